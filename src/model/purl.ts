@@ -1,0 +1,151 @@
+// Package URL canonicalisation (SPEC §1). packageurl-js parses and percent-encodes;
+// the per-type case rules are ours because the library still lowercases npm names,
+// which the purl-spec type definitions made case-sensitive in 2026.
+import { PackageURL, PurlComponent } from 'packageurl-js';
+
+export interface PurlParts {
+  type: string;
+  namespace?: string;
+  name: string;
+  version?: string;
+  /** Keys lowercase, empty values dropped; rendered sorted by key. */
+  qualifiers: Record<string, string>;
+  subpath?: string;
+}
+
+export class PurlError extends Error {
+  constructor(readonly input: string, reason: string) {
+    super(`invalid purl "${truncate(input)}": ${reason}`);
+  }
+}
+
+/** Types whose namespace and name compare case-insensitively (lowercased on input). */
+const LOWERCASE_NAMESPACE_AND_NAME = new Set([
+  'alpm', 'apk', 'bitbucket', 'composer', 'deb', 'github', 'gitlab', 'hex', 'otp', 'pypi',
+]);
+const LOWERCASE_NAME_ONLY = new Set(['bitnami', 'luarocks', 'oci', 'pub']);
+const LOWERCASE_NAMESPACE_ONLY = new Set(['rpm', 'qpkg']);
+const LOWERCASE_VERSION = new Set(['huggingface', 'luarocks']);
+
+function truncate(s: string): string {
+  return s.length > 200 ? `${s.slice(0, 200)}…` : s;
+}
+
+function normaliseSubpath(subpath: string | undefined): string | undefined {
+  if (!subpath) return undefined;
+  const segments = subpath.split('/').filter((s) => s !== '' && s !== '.' && s !== '..');
+  return segments.length ? segments.join('/') : undefined;
+}
+
+function applyTypeRules(p: PurlParts): void {
+  const t = p.type;
+  if (LOWERCASE_NAMESPACE_AND_NAME.has(t)) {
+    if (p.namespace) p.namespace = p.namespace.toLowerCase();
+    p.name = p.name.toLowerCase();
+  } else if (LOWERCASE_NAME_ONLY.has(t)) {
+    p.name = p.name.toLowerCase();
+  } else if (LOWERCASE_NAMESPACE_ONLY.has(t)) {
+    if (p.namespace) p.namespace = p.namespace.toLowerCase();
+  }
+  if (t === 'pypi') p.name = p.name.replace(/_/g, '-');
+  if (t === 'pub') p.name = p.name.replace(/-/g, '_');
+  if (LOWERCASE_VERSION.has(t) && p.version) p.version = p.version.toLowerCase();
+}
+
+/** Normalises already-decoded components into canonical parts. */
+export function canonicalParts(input: {
+  type: string;
+  namespace?: string | null;
+  name: string;
+  version?: string | null;
+  qualifiers?: Record<string, string | null | undefined> | Iterable<[string, string]> | null;
+  subpath?: string | null;
+}, raw = ''): PurlParts {
+  const type = input.type.trim().toLowerCase();
+  if (!/^[a-z.+-][a-z0-9.+-]*$/.test(type)) throw new PurlError(raw, `type "${input.type}" is not a valid purl type`);
+  const name = (input.name ?? '').trim();
+  if (!name) throw new PurlError(raw, 'the name is empty');
+  const namespace = input.namespace
+    ? input.namespace.split('/').filter((s) => s !== '').join('/') || undefined
+    : undefined;
+  const qualifiers: Record<string, string> = {};
+  const entries = input.qualifiers
+    ? Symbol.iterator in Object(input.qualifiers)
+      ? [...(input.qualifiers as Iterable<[string, string]>)]
+      : Object.entries(input.qualifiers as Record<string, string | null | undefined>)
+    : [];
+  for (const [k, v] of entries) {
+    if (v === undefined || v === null || v === '') continue;
+    qualifiers[k.toLowerCase()] = v;
+  }
+  const parts: PurlParts = {
+    type,
+    namespace,
+    name,
+    version: input.version ? input.version : undefined,
+    qualifiers,
+    subpath: normaliseSubpath(input.subpath ?? undefined),
+  };
+  applyTypeRules(parts);
+  return parts;
+}
+
+/** Parses any purl string into canonical parts; throws PurlError with the reason. */
+export function parsePurl(input: string): PurlParts {
+  if (typeof input !== 'string' || !input.startsWith('pkg:') && !/^pkg:/i.test(input)) {
+    throw new PurlError(String(input), 'it must start with "pkg:"');
+  }
+  // Scheme is case-insensitive; "pkg://" is tolerated by the spec.
+  const text = 'pkg:' + input.slice(4).replace(/^\/+/, '');
+  let raw: unknown[];
+  try {
+    raw = PackageURL.parseString(text) as unknown[];
+  } catch (err) {
+    throw new PurlError(input, err instanceof Error ? err.message.replace(/^Invalid purl: /, '') : 'unparseable');
+  }
+  const [type, namespace, name, version, qualifiers, subpath] = raw as [
+    string | undefined, string | undefined, string | undefined, string | undefined,
+    URLSearchParams | undefined, string | undefined,
+  ];
+  if (!type) throw new PurlError(input, 'the type is missing');
+  if (!name) throw new PurlError(input, 'the name is missing');
+  return canonicalParts({ type, namespace, name, version, qualifiers: qualifiers ? [...qualifiers.entries()] : null, subpath }, input);
+}
+
+/** Renders canonical parts as the canonical purl string. */
+export function formatPurl(p: PurlParts): string {
+  let s = `pkg:${p.type}/`;
+  if (p.namespace) s += `${PurlComponent.namespace.encode(p.namespace)}/`;
+  s += PurlComponent.name.encode(p.name);
+  if (p.version) s += `@${PurlComponent.version.encode(p.version)}`;
+  const keys = Object.keys(p.qualifiers).sort();
+  if (keys.length) {
+    s += '?' + keys.map((k) => `${k}=${PurlComponent.qualifierValue.encode(p.qualifiers[k])}`).join('&');
+  }
+  if (p.subpath) s += `#${PurlComponent.subpath.encode(p.subpath)}`;
+  return s;
+}
+
+export function canonicalPurl(input: string): string {
+  return formatPurl(parsePurl(input));
+}
+
+/** A package *name*: the purl without version, qualifiers and subpath (SPEC §1). */
+export function packageNameOf(p: PurlParts): string {
+  return formatPurl({ type: p.type, namespace: p.namespace, name: p.name, qualifiers: {} });
+}
+
+/**
+ * Template match (SPEC §3): type, namespace and name equal; version and subpath only
+ * when the template gives them; the template's qualifiers a subset of the candidate's.
+ */
+export function matchesTemplate(template: PurlParts, candidate: PurlParts): boolean {
+  if (template.type !== candidate.type || template.name !== candidate.name) return false;
+  if ((template.namespace ?? '') !== (candidate.namespace ?? '')) return false;
+  if (template.version !== undefined && template.version !== candidate.version) return false;
+  if (template.subpath !== undefined && template.subpath !== candidate.subpath) return false;
+  for (const key of Object.keys(template.qualifiers)) {
+    if (candidate.qualifiers[key] !== template.qualifiers[key]) return false;
+  }
+  return true;
+}
