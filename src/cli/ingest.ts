@@ -1,0 +1,56 @@
+// `supplygraph ingest`: one line per failed document (file and reason), a summary at the end,
+// exit 0 only when every document went in.
+import { SingleBar, Presets } from 'cli-progress';
+import { expandInputs, ingestDocument, type DocumentResult } from '../ingest/pipeline.js';
+import { openStore } from '../store/open.js';
+
+export interface IngestCliOptions {
+  store: string;
+  collector: string;
+  maxDocumentBytes: number;
+  json: boolean;
+  quiet: boolean;
+}
+
+export async function runIngest(paths: string[], options: IngestCliOptions): Promise<number> {
+  const store = await openStore(options.store);
+  const started = performance.now();
+  const totals = { documents: 0, stored: 0, duplicate: 0, failed: 0, packages: 0, artifacts: 0, dependencies: 0, skipped: 0 };
+  const failures: DocumentResult[] = [];
+  const inputs = [];
+  for await (const input of expandInputs(paths, options.maxDocumentBytes)) inputs.push(input);
+  const bar = process.stderr.isTTY && !options.quiet && !options.json && inputs.length > 1
+    ? new SingleBar({ format: 'ingest [{bar}] {value}/{total} documents | {file}', stream: process.stderr, hideCursor: true }, Presets.shades_classic)
+    : undefined;
+  bar?.start(inputs.length, 0, { file: '' });
+  try {
+    for (const input of inputs) {
+      const result = await ingestDocument(input, { store, collector: options.collector, maxDocumentBytes: options.maxDocumentBytes });
+      totals.documents++;
+      totals[result.status]++;
+      totals.packages += result.packages;
+      totals.artifacts += result.artifacts;
+      totals.dependencies += result.dependencies;
+      totals.skipped += result.skipped;
+      if (result.status === 'failed') {
+        failures.push(result);
+        if (!options.json) {
+          bar?.stop();
+          console.error(`${result.name}: ${result.error}`);
+        }
+      }
+      bar?.increment(1, { file: input.name.slice(-40) });
+    }
+  } finally {
+    bar?.stop();
+    await store.close();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (options.json) {
+    console.log(JSON.stringify({ ...totals, seconds, failures: failures.map((f) => ({ file: f.name, error: f.error })) }));
+  } else {
+    console.error(`${totals.documents} documents (${totals.stored} stored, ${totals.duplicate} already present, ${totals.failed} failed); `
+      + `${totals.packages} packages, ${totals.artifacts} artifacts, ${totals.dependencies} dependency edges, ${totals.skipped} items skipped; ${seconds.toFixed(2)} s`);
+  }
+  return totals.failed === 0 ? 0 : 2;
+}

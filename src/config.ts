@@ -1,0 +1,27 @@
+// Every setting, its flag, its environment variable and its default, in one table (the CLI
+// builds its options from it and the README documents it).
+
+export interface Setting {
+  flag: string;
+  env: string;
+  defaultValue: string;
+  description: string;
+}
+
+export const SETTINGS = {
+  store: { flag: '--store <location>', env: 'SUPPLYGRAPH_STORE', defaultValue: './supplygraph-data', description: 'store directory (embedded SQLite store)' },
+  host: { flag: '--host <host>', env: 'SUPPLYGRAPH_HOST', defaultValue: '127.0.0.1', description: 'address to listen on' },
+  port: { flag: '--port <port>', env: 'SUPPLYGRAPH_PORT', defaultValue: '8080', description: 'TCP port to listen on' },
+  listCap: { flag: '--list-cap <n>', env: 'SUPPLYGRAPH_LIST_CAP', defaultValue: '100000', description: 'longest list returned whole without PageSize; longer lists come paged' },
+  maxPageSize: { flag: '--max-page-size <n>', env: 'SUPPLYGRAPH_MAX_PAGE_SIZE', defaultValue: '100000', description: 'largest PageSize accepted' },
+  refreshInterval: { flag: '--refresh-interval <ms>', env: 'SUPPLYGRAPH_REFRESH_INTERVAL', defaultValue: '1000', description: 'how often the server looks for documents ingested by other processes (0: never)' },
+  logLevel: { flag: '--log-level <level>', env: 'SUPPLYGRAPH_LOG_LEVEL', defaultValue: 'info', description: 'fatal, error, warn, info, debug, trace or silent' },
+  collector: { flag: '--collector <name>', env: 'SUPPLYGRAPH_COLLECTOR', defaultValue: 'supplygraph-cli', description: 'collector recorded on ingested facts' },
+  maxDocumentSize: { flag: '--max-document-size <bytes>', env: 'SUPPLYGRAPH_MAX_DOCUMENT_SIZE', defaultValue: String(256 * 1024 * 1024), description: 'larger documents are refused' },
+} as const satisfies Record<string, Setting>;
+
+export function positiveInteger(name: string, value: string, allowZero = false): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < (allowZero ? 0 : 1)) throw new Error(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} integer, got "${value}"`);
+  return n;
+}

@@ -1,0 +1,77 @@
+// The error catalogue: every error the API returns has a stable code, a status and a title.
+// Bodies are RFC 9457 problem details plus GUAC's `Message` field; never a stack, SQL or path.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { InvalidInputError, NotFoundError } from '../query/errors.js';
+
+export const ERROR_CATALOGUE = {
+  SG_INVALID_PURL: { status: 400, title: 'Invalid package URL' },
+  SG_INVALID_DIGEST: { status: 400, title: 'Invalid digest' },
+  SG_AMBIGUOUS_DIGEST: { status: 400, title: 'Ambiguous digest' },
+  SG_INVALID_PARAMETER: { status: 400, title: 'Invalid parameter' },
+  SG_INVALID_PAGE_SIZE: { status: 400, title: 'Invalid page size' },
+  SG_INVALID_CURSOR: { status: 400, title: 'Invalid cursor' },
+  SG_PACKAGE_NOT_FOUND: { status: 404, title: 'Package not found' },
+  SG_ARTIFACT_NOT_FOUND: { status: 404, title: 'Artifact not found' },
+  SG_ROUTE_NOT_FOUND: { status: 404, title: 'Not found' },
+  SG_METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
+  SG_INTERNAL: { status: 500, title: 'Internal server error' },
+  SG_BACKEND_UNAVAILABLE: { status: 502, title: 'Data backend unavailable' },
+  SG_NOT_READY: { status: 503, title: 'Service not ready' },
+  SG_TIMEOUT: { status: 504, title: 'Query timed out' },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  Message: string;
+  code: ErrorCode;
+  requestId?: string;
+}
+
+export function problem(code: ErrorCode, detail: string, requestId?: string): ProblemBody {
+  const entry = ERROR_CATALOGUE[code];
+  return { type: `urn:supplygraph:error:${code}`, title: entry.title, status: entry.status, detail, Message: detail, code, requestId };
+}
+
+export function sendProblem(reply: FastifyReply, code: ErrorCode, detail: string): FastifyReply {
+  const body = problem(code, detail, String(reply.request.id));
+  reply.removeHeader('etag');
+  return reply.code(body.status).type('application/problem+json; charset=utf-8').send(body);
+}
+
+/** Raised by backends when the data store cannot be reached or failed (502). */
+export class BackendUnavailableError extends Error {}
+
+interface ValidationIssue {
+  instancePath: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+function describeValidation(issues: ValidationIssue[], context: string | undefined): string {
+  const first = issues[0];
+  const where = (first.instancePath || '').replace(/^\//, '') || String(first.params?.missingProperty ?? context ?? 'request');
+  const reason = Array.isArray(first.params?.allowedValues)
+    ? `must be one of ${(first.params!.allowedValues as string[]).join(', ')}`
+    : first.message ?? 'is invalid';
+  return `invalid ${context === 'querystring' ? 'query parameter' : context ?? 'parameter'} "${where}": ${reason}`;
+}
+
+/** Maps anything thrown by a route to a problem response. */
+export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof InvalidInputError) return sendProblem(reply, error.code as ErrorCode, error.message);
+  if (error instanceof NotFoundError) return sendProblem(reply, error.code, error.message);
+  if (error instanceof BackendUnavailableError) return sendProblem(reply, 'SG_BACKEND_UNAVAILABLE', 'the data backend is unavailable; try again later');
+  const e = error as { validation?: ValidationIssue[]; validationContext?: string; statusCode?: number; code?: string; message?: string };
+  if (e.validation?.length) return sendProblem(reply, 'SG_INVALID_PARAMETER', describeValidation(e.validation, e.validationContext));
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+    // Framework-level client errors (malformed URL encoding, oversize headers…).
+    return sendProblem(reply, 'SG_INVALID_PARAMETER', e.code === 'FST_ERR_BAD_URL' ? 'the URL is not correctly percent-encoded' : 'the request is malformed');
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return sendProblem(reply, 'SG_INTERNAL', 'an unexpected error occurred; the request id identifies it in the server log');
+}

@@ -1,0 +1,34 @@
+// /analysis/dependencies?sort=frequency|scorecard
+import type { FastifyInstance } from 'fastify';
+import { paginate, scopeOf } from '../../query/pagination.js';
+import { frequencyEntries, frequencyKey, scorecardEntries, scorecardKey } from '../../query/rankings.js';
+import { versionTag, type ApiContext } from '../context.js';
+import { notModified, pageRequestOf, setPageHeaders, type PaginationQuery } from '../respond.js';
+import { errorResponses, paginationQueryProperties, rankingResponse } from '../schemas/common.js';
+
+type Query = PaginationQuery & { sort: 'frequency' | 'scorecard' };
+
+export function analysisRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  app.get<{ Querystring: Query }>('/analysis/dependencies', {
+    schema: {
+      summary: 'Ranking of dependency package names, by dependents (frequency) or lowest OpenSSF Scorecard score',
+      tags: ['analysis'],
+      querystring: {
+        type: 'object',
+        properties: { ...paginationQueryProperties, sort: { type: 'string', enum: ['frequency', 'scorecard'] } },
+        required: ['sort'],
+      },
+      response: { 200: rankingResponse, ...errorResponses },
+    },
+  }, async (request, reply) => {
+    // The ranking may lag the index by one recompute: its ETag names the version it was computed at.
+    const ranking = await ctx.service.frequencyRanking();
+    if (notModified(request, reply, versionTag(ctx, ranking.generation).replace(/"$/, `-${request.query.sort}"`))) return reply;
+    const scope = scopeOf('analysis', request.query.sort);
+    const page = request.query.sort === 'frequency'
+      ? paginate(frequencyEntries(ranking), frequencyKey, pageRequestOf(request.query), ctx.limits, scope, ranking.generation)
+      : paginate(scorecardEntries(ctx.service.index, ranking), scorecardKey, pageRequestOf(request.query), ctx.limits, scope, ranking.generation);
+    setPageHeaders(request, reply, page);
+    return page.items;
+  });
+}

@@ -1,0 +1,98 @@
+// /v0/package/{purl}, /v0/package/{purl}/dependencies, /v0/package/{purl}/vulns
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { packageDependencies } from '../../query/dependencies.js';
+import { paginate, scopeOf } from '../../query/pagination.js';
+import { canonicalQueryPurl, matchPackages } from '../../query/resolve.js';
+import { packageVulnerabilities, packageVulnKey } from '../../query/vulnerabilities.js';
+import { canonicalPurl } from '../../model/purl.js';
+import { versionTag, type ApiContext } from '../context.js';
+import { notModified, pageRequestOf, paginationInfo, parseBoolean, setPageHeaders, type PaginationQuery } from '../respond.js';
+import {
+  dependencyListResponse, errorResponses, includeDependenciesProperty, packageVulnerabilityListResponse,
+  paginationQueryProperties, purlListResponse,
+} from '../schemas/common.js';
+
+type Resource = 'self' | 'dependencies' | 'vulns';
+type Query = PaginationQuery & { includeDependencies?: string };
+
+const purlParam = {
+  type: 'object',
+  properties: { purl: { type: 'string', description: 'URL-encoded Package URL; partial purls are templates.' } },
+  required: ['purl'],
+} as const;
+
+const identity = (s: string): string[] => [s];
+
+export function packageRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const answer = (resource: Resource, purlText: string, request: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply): unknown => {
+    if (notModified(request, reply, versionTag(ctx))) return reply;
+    const index = ctx.service.index;
+    const version = ctx.service.version;
+    const pageRequest = pageRequestOf(request.query);
+    if (resource === 'self') {
+      const canonical = canonicalQueryPurl(purlText);
+      const purls = index.sortPackages(matchPackages(index, canonical)).map((id) => index.keys[id]);
+      const page = paginate(purls, identity, pageRequest, ctx.limits, scopeOf('package', canonical), version);
+      return { PaginationInfo: paginationInfo(page), PurlList: page.items };
+    }
+    if (resource === 'dependencies') {
+      const purls = packageDependencies(index, purlText);
+      const page = paginate(purls, identity, pageRequest, ctx.limits, scopeOf('dependencies', canonicalPurl(purlText)), version);
+      return { PaginationInfo: paginationInfo(page), dependencies: page.items };
+    }
+    const include = parseBoolean(request.query.includeDependencies);
+    const vulns = packageVulnerabilities(index, purlText, include);
+    const page = paginate(vulns, packageVulnKey, pageRequest, ctx.limits, scopeOf('vulns', canonicalPurl(purlText), include), version);
+    setPageHeaders(request, reply, page);
+    return page.items;
+  };
+
+  const paginationOnly = { type: 'object', properties: paginationQueryProperties } as const;
+  app.get<{ Params: { purl: string }; Querystring: Query }>('/v0/package/:purl', {
+    schema: {
+      summary: 'Every package version matching a (possibly partial) purl',
+      tags: ['packages'], params: purlParam, querystring: paginationOnly,
+      response: { 200: purlListResponse, ...errorResponses },
+    },
+  }, (request, reply) => answer('self', request.params.purl, request, reply));
+
+  app.get<{ Params: { purl: string }; Querystring: Query }>('/v0/package/:purl/dependencies', {
+    schema: {
+      summary: 'Transitive dependencies of the package(s) a purl names',
+      tags: ['packages'], params: purlParam, querystring: paginationOnly,
+      response: { 200: dependencyListResponse, ...errorResponses },
+    },
+  }, (request, reply) => answer('dependencies', request.params.purl, request, reply));
+
+  app.get<{ Params: { purl: string }; Querystring: Query }>('/v0/package/:purl/vulns', {
+    schema: {
+      summary: 'Vulnerabilities of the package(s) a purl names, optionally of their dependencies too',
+      tags: ['packages'], params: purlParam,
+      querystring: { type: 'object', properties: { ...paginationQueryProperties, includeDependencies: includeDependenciesProperty } },
+      response: { 200: packageVulnerabilityListResponse, ...errorResponses },
+    },
+  }, (request, reply) => answer('vulns', request.params.purl, request, reply));
+
+  // Clients that do not percent-encode the purl's slashes still reach the right resource.
+  app.get<{ Params: { '*': string }; Querystring: Query }>('/v0/package/*', {
+    schema: {
+      hide: true,
+      querystring: { type: 'object', properties: { ...paginationQueryProperties, includeDependencies: includeDependenciesProperty } },
+    },
+  }, (request, reply) => {
+    const rest = request.params['*'];
+    for (const resource of ['dependencies', 'vulns'] as const) {
+      const suffix = `/${resource}`;
+      if (rest.endsWith(suffix)) {
+        const purl = rest.slice(0, -suffix.length);
+        try {
+          canonicalPurl(purl);
+          return answer(resource, purl, request, reply);
+        } catch {
+          // Not "<purl>/<resource>": the whole remainder is the purl.
+        }
+      }
+    }
+    return answer('self', rest, request, reply);
+  });
+}

@@ -1,0 +1,309 @@
+// The in-memory graph index: interned nodes (the store's ids), raw edge lists per edge class,
+// CSR adjacency rebuilt from them after each load, and the records the vulnerability and
+// ranking questions need. No I/O: the index service feeds it LoadBatches.
+import { FactKind, NodeKind } from '../store/kinds.js';
+import type { DocumentRow, LoadSink } from '../store/types.js';
+import { buildCsr, EMPTY_CSR, type Csr } from './csr.js';
+import { EdgeList, GrowableU32 } from './growable.js';
+import { nameOfCanonicalPurl } from './purl-key.js';
+
+export interface Attribution {
+  origin: string;
+  collector: string;
+}
+
+export interface CertifyVulnRecord extends Attribution {
+  pkg: number;
+  vuln: number;
+  scannerUri: string;
+  scannerVersion: string;
+  dbUri: string;
+  dbVersion: string;
+  timeScanned: string;
+}
+
+export interface VexRecord {
+  subject: number;
+  vuln: number;
+  status: string;
+  justification?: string;
+  statement?: string;
+  knownSince: string;
+  doc: number;
+}
+
+export interface VulnMetadataRecord {
+  scoreType?: string;
+  scoreValue?: number;
+  severity?: string;
+  description?: string;
+  timestamp?: string;
+}
+
+export interface ScorecardRecord {
+  source: number;
+  aggregateScore: number;
+  timeScanned: string;
+  scorecardVersion: string;
+  scorecardCommit: string;
+  checks: { check: string; score: number }[];
+}
+
+/** Buffers one load so that it is applied to the index in a single synchronous step. */
+export class LoadBatch implements LoadSink {
+  readonly nodeIds: number[] = [];
+  readonly nodeKinds: number[] = [];
+  readonly nodeKeys: string[] = [];
+  readonly nodeAttrs: (string | null)[] = [];
+  readonly documents: DocumentRow[] = [];
+  readonly factKinds = new GrowableU32();
+  readonly factA = new GrowableU32();
+  readonly factB = new GrowableU32();
+  readonly factDoc = new GrowableU32();
+  readonly factData: (string | null)[] = [];
+
+  node(id: number, kind: number, key: string, attr: string | null): void {
+    this.nodeIds.push(id); this.nodeKinds.push(kind); this.nodeKeys.push(key); this.nodeAttrs.push(attr);
+  }
+  document(row: DocumentRow): void { this.documents.push(row); }
+  fact(kind: number, a: number, b: number, doc: number, data: string | null): void {
+    this.factKinds.push(kind); this.factA.push(a); this.factB.push(b); this.factDoc.push(doc); this.factData.push(data);
+  }
+  get isEmpty(): boolean {
+    return this.nodeIds.length === 0 && this.documents.length === 0 && this.factKinds.length === 0;
+  }
+}
+
+const GUAC_FILES = 'pkg:guac/files';
+
+export class GraphIndex {
+  /** Bumped on every applied change; part of ETags and cursors' validity. */
+  generation = 0;
+  nodeCount = 1; // ids start at 1
+  kinds = new Uint8Array(1024);
+  keys: string[] = [''];
+
+  readonly packageIds = new Map<string, number>();
+  readonly artifactIds = new Map<string, number>();
+  readonly sourceIds = new Map<string, number>();
+  readonly vulnIds = new Map<string, number>();
+  readonly vulnTypes = new Map<number, string>();
+  readonly packageNameIds = new Map<string, number>();
+  /** Digest value without algorithm → artifacts (for "digest given without its algorithm"). */
+  readonly artifactsByValue = new Map<string, number[]>();
+  /** Package name → its package versions. */
+  readonly packagesByName = new Map<string, number[]>();
+
+  private readonly docs = new Map<number, DocumentRow>();
+  private readonly dependencyEdges = new EdgeList();
+  private readonly rankedDependencyEdges = new EdgeList();
+  private readonly sbomEdges = new EdgeList();
+  private readonly slsaEdges = new EdgeList();
+  private readonly equivalenceEdges = new EdgeList();
+
+  dependencyOut: Csr = EMPTY_CSR;
+  sbomOut: Csr = EMPTY_CSR;
+  slsaOut: Csr = EMPTY_CSR;
+  equivalent: Csr = EMPTY_CSR;
+  /** Reverse of the dependency edges that count for the frequency ranking. */
+  rankedDependents: Csr = EMPTY_CSR;
+
+  /** Packages in canonical purl order: rank → id, and id → rank. */
+  packagesInOrder = new Uint32Array(0);
+  packageRank = new Uint32Array(0);
+
+  readonly vulnsByPackage = new Map<number, CertifyVulnRecord[]>();
+  readonly vexBySubject = new Map<number, VexRecord[]>();
+  readonly vulnMetadata = new Map<number, VulnMetadataRecord[]>();
+  private readonly aliasParent = new Map<number, number>();
+  private readonly aliasMembers = new Map<number, number[]>();
+  readonly sourcesByPackage = new Map<number, number[]>();
+  readonly sourcesByName = new Map<string, number[]>();
+  readonly scorecards = new Map<number, ScorecardRecord>();
+
+  kindOf(id: number): number {
+    return id < this.nodeCount ? this.kinds[id] : 0;
+  }
+
+  /** Applies a load synchronously, so a request sees the graph before or after it, never half. */
+  apply(batch: LoadBatch): void {
+    if (batch.isEmpty) return;
+    for (let i = 0; i < batch.nodeIds.length; i++) this.addNode(batch.nodeIds[i], batch.nodeKinds[i], batch.nodeKeys[i], batch.nodeAttrs[i]);
+    for (const d of batch.documents) this.docs.set(d.id, d);
+    for (let i = 0; i < batch.factKinds.length; i++) {
+      this.addFact(batch.factKinds.get(i), batch.factA.get(i), batch.factB.get(i), batch.factDoc.get(i), batch.factData[i]);
+    }
+    this.rebuild(batch.nodeIds.length > 0);
+    this.generation++;
+  }
+
+  private addNode(id: number, kind: number, key: string, attr: string | null): void {
+    if (id >= this.kinds.length) {
+      const bigger = new Uint8Array(Math.max(id + 1, this.kinds.length * 2));
+      bigger.set(this.kinds);
+      this.kinds = bigger;
+    }
+    this.kinds[id] = kind;
+    this.keys[id] = key;
+    if (id >= this.nodeCount) this.nodeCount = id + 1;
+    switch (kind) {
+      case NodeKind.Package: {
+        this.packageIds.set(key, id);
+        const name = nameOfCanonicalPurl(key);
+        const list = this.packagesByName.get(name);
+        if (list) list.push(id); else this.packagesByName.set(name, [id]);
+        break;
+      }
+      case NodeKind.Artifact: {
+        this.artifactIds.set(key, id);
+        const value = key.slice(key.indexOf(':') + 1);
+        const list = this.artifactsByValue.get(value);
+        if (list) list.push(id); else this.artifactsByValue.set(value, [id]);
+        break;
+      }
+      case NodeKind.Source: this.sourceIds.set(key, id); break;
+      case NodeKind.Vulnerability: this.vulnIds.set(key, id); this.vulnTypes.set(id, attr ?? 'OSV'); break;
+      case NodeKind.PackageName: this.packageNameIds.set(key, id); break;
+    }
+  }
+
+  private attribution(doc: number, data: Record<string, unknown>): Attribution {
+    const d = this.docs.get(doc);
+    return {
+      origin: typeof data.origin === 'string' ? data.origin : d?.origin ?? '',
+      collector: typeof data.collector === 'string' ? data.collector : d?.collector ?? '',
+    };
+  }
+
+  private addFact(kind: number, a: number, b: number, doc: number, raw: string | null): void {
+    switch (kind) {
+      case FactKind.SbomIncludes: this.sbomEdges.add(a, b); return;
+      case FactKind.IsDependency:
+        this.dependencyEdges.add(a, b);
+        if (this.docs.get(doc)?.frequencyEligible && !this.keys[a].startsWith(GUAC_FILES) && !this.keys[b].startsWith(GUAC_FILES)) {
+          this.rankedDependencyEdges.add(a, b);
+        }
+        return;
+      case FactKind.IsOccurrence:
+        if (this.kinds[b] === NodeKind.Package) { this.equivalenceEdges.add(a, b); this.equivalenceEdges.add(b, a); }
+        return;
+      case FactKind.HashEqual: this.equivalenceEdges.add(a, b); this.equivalenceEdges.add(b, a); return;
+      case FactKind.HasSlsa: if (b) this.slsaEdges.add(a, b); return;
+      case FactKind.VulnEqual: this.unionAliases(a, b); return;
+      case FactKind.HasSbom: return;
+    }
+    const data = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+    const str = (k: string): string => (typeof data[k] === 'string' ? (data[k] as string) : '');
+    switch (kind) {
+      case FactKind.CertifyVuln: {
+        if (!b) return; // a clean scan: recorded in the store, never reported
+        const rec: CertifyVulnRecord = {
+          pkg: a, vuln: b, scannerUri: str('scannerUri'), scannerVersion: str('scannerVersion'),
+          dbUri: str('dbUri'), dbVersion: str('dbVersion'), timeScanned: str('timeScanned'),
+          ...this.attribution(doc, data),
+        };
+        pushTo(this.vulnsByPackage, a, rec);
+        return;
+      }
+      case FactKind.VulnMetadata:
+        pushTo(this.vulnMetadata, a, {
+          scoreType: str('scoreType') || undefined,
+          scoreValue: typeof data.scoreValue === 'number' ? data.scoreValue : undefined,
+          severity: str('severity') || undefined,
+          description: str('description') || undefined,
+          timestamp: str('timestamp') || undefined,
+        });
+        return;
+      case FactKind.Vex:
+        pushTo(this.vexBySubject, a, {
+          subject: a, vuln: b, status: str('status'), justification: str('justification') || undefined,
+          statement: str('statement') || undefined, knownSince: str('knownSince'), doc,
+        });
+        return;
+      case FactKind.HasSourceAt:
+        if (this.kinds[a] === NodeKind.PackageName) pushUnique(this.sourcesByName, this.keys[a], b);
+        else pushUnique(this.sourcesByPackage, a, b);
+        return;
+      case FactKind.Scorecard: {
+        const rec: ScorecardRecord = {
+          source: a, aggregateScore: typeof data.aggregateScore === 'number' ? data.aggregateScore : -1,
+          timeScanned: str('timeScanned'), scorecardVersion: str('scorecardVersion'), scorecardCommit: str('scorecardCommit'),
+          checks: Array.isArray(data.checks) ? (data.checks as ScorecardRecord['checks']) : [],
+        };
+        const current = this.scorecards.get(a);
+        // The latest scorecard of a source is its result (ties: the later document).
+        if (!current || rec.timeScanned >= current.timeScanned) this.scorecards.set(a, rec);
+        return;
+      }
+    }
+  }
+
+  private rebuild(nodesChanged: boolean): void {
+    const n = this.nodeCount;
+    this.dependencyOut = buildCsr(n, this.dependencyEdges.from.view(), this.dependencyEdges.to.view());
+    this.rankedDependents = buildCsr(n, this.rankedDependencyEdges.from.view(), this.rankedDependencyEdges.to.view(), true);
+    this.sbomOut = buildCsr(n, this.sbomEdges.from.view(), this.sbomEdges.to.view());
+    this.slsaOut = buildCsr(n, this.slsaEdges.from.view(), this.slsaEdges.to.view());
+    this.equivalent = buildCsr(n, this.equivalenceEdges.from.view(), this.equivalenceEdges.to.view());
+    if (nodesChanged) this.rankPackages();
+  }
+
+  private rankPackages(): void {
+    const ids = Uint32Array.from(this.packageIds.values());
+    const keys = this.keys;
+    const sorted = Array.from(ids).sort((x, y) => (keys[x] < keys[y] ? -1 : keys[x] > keys[y] ? 1 : 0));
+    this.packagesInOrder = Uint32Array.from(sorted);
+    this.packageRank = new Uint32Array(this.nodeCount);
+    for (let r = 0; r < sorted.length; r++) this.packageRank[sorted[r]] = r;
+  }
+
+  /** Packages ids sorted by canonical purl (via the precomputed rank: no string compares). */
+  sortPackages(ids: Iterable<number>): number[] {
+    const ranks = Uint32Array.from(ids, (id) => this.packageRank[id]);
+    ranks.sort();
+    const out = new Array<number>(ranks.length);
+    for (let i = 0; i < ranks.length; i++) out[i] = this.packagesInOrder[ranks[i]];
+    return out;
+  }
+
+  // --- vulnerability aliases (union-find over VulnEqual) ---
+
+  aliasRoot(v: number): number {
+    let root = v;
+    while (this.aliasParent.has(root)) root = this.aliasParent.get(root)!;
+    // Path compression.
+    while (this.aliasParent.has(v) && this.aliasParent.get(v) !== root) {
+      const next = this.aliasParent.get(v)!;
+      this.aliasParent.set(v, root);
+      v = next;
+    }
+    return root;
+  }
+
+  private unionAliases(a: number, b: number): void {
+    const ra = this.aliasRoot(a);
+    const rb = this.aliasRoot(b);
+    if (ra === rb) return;
+    const [keep, drop] = ra < rb ? [ra, rb] : [rb, ra];
+    this.aliasParent.set(drop, keep);
+    const members = [...(this.aliasMembers.get(keep) ?? [keep]), ...(this.aliasMembers.get(drop) ?? [drop])];
+    this.aliasMembers.set(keep, members);
+    this.aliasMembers.delete(drop);
+  }
+
+  /** Every vulnerability node that is the same vulnerability as v (v included). */
+  aliasesOf(v: number): number[] {
+    return this.aliasMembers.get(this.aliasRoot(v)) ?? [v];
+  }
+}
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value); else map.set(key, [value]);
+}
+
+function pushUnique<K>(map: Map<K, number[]>, key: K, value: number): void {
+  const list = map.get(key);
+  if (!list) map.set(key, [value]);
+  else if (!list.includes(value)) list.push(value);
+}

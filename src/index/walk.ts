@@ -1,0 +1,111 @@
+// Breadth-first walks over the index (SPEC §3). Scratch buffers are reused between calls
+// (stamped with an epoch instead of cleared), so a walk allocates only its result.
+import { NodeKind } from '../store/kinds.js';
+import type { Csr } from './csr.js';
+import type { GraphIndex } from './graph-index.js';
+
+class Scratch {
+  visited = new Uint32Array(0);
+  excluded = new Uint32Array(0);
+  queue = new Uint32Array(0);
+  epoch = 0;
+
+  prepare(nodeCount: number): number {
+    if (this.visited.length < nodeCount) {
+      const size = Math.max(nodeCount, Math.ceil(this.visited.length * 1.5));
+      this.visited = new Uint32Array(size);
+      this.excluded = new Uint32Array(size);
+      this.queue = new Uint32Array(size);
+      this.epoch = 0;
+    }
+    if (++this.epoch === 0xffffffff) {
+      this.visited.fill(0);
+      this.excluded.fill(0);
+      this.epoch = 1;
+    }
+    return this.epoch;
+  }
+}
+
+const scratch = new Scratch();
+
+/**
+ * Marks `starts` and everything equivalent to them (IsOccurrence, HashEqual) in scratch.excluded;
+ * the closure is left in scratch.queue[0 .. returned count).
+ */
+function markEquivalents(index: GraphIndex, starts: readonly number[], epoch: number): number {
+  const { excluded, queue } = scratch;
+  const eq = index.equivalent;
+  let head = 0;
+  let tail = 0;
+  for (const s of starts) if (excluded[s] !== epoch) { excluded[s] = epoch; queue[tail++] = s; }
+  while (head < tail) {
+    const u = queue[head++];
+    for (let i = eq.offsets[u], end = eq.offsets[u + 1]; i < end; i++) {
+      const v = eq.targets[i];
+      if (excluded[v] !== epoch) { excluded[v] = epoch; queue[tail++] = v; }
+    }
+  }
+  return tail;
+}
+
+function row(csr: Csr, u: number, visit: (v: number) => void): void {
+  if (u + 1 >= csr.offsets.length) return;
+  for (let i = csr.offsets[u], end = csr.offsets[u + 1]; i < end; i++) visit(csr.targets[i]);
+}
+
+/**
+ * Package dependencies: from the start packages along IsDependency, SBOM inclusion and SLSA
+ * materials, and equivalence from every node; package versions only, each once. The starts and
+ * their equivalents are left out unless `includeStarts` (the partial-purl rule).
+ */
+export function walkPackageDependencies(index: GraphIndex, starts: readonly number[], includeStarts: boolean): number[] {
+  return walk(index, starts, includeStarts, false);
+}
+
+/** Artifact dependencies: the same walk, but packages are leaves (only equivalence is followed). */
+export function walkArtifactDependencies(index: GraphIndex, start: number): number[] {
+  return walk(index, [start], false, true);
+}
+
+function walk(index: GraphIndex, starts: readonly number[], includeStarts: boolean, packagesAreLeaves: boolean): number[] {
+  const epoch = scratch.prepare(index.nodeCount);
+  markEquivalents(index, starts, epoch);
+  const { visited, excluded, queue } = scratch;
+  const kinds = index.kinds;
+  const result: number[] = [];
+  let head = 0;
+  let tail = 0;
+  const visit = (v: number): void => {
+    if (visited[v] === epoch) return;
+    visited[v] = epoch;
+    queue[tail++] = v;
+    if (kinds[v] === NodeKind.Package && excluded[v] !== epoch) result.push(v);
+  };
+  for (const s of starts) {
+    if (visited[s] !== epoch) { visited[s] = epoch; queue[tail++] = s; }
+    if (includeStarts && kinds[s] === NodeKind.Package) result.push(s);
+  }
+  while (head < tail) {
+    const u = queue[head++];
+    const kind = kinds[u];
+    if (kind === NodeKind.Package) {
+      if (!packagesAreLeaves) {
+        row(index.dependencyOut, u, visit);
+        row(index.sbomOut, u, visit);
+      }
+    } else if (kind === NodeKind.Artifact) {
+      row(index.sbomOut, u, visit);
+      row(index.slsaOut, u, visit);
+    }
+    row(index.equivalent, u, visit);
+  }
+  return result;
+}
+
+/** The given nodes and every node equivalent to them (through IsOccurrence / HashEqual). */
+export function equivalenceClosure(index: GraphIndex, starts: readonly number[]): number[] {
+  const epoch = scratch.prepare(index.nodeCount);
+  const count = markEquivalents(index, starts, epoch);
+  return Array.from(scratch.queue.subarray(0, count));
+}

@@ -1,0 +1,217 @@
+// Helpers shared by the SBOM and provenance parsers (SPDX, CycloneDX, SLSA): shape checks that
+// throw DocumentError with a path, GUAC-style fallback purls, digest preferences, and the
+// dependency-edge collector with GUAC's "top-level package" heuristic. See docs/formats/sbom.md.
+import { canonicalArtifact } from '../../model/artifact.js';
+import { DocumentError, type DependencyFact, type DependencyType, type FactsBuilder, type HasSbomFact } from '../../model/facts.js';
+import { canonicalParts, canonicalPurl, formatPurl, parsePurl } from '../../model/purl.js';
+import type { ParseContext } from './types.js';
+
+export type Json = Record<string, unknown>;
+
+/** Formats a location inside the document: a JSON pointer, or an XML element path. */
+export type PathFormatter = (segments: readonly (string | number)[]) => string;
+
+export const jsonPointer: PathFormatter = (segments) =>
+  segments.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+
+export function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Reads an optional field that must be an object when present. */
+export function optObject(parent: Json, key: string, path: string): Json | undefined {
+  const v = parent[key];
+  if (v === undefined || v === null) return undefined;
+  if (!isObject(v)) throw new DocumentError(path, `"${key}" must be an object`);
+  return v;
+}
+
+/** Reads an optional field that must be an array when present ([] when absent). */
+export function optArray(parent: Json, key: string, path: string): unknown[] {
+  const v = parent[key];
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) throw new DocumentError(path, `"${key}" must be an array`);
+  return v;
+}
+
+/** Reads an optional string field; numbers are accepted and stringified (versions often are). */
+export function optString(parent: Json, key: string, path: string): string | undefined {
+  const v = parent[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'number') return String(v);
+  if (typeof v !== 'string') throw new DocumentError(path, `"${key}" must be a string`);
+  return v;
+}
+
+export function reqString(parent: Json, key: string, path: string): string {
+  const v = optString(parent, key, path);
+  if (v === undefined || v === '') throw new DocumentError(path, `required field "${key}" is missing`);
+  return v;
+}
+
+/** ISO 8601 UTC rendering of a document time; a present but unparseable time rejects the document. */
+export function isoTime(value: string | undefined, path: string): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) throw new DocumentError(path, `"${value.slice(0, 80)}" is not a valid date-time`);
+  return new Date(ms).toISOString();
+}
+
+/** Canonical purl, or undefined after recording the reason with builder.skip. */
+export function purlOrSkip(builder: FactsBuilder, raw: string, path: string): string | undefined {
+  try {
+    return canonicalPurl(raw.trim());
+  } catch (err) {
+    builder.skip(path, `unusable purl: ${errorMessage(err)}`);
+    return undefined;
+  }
+}
+
+/** Canonical artifact, or undefined after recording the reason with builder.skip. */
+export function artifactOrSkip(builder: FactsBuilder, alg: string, value: string, path: string): string | undefined {
+  try {
+    return canonicalArtifact(alg, value.trim().replace(/^'+|'+$/g, '')); // some generators quote digests
+  } catch (err) {
+    builder.skip(path, errorMessage(err));
+    return undefined;
+  }
+}
+
+// Digests of zero-length content and all-zero placeholders: as GUAC does, these are not turned
+// into artifacts, since they would make every empty file in every SBOM "the same bytes".
+const EMPTY_DIGESTS = new Set([
+  'da39a3ee5e6b4b0d3255bfef95601890afd80709',
+  'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+  'd14a028c2a3a2bc9476102bb288234c415a2b01f828ea62ac5b3e42f',
+  '38b060a751ac96384cd9327eb1b1e36a21fdb71114be07434c0cc7bf63f6e1da274edebfe76f65fbd51ad2f14898b95b',
+  'cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e',
+  'd41d8cd98f00b204e9800998ecf8427e',
+  '00000001',
+  'a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a',
+]);
+
+export function isEmptyDigest(value: string): boolean {
+  const v = value.trim().toLowerCase();
+  return EMPTY_DIGESTS.has(v) || /^0+$/.test(v);
+}
+
+const DIGEST_PREFERENCE = ['sha256', 'sha512', 'sha384', 'sha3-256', 'sha3-512', 'sha3-384', 'sha224', 'sha1', 'md5'];
+
+/** The artifact to name a subject by when it has several digests: strongest common algorithm first. */
+export function preferredDigest(artifacts: readonly string[]): string | undefined {
+  const rank = (a: string) => {
+    const i = DIGEST_PREFERENCE.indexOf(a.slice(0, a.indexOf(':')));
+    return i < 0 ? DIGEST_PREFERENCE.length : i;
+  };
+  return [...artifacts].sort((a, b) => rank(a) - rank(b))[0];
+}
+
+/**
+ * A digest written as a version: "sha256:abc…" (syft container images, oci purls) or JFrog Xray's
+ * "sha256__abc…". Undefined when the text is not one.
+ */
+export function digestFromText(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  const m = /^(sha-?(?:1|224|256|384|512)|md5)(?::|__)([0-9a-f]{32,128})$/i.exec(text.trim());
+  if (!m) return undefined;
+  try {
+    return canonicalArtifact(m[1], m[2]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** An oci purl's version is the image digest (pkg:oci/name@sha256:…). */
+export function digestFromOciPurl(purl: string): string | undefined {
+  const p = parsePurl(purl);
+  return p.type === 'oci' ? digestFromText(p.version) : undefined;
+}
+
+/**
+ * GUAC-style pseudo purl for things without one: `pkg:guac/<kind>/<path…>/<name>[@version]`.
+ * kind is "pkg" (components, GUAC's GuacPkgPurl), "files" (file pseudo-packages), "spdx"/"cdx"
+ * (a document's top-level element), or "generic". "/" in the name makes namespace segments, as in
+ * GUAC; "." and ".." segments are dropped so paths like "./a/b" stay parseable.
+ */
+export function guacPurl(kind: string, path: string, version?: string, qualifiers?: Record<string, string>): string | undefined {
+  const segments = path.split('/').map((s) => s.trim()).filter((s) => s !== '' && s !== '.' && s !== '..');
+  const name = segments.pop();
+  if (!name) return undefined;
+  try {
+    return canonicalPurl(formatPurl(canonicalParts({
+      type: 'guac', namespace: [kind, ...segments].join('/'), name, version: version?.trim() || undefined, qualifiers,
+    })));
+  } catch {
+    return undefined;
+  }
+}
+
+/** `pkg:guac/files/<alg>:<digest>?filename=<name>` for a file identified by a digest. */
+export function guacFilePurl(artifact: string, filename?: string): string | undefined {
+  return guacPurl('files', artifact, undefined, filename ? { filename } : undefined);
+}
+
+/** HasSBOM with GUAC's document fields: uri from the document, sha256 of its bytes, where it came from. */
+export function hasSbomFact(subject: HasSbomFact['subject'], ctx: ParseContext, uri: string | undefined, knownSince: string | undefined): HasSbomFact {
+  const colon = ctx.documentDigest.indexOf(':');
+  return {
+    subject,
+    uri: uri || undefined,
+    algorithm: colon > 0 ? ctx.documentDigest.slice(0, colon) : undefined,
+    digest: colon > 0 ? ctx.documentDigest.slice(colon + 1) : undefined,
+    downloadLocation: ctx.origin,
+    knownSince: knownSince ?? ctx.now,
+  };
+}
+
+const TYPE_STRENGTH: Record<DependencyType, number> = { UNKNOWN: 0, INDIRECT: 1, DIRECT: 2 };
+
+export const TOP_LEVEL_JUSTIFICATION = 'top-level package GUAC heuristic connecting to each file/package';
+
+/**
+ * Collects dependency edges for one document: drops self-edges, merges duplicates (keeping the
+ * strongest type), and adds GUAC's top-level heuristic edges before emitting them.
+ */
+export class DependencyEdges {
+  private readonly byKey = new Map<string, DependencyFact>();
+  private readonly outgoing = new Set<string>();
+  private readonly incoming = new Set<string>();
+
+  add(from: string, to: string, type: DependencyType, justification: string): void {
+    if (from === to) return;
+    const key = `${from}\n${to}`;
+    const existing = this.byKey.get(key);
+    if (existing) {
+      if (TYPE_STRENGTH[type] > TYPE_STRENGTH[existing.type]) existing.type = type;
+      return;
+    }
+    this.byKey.set(key, { from, to, type, justification });
+    this.outgoing.add(from);
+    this.incoming.add(to);
+  }
+
+  hasOutgoing(purl: string): boolean {
+    return this.outgoing.has(purl);
+  }
+
+  /**
+   * When the document gives no edge out of a subject, the subject depends on the document's
+   * top-level packages: those no edge points to (UNKNOWN type, GUAC's justification). Computed
+   * once for all subjects, so edges added here do not change who counts as top-level.
+   */
+  linkTopLevel(subjects: readonly string[], packages: readonly string[]): void {
+    const subjectSet = new Set(subjects);
+    const bare = subjects.filter((s) => !this.outgoing.has(s));
+    if (bare.length === 0) return;
+    const roots = packages.filter((p) => !subjectSet.has(p) && !this.incoming.has(p));
+    for (const s of bare) for (const r of roots) this.add(s, r, 'UNKNOWN', TOP_LEVEL_JUSTIFICATION);
+  }
+
+  emit(builder: FactsBuilder): void {
+    for (const f of this.byKey.values()) builder.dependency(f);
+  }
+}

@@ -1,0 +1,15 @@
+// Errors the query layer raises; the HTTP layer maps each to a status and a stable code.
+
+/** Bad input (400); the message names the parameter and the reason. */
+export class InvalidInputError extends Error {
+  constructor(readonly parameter: string, message: string, readonly code = 'SG_INVALID_PARAMETER') {
+    super(message);
+  }
+}
+
+/** The package or artifact the request names is not in the graph (404). */
+export class NotFoundError extends Error {
+  constructor(readonly code: 'SG_PACKAGE_NOT_FOUND' | 'SG_ARTIFACT_NOT_FOUND', message: string) {
+    super(message);
+  }
+}

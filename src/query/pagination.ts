@@ -1,0 +1,115 @@
+// One pagination scheme for every list (SPEC §4). Lists are sorted by a key; a cursor carries
+// the list's scope, the store version and the last key returned. While the data is unchanged
+// the next page starts at the remembered offset; after a change it starts right after the last
+// key (binary search), so a page never repeats or skips an item that was there before.
+import { createHash } from 'node:crypto';
+import { InvalidInputError } from './errors.js';
+
+export type SortKey = readonly (string | number)[];
+
+export interface PageRequest {
+  pageSize?: number;
+  cursor?: string;
+}
+
+export interface PageLimits {
+  /** Largest list returned whole when no PageSize is given. */
+  listCap: number;
+  /** Largest PageSize accepted. */
+  maxPageSize: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  totalCount: number;
+  nextCursor?: string;
+}
+
+interface CursorBody {
+  v: 1;
+  s: string; // scope
+  g: number; // store version
+  o: number; // offset of the next item
+  k: (string | number)[]; // key of the last item returned
+}
+
+export function compareKeys(a: SortKey, b: SortKey): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === y) continue;
+    if (typeof x === 'number' && typeof y === 'number') return x - y;
+    return String(x) < String(y) ? -1 : 1;
+  }
+  return a.length - b.length;
+}
+
+export function scopeOf(...parts: (string | number | boolean)[]): string {
+  return createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 16);
+}
+
+function badCursor(reason: string): never {
+  throw new InvalidInputError('Cursor', `invalid Cursor: ${reason}`, 'SG_INVALID_CURSOR');
+}
+
+function decodeCursor(text: string): CursorBody {
+  if (!/^[A-Za-z0-9_-]{1,4096}$/.test(text)) badCursor('it is not a cursor this server issued');
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    badCursor('it is not a cursor this server issued');
+  }
+  const c = body as Partial<CursorBody>;
+  if (typeof c !== 'object' || c === null || c.v !== 1 || typeof c.s !== 'string' || !Number.isInteger(c.g)
+    || !Number.isInteger(c.o) || (c.o as number) < 0 || !Array.isArray(c.k)
+    || !c.k.every((x) => typeof x === 'string' || typeof x === 'number')) {
+    badCursor('it is not a cursor this server issued');
+  }
+  return c as CursorBody;
+}
+
+function encodeCursor(body: CursorBody): string {
+  return Buffer.from(JSON.stringify(body), 'utf8').toString('base64url');
+}
+
+export function validatePageSize(pageSize: number | undefined, limits: PageLimits): void {
+  if (pageSize === undefined) return;
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > limits.maxPageSize) {
+    throw new InvalidInputError('PageSize', `invalid PageSize: must be an integer from 1 to ${limits.maxPageSize}`, 'SG_INVALID_PAGE_SIZE');
+  }
+}
+
+/**
+ * Cuts one page out of a sorted list. `keyOf` must give each item a unique key consistent with
+ * the list order. Without PageSize the list comes whole up to the cap, and past the cap the
+ * first page comes with a NextCursor: nothing is cut silently.
+ */
+export function paginate<T>(items: readonly T[], keyOf: (item: T) => SortKey, request: PageRequest,
+  limits: PageLimits, scope: string, version: number): Page<T> {
+  validatePageSize(request.pageSize, limits);
+  const size = request.pageSize ?? limits.listCap;
+  let start = 0;
+  if (request.cursor !== undefined) {
+    const c = decodeCursor(request.cursor);
+    if (c.s !== scope) badCursor('it belongs to another list (a different path or parameters)');
+    if (c.g === version) {
+      start = Math.min(c.o, items.length);
+    } else {
+      // The data changed: continue right after the last key returned.
+      let lo = 0;
+      let hi = items.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (compareKeys(keyOf(items[mid]), c.k) <= 0) lo = mid + 1; else hi = mid;
+      }
+      start = lo;
+    }
+  }
+  const end = Math.min(start + size, items.length);
+  const page: Page<T> = { items: items.slice(start, end), totalCount: items.length };
+  if (end < items.length && end > start) {
+    page.nextCursor = encodeCursor({ v: 1, s: scope, g: version, o: end, k: [...keyOf(items[end - 1])] });
+  }
+  return page;
+}

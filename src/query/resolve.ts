@@ -1,0 +1,61 @@
+// Which nodes a request names (SPEC §3): purls (exact first, then as a template) and digests.
+import { canonicalPurl, PurlError } from '../model/purl.js';
+import { DigestError, parseDigestQuery } from '../model/artifact.js';
+import type { GraphIndex } from '../index/graph-index.js';
+import { matchesPurlTemplate, splitCanonicalPurl } from '../index/purl-key.js';
+import { InvalidInputError, NotFoundError } from './errors.js';
+
+export function canonicalQueryPurl(text: string): string {
+  try {
+    return canonicalPurl(text);
+  } catch (err) {
+    if (err instanceof PurlError) throw new InvalidInputError('purl', err.message, 'SG_INVALID_PURL');
+    throw err;
+  }
+}
+
+/** Every package version matching the purl as a template, unsorted. */
+export function matchPackages(index: GraphIndex, canonical: string): number[] {
+  const template = splitCanonicalPurl(canonical);
+  const versions = index.packagesByName.get(template.name) ?? [];
+  return versions.filter((id) => matchesPurlTemplate(template, splitCanonicalPurl(index.keys[id])));
+}
+
+export interface NamedPackages {
+  ids: number[];
+  /** True when the purl named a package exactly; false when it was used as a template. */
+  exact: boolean;
+}
+
+/** The exact-first, then template rule; 404 when nothing matches. */
+export function resolvePackages(index: GraphIndex, text: string): NamedPackages {
+  const canonical = canonicalQueryPurl(text);
+  const exact = index.packageIds.get(canonical);
+  if (exact !== undefined) return { ids: [exact], exact: true };
+  const ids = matchPackages(index, canonical);
+  if (ids.length === 0) throw new NotFoundError('SG_PACKAGE_NOT_FOUND', `no package in the graph matches ${canonical}`);
+  return { ids, exact: false };
+}
+
+/** One artifact by "alg:digest", or by a bare digest when exactly one algorithm has it. */
+export function resolveArtifact(index: GraphIndex, text: string): number {
+  let query: { algorithm?: string; value: string };
+  try {
+    query = parseDigestQuery(text);
+  } catch (err) {
+    if (err instanceof DigestError) throw new InvalidInputError('digest', err.message, 'SG_INVALID_DIGEST');
+    throw err;
+  }
+  if (query.algorithm) {
+    const id = index.artifactIds.get(`${query.algorithm}:${query.value}`);
+    if (id === undefined) throw new NotFoundError('SG_ARTIFACT_NOT_FOUND', `no artifact ${query.algorithm}:${query.value} in the graph`);
+    return id;
+  }
+  const candidates = index.artifactsByValue.get(query.value) ?? [];
+  if (candidates.length === 0) throw new NotFoundError('SG_ARTIFACT_NOT_FOUND', `no artifact with digest ${query.value} in the graph`);
+  if (candidates.length > 1) {
+    const algorithms = candidates.map((id) => index.keys[id].slice(0, index.keys[id].indexOf(':'))).sort();
+    throw new InvalidInputError('digest', `ambiguous digest: ${query.value} matches artifacts of several algorithms (${algorithms.join(', ')}); give it as <algorithm>:<digest>`, 'SG_AMBIGUOUS_DIGEST');
+  }
+  return candidates[0];
+}

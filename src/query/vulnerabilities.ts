@@ -1,0 +1,152 @@
+// Vulnerabilities of packages and artifacts (SPEC §3): certified findings, widened to the
+// dependency walk on request, with VEX suppression and aliases folded into one vulnerability.
+import type { CertifyVulnRecord, GraphIndex } from '../index/graph-index.js';
+import { equivalenceClosure, walkArtifactDependencies, walkPackageDependencies } from '../index/walk.js';
+import { severityOfScore, normaliseSeverityLabel, SEVERITIES, type Severity } from '../model/vulnerability.js';
+import { NodeKind } from '../store/kinds.js';
+import { resolveArtifact, resolvePackages } from './resolve.js';
+
+export interface ScanMetadataView {
+  scannerUri: string;
+  scannerVersion: string;
+  dbUri: string;
+  dbVersion: string;
+  timeScanned: string;
+  origin: string;
+  collector: string;
+}
+
+export interface PackageVulnerability {
+  package: string;
+  vulnerability: { type: string; vulnerabilityIDs: string[] };
+  metadata: ScanMetadataView;
+}
+
+export interface ArtifactVulnerability {
+  id: string;
+  type: string;
+  vulnerabilityIDs: string[];
+  description: string;
+  severity: Severity;
+  cvssScore?: number;
+  package: string;
+}
+
+const SUPPRESSING = new Set(['NOT_AFFECTED', 'FIXED']);
+
+/** The latest VEX status of `subject` for the vulnerability `vuln` (any of its aliases). */
+function latestVexStatus(index: GraphIndex, subject: number, vuln: number): string | undefined {
+  const records = index.vexBySubject.get(subject);
+  if (!records) return undefined;
+  const root = index.aliasRoot(vuln);
+  let best: { knownSince: string; doc: number; status: string } | undefined;
+  for (const r of records) {
+    if (index.aliasRoot(r.vuln) !== root) continue;
+    if (!best || r.knownSince > best.knownSince || (r.knownSince === best.knownSince && r.doc >= best.doc)) best = r;
+  }
+  return best?.status;
+}
+
+/** Suppressed when the package itself or a queried product's latest statement says so. */
+function isSuppressed(index: GraphIndex, pkg: number, vuln: number, products: readonly number[]): boolean {
+  const own = latestVexStatus(index, pkg, vuln);
+  if (own && SUPPRESSING.has(own)) return true;
+  for (const p of products) {
+    const status = latestVexStatus(index, p, vuln);
+    if (status && SUPPRESSING.has(status)) return true;
+  }
+  return false;
+}
+
+function vulnerabilityIds(index: GraphIndex, vuln: number): string[] {
+  const others = index.aliasesOf(vuln).filter((v) => v !== vuln).map((v) => index.keys[v]).sort();
+  return [index.keys[vuln], ...others];
+}
+
+function findings(index: GraphIndex, packages: readonly number[], products: readonly number[]): CertifyVulnRecord[] {
+  const out: CertifyVulnRecord[] = [];
+  for (const pkg of packages) {
+    for (const r of index.vulnsByPackage.get(pkg) ?? []) {
+      if (!isSuppressed(index, pkg, r.vuln, products)) out.push(r);
+    }
+  }
+  return out;
+}
+
+export function packageVulnKey(v: PackageVulnerability): (string | number)[] {
+  const m = v.metadata;
+  return [v.package, v.vulnerability.vulnerabilityIDs[0], m.timeScanned, m.scannerUri, m.scannerVersion, m.dbUri, m.dbVersion, m.origin, m.collector];
+}
+
+export function packageVulnerabilities(index: GraphIndex, purl: string, includeDependencies: boolean): PackageVulnerability[] {
+  const named = resolvePackages(index, purl);
+  const products = equivalenceClosure(index, named.ids);
+  const packages = includeDependencies
+    ? [...new Set([...named.ids, ...walkPackageDependencies(index, named.ids, true)])]
+    : named.ids;
+  const seen = new Set<string>();
+  const out: PackageVulnerability[] = [];
+  for (const r of findings(index, packages, products)) {
+    const item: PackageVulnerability = {
+      package: index.keys[r.pkg],
+      vulnerability: { type: index.vulnTypes.get(r.vuln) ?? 'OSV', vulnerabilityIDs: vulnerabilityIds(index, r.vuln) },
+      metadata: {
+        scannerUri: r.scannerUri, scannerVersion: r.scannerVersion, dbUri: r.dbUri, dbVersion: r.dbVersion,
+        timeScanned: r.timeScanned, origin: r.origin, collector: r.collector,
+      },
+    };
+    const key = packageVulnKey(item).join('\u0000');
+    if (seen.has(key)) continue; // the same finding stated by several documents
+    seen.add(key);
+    out.push(item);
+  }
+  return out.sort((a, b) => { const x = packageVulnKey(a).join('\u0000'); const y = packageVulnKey(b).join('\u0000'); return x < y ? -1 : x > y ? 1 : 0; });
+}
+
+/** Severity and description of a vulnerability from the metadata of it and its aliases. */
+export function vulnerabilitySummary(index: GraphIndex, vuln: number): { description: string; severity: Severity; cvssScore?: number } {
+  let description = '';
+  let descriptionTime = '';
+  let score: number | undefined;
+  let label: Severity = 'UNKNOWN';
+  for (const v of index.aliasesOf(vuln)) {
+    for (const m of index.vulnMetadata.get(v) ?? []) {
+      if (m.description && (!description || (m.timestamp ?? '') > descriptionTime)) {
+        description = m.description;
+        descriptionTime = m.timestamp ?? '';
+      }
+      if (m.scoreValue !== undefined && /cvss/i.test(m.scoreType ?? 'cvss')) score = Math.max(score ?? 0, m.scoreValue);
+      if (m.severity) {
+        const s = normaliseSeverityLabel(m.severity);
+        if (s !== 'UNKNOWN' && (label === 'UNKNOWN' || SEVERITIES.indexOf(s) < SEVERITIES.indexOf(label))) label = s;
+      }
+    }
+  }
+  const severity = score !== undefined ? severityOfScore(score) : label;
+  return { description, severity, ...(score !== undefined ? { cvssScore: score } : {}) };
+}
+
+export function artifactVulnKey(v: ArtifactVulnerability): string[] {
+  return [v.package, v.id];
+}
+
+export function artifactVulnerabilities(index: GraphIndex, digest: string, includeDependencies: boolean): ArtifactVulnerability[] {
+  const artifact = resolveArtifact(index, digest);
+  const products = equivalenceClosure(index, [artifact]);
+  const packages = new Set(products.filter((id) => index.kinds[id] === NodeKind.Package));
+  if (includeDependencies) for (const p of walkArtifactDependencies(index, artifact)) packages.add(p);
+  const byPair = new Map<string, ArtifactVulnerability>();
+  for (const r of findings(index, [...packages], products)) {
+    const root = index.aliasRoot(r.vuln);
+    const key = `${r.pkg}:${root}`;
+    if (byPair.has(key)) continue;
+    byPair.set(key, {
+      id: index.keys[r.vuln],
+      type: index.vulnTypes.get(r.vuln) ?? 'OSV',
+      vulnerabilityIDs: vulnerabilityIds(index, r.vuln),
+      ...vulnerabilitySummary(index, r.vuln),
+      package: index.keys[r.pkg],
+    });
+  }
+  return [...byPair.values()].sort((a, b) => (a.package < b.package ? -1 : a.package > b.package ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}

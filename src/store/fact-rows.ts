@@ -1,0 +1,133 @@
+// DocumentFacts → backend-neutral rows: the nodes a document names and its facts as
+// (kind, a, b, data) rows whose a/b point into that node list. Every backend writes these.
+import type { DocumentFacts, FactOrigin, NodeRef, VulnRef } from '../model/facts.js';
+import { packageNameOf, parsePurl } from '../model/purl.js';
+import { FactKind, NodeKind } from './kinds.js';
+
+export interface NodeKey {
+  kind: NodeKind;
+  key: string;
+  attr: string | null;
+}
+
+export interface FactRow {
+  kind: FactKind;
+  a: number; // index into nodes
+  b: number; // index into nodes, -1 for none
+  data: string | null;
+}
+
+export interface EncodedDocument {
+  nodes: NodeKey[];
+  rows: FactRow[];
+  /** The document has an SBOM not collected from deps.dev (SPEC §3 frequency). */
+  frequencyEligible: boolean;
+}
+
+const DEPS_DEV = /deps\.dev/i;
+
+export function encodeDocument(facts: DocumentFacts, docOrigin: string, docCollector: string): EncodedDocument {
+  const nodes: NodeKey[] = [];
+  const nodeIndex = new Map<string, number>();
+  const rows: FactRow[] = [];
+  const seenRows = new Set<string>();
+
+  const node = (kind: NodeKind, key: string, attr: string | null = null): number => {
+    const k = `${kind}\u0000${key}`;
+    let i = nodeIndex.get(k);
+    if (i === undefined) {
+      i = nodes.length;
+      nodes.push({ kind, key, attr });
+      nodeIndex.set(k, i);
+    }
+    return i;
+  };
+  const ref = (r: NodeRef): number =>
+    r.kind === 'package' ? node(NodeKind.Package, r.purl)
+      : r.kind === 'artifact' ? node(NodeKind.Artifact, r.digest)
+        : node(NodeKind.Source, r.url);
+  const vuln = (v: VulnRef): number => node(NodeKind.Vulnerability, v.id, v.type);
+  /** Drops origin/collector equal to the document's, and undefined fields, to keep rows small. */
+  const data = (fields: Record<string, unknown> & FactOrigin): string | null => {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(fields)) {
+      if (v === undefined || v === '') continue;
+      if (k === 'origin' && v === docOrigin) continue;
+      if (k === 'collector' && v === docCollector) continue;
+      out[k] = v;
+    }
+    return Object.keys(out).length ? JSON.stringify(out) : null;
+  };
+  const row = (kind: FactKind, a: number, b: number, d: string | null): void => {
+    const key = `${kind}|${a}|${b}|${d ?? ''}`;
+    if (seenRows.has(key)) return;
+    seenRows.add(key);
+    rows.push({ kind, a, b, data: d });
+  };
+
+  for (const p of facts.packages) node(NodeKind.Package, p);
+  for (const a of facts.artifacts) node(NodeKind.Artifact, a);
+  for (const s of facts.sources) node(NodeKind.Source, s);
+
+  let frequencyEligible = false;
+  for (const s of facts.sboms) {
+    const { subject, ...rest } = s;
+    const subjectIndex = ref(subject);
+    row(FactKind.HasSbom, subjectIndex, -1, data(rest));
+    const origin = `${s.origin ?? docOrigin} ${s.collector ?? docCollector}`;
+    if (!DEPS_DEV.test(origin)) frequencyEligible = true;
+    // GUAC's bulk rule: an SBOM includes every package and artifact of its document.
+    for (const p of facts.packages) { const i = node(NodeKind.Package, p); if (i !== subjectIndex) row(FactKind.SbomIncludes, subjectIndex, i, null); }
+    for (const a of facts.artifacts) { const i = node(NodeKind.Artifact, a); if (i !== subjectIndex) row(FactKind.SbomIncludes, subjectIndex, i, null); }
+  }
+  for (const d of facts.dependencies) {
+    if (d.from === d.to) continue;
+    const { from, to, ...rest } = d;
+    row(FactKind.IsDependency, node(NodeKind.Package, from), node(NodeKind.Package, to), data(rest));
+  }
+  for (const o of facts.occurrences) {
+    const { artifact, subject, ...rest } = o;
+    row(FactKind.IsOccurrence, node(NodeKind.Artifact, artifact), ref(subject), data(rest));
+  }
+  for (const h of facts.hashEquals) {
+    if (h.artifact === h.equal) continue;
+    const { artifact, equal, ...rest } = h;
+    row(FactKind.HashEqual, node(NodeKind.Artifact, artifact), node(NodeKind.Artifact, equal), data(rest));
+  }
+  for (const s of facts.slsa) {
+    const { subject, materials, ...rest } = s;
+    const a = node(NodeKind.Artifact, subject);
+    const d = data(rest);
+    if (materials.length === 0) row(FactKind.HasSlsa, a, -1, d);
+    for (const m of materials) row(FactKind.HasSlsa, a, node(NodeKind.Artifact, m), d);
+  }
+  for (const c of facts.certifyVulns) {
+    const { package: purl, vulnerability, scan, ...rest } = c;
+    row(FactKind.CertifyVuln, node(NodeKind.Package, purl), vulnerability ? vuln(vulnerability) : -1, data({ ...scan, ...rest }));
+  }
+  for (const e of facts.vulnEquals) {
+    const { vulnerability, equal, ...rest } = e;
+    if (vulnerability.id === equal.id) continue;
+    row(FactKind.VulnEqual, vuln(vulnerability), vuln(equal), data(rest));
+  }
+  for (const m of facts.vulnMetadata) {
+    const { vulnerability, ...rest } = m;
+    row(FactKind.VulnMetadata, vuln(vulnerability), -1, data(rest));
+  }
+  for (const v of facts.vex) {
+    const { subject, vulnerability, ...rest } = v;
+    row(FactKind.Vex, ref(subject), vuln(vulnerability), data(rest));
+  }
+  for (const h of facts.hasSourceAt) {
+    const { package: purl, source, allVersions, ...rest } = h;
+    const subject = allVersions
+      ? node(NodeKind.PackageName, packageNameOf(parsePurl(purl)))
+      : node(NodeKind.Package, purl);
+    row(FactKind.HasSourceAt, subject, node(NodeKind.Source, source), data(rest));
+  }
+  for (const s of facts.scorecards) {
+    const { source, ...rest } = s;
+    row(FactKind.Scorecard, node(NodeKind.Source, source), -1, data(rest));
+  }
+  return { nodes, rows, frequencyEligible };
+}

@@ -1,0 +1,141 @@
+// The embedded store: one SQLite file in WAL mode, so a CLI ingest can write while a server
+// reads. Writes are one IMMEDIATE transaction per document (atomic, serialised across processes).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
+import { encodeDocument } from '../fact-rows.js';
+import { FactKind, type NodeKind } from '../kinds.js';
+import type { DocumentInput, GraphStore, LoadCursor, LoadSink, StoreStats, WriteOutcome } from '../types.js';
+import { migrate } from './schema.js';
+
+export const SQLITE_FILE_NAME = 'supplygraph.sqlite';
+
+/** Fact kinds whose data the index never reads: skip shipping their JSON on load. */
+const DATA_FREE_KINDS = [FactKind.SbomIncludes, FactKind.IsDependency, FactKind.IsOccurrence, FactKind.HashEqual, FactKind.VulnEqual];
+
+export class SqliteStore implements GraphStore {
+  readonly backend = 'sqlite' as const;
+  readonly storeId: string;
+  private readonly db: SqliteDatabase;
+  /** Node ids never change once committed, so a committed lookup can be cached. */
+  private readonly nodeIds = new Map<string, number>();
+  private readonly stmt: {
+    findDocument: Statement<[string], { id: number }>;
+    insertDocument: Statement<unknown[]>;
+    insertNode: Statement<[number, string, string | null], { id: number }>;
+    selectNode: Statement<[number, string], { id: number }>;
+    insertFact: Statement<[number, number, number, number | null, string | null]>;
+    maxDocument: Statement<[], { id: number | null }>;
+  };
+
+  private constructor(readonly path: string, readonly: boolean) {
+    this.db = new Database(path, { readonly, fileMustExist: readonly });
+    this.db.pragma('busy_timeout = 30000');
+    if (!readonly) {
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('synchronous = NORMAL');
+      migrate(this.db);
+    }
+    this.db.pragma('cache_size = -65536');
+    this.storeId = (this.db.prepare(`SELECT value FROM meta WHERE key = 'store_id'`).get() as { value: string }).value;
+    this.stmt = {
+      findDocument: this.db.prepare('SELECT id FROM documents WHERE digest = ?'),
+      insertDocument: this.db.prepare(`INSERT INTO documents (digest, name, format, origin, collector, ingested_at, frequency_eligible, summary)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+      insertNode: this.db.prepare('INSERT INTO nodes (kind, key, attr) VALUES (?, ?, ?) ON CONFLICT (kind, key) DO NOTHING RETURNING id'),
+      selectNode: this.db.prepare('SELECT id FROM nodes WHERE kind = ? AND key = ?'),
+      insertFact: this.db.prepare('INSERT INTO facts (doc, kind, a, b, data) VALUES (?, ?, ?, ?, ?)'),
+      maxDocument: this.db.prepare('SELECT max(id) AS id FROM documents'),
+    };
+  }
+
+  /** Opens (creating when needed) the store in directory `dir`. */
+  static open(dir: string): SqliteStore {
+    mkdirSync(dir, { recursive: true });
+    return new SqliteStore(join(dir, SQLITE_FILE_NAME), false);
+  }
+
+  async writeDocument(input: DocumentInput): Promise<WriteOutcome> {
+    const encoded = encodeDocument(input.facts, input.origin, input.collector);
+    const fresh = new Map<string, number>();
+    const write = this.db.transaction((): WriteOutcome => {
+      const existing = this.stmt.findDocument.get(input.digest);
+      if (existing) return { status: 'duplicate', documentId: existing.id };
+      const summary = {
+        packages: input.facts.packages.length, artifacts: input.facts.artifacts.length,
+        dependencies: input.facts.dependencies.length, skipped: input.facts.skipped.length,
+      };
+      const documentId = Number(this.stmt.insertDocument.run(
+        input.digest, input.name, input.facts.format, input.origin, input.collector, input.ingestedAt,
+        encoded.frequencyEligible ? 1 : 0, JSON.stringify(summary),
+      ).lastInsertRowid);
+      const ids = new Array<number>(encoded.nodes.length);
+      for (let i = 0; i < encoded.nodes.length; i++) {
+        const n = encoded.nodes[i];
+        const cacheKey = `${n.kind}\u0000${n.key}`;
+        let id = this.nodeIds.get(cacheKey);
+        if (id === undefined) {
+          id = this.stmt.insertNode.get(n.kind, n.key, n.attr)?.id ?? this.stmt.selectNode.get(n.kind, n.key)!.id;
+          fresh.set(cacheKey, id);
+        }
+        ids[i] = id;
+      }
+      for (const r of encoded.rows) {
+        this.stmt.insertFact.run(documentId, r.kind, ids[r.a], r.b >= 0 ? ids[r.b] : null, r.data);
+      }
+      return { status: 'stored', documentId };
+    });
+    const outcome = write.immediate();
+    // Only committed ids are safe to remember (a rolled-back insert frees its id).
+    if (this.nodeIds.size > 2_000_000) this.nodeIds.clear();
+    for (const [k, v] of fresh) this.nodeIds.set(k, v);
+    return outcome;
+  }
+
+  async hasDocument(digest: string): Promise<boolean> {
+    return this.stmt.findDocument.get(digest) !== undefined;
+  }
+
+  async hasChangedSince(cursor: LoadCursor): Promise<boolean> {
+    return (this.stmt.maxDocument.get()?.id ?? 0) > cursor.document;
+  }
+
+  async load(since: LoadCursor, sink: LoadSink): Promise<LoadCursor> {
+    const next = { ...since };
+    // One read transaction: a consistent snapshot even while another process writes.
+    const read = this.db.transaction(() => {
+      const nodes = this.db.prepare('SELECT id, kind, key, attr FROM nodes WHERE id > ? ORDER BY id').raw();
+      for (const [id, kind, key, attr] of nodes.iterate(since.node) as Iterable<[number, NodeKind, string, string | null]>) {
+        sink.node(id, kind, key, attr);
+        next.node = id;
+      }
+      const docs = this.db.prepare('SELECT id, frequency_eligible, origin, collector FROM documents WHERE id > ? ORDER BY id').raw();
+      for (const [id, eligible, origin, collector] of docs.iterate(since.document) as Iterable<[number, number, string, string]>) {
+        sink.document({ id, frequencyEligible: eligible === 1, origin, collector });
+        next.document = id;
+      }
+      const facts = this.db.prepare(`SELECT id, doc, kind, a, b, CASE WHEN kind IN (${DATA_FREE_KINDS.join(',')}) THEN NULL ELSE data END
+        FROM facts WHERE id > ? ORDER BY id`).raw();
+      for (const [id, doc, kind, a, b, data] of facts.iterate(since.fact) as Iterable<[number, number, FactKind, number, number | null, string | null]>) {
+        sink.fact(kind, a, b ?? 0, doc, data);
+        next.fact = id;
+      }
+    });
+    read.deferred();
+    return next;
+  }
+
+  async ping(): Promise<void> {
+    this.db.prepare('SELECT 1').get();
+  }
+
+  async stats(): Promise<StoreStats> {
+    const count = (table: string): number => (this.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    return { documents: count('documents'), nodes: count('nodes'), facts: count('facts') };
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}

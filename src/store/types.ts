@@ -1,0 +1,67 @@
+// The store interface: one implementation per backend (sqlite/, postgres/). The store is the
+// source of truth: append-only facts, each remembering its document; documents keyed by digest.
+import type { DocumentFacts } from '../model/facts.js';
+import type { FactKind, NodeKind } from './kinds.js';
+
+export interface DocumentInput {
+  /** sha256 of the document bytes: re-ingesting the same bytes changes nothing. */
+  digest: string;
+  /** File name (or "stdin") the document was read from. */
+  name: string;
+  facts: DocumentFacts;
+  origin: string;
+  collector: string;
+  ingestedAt: string;
+}
+
+export interface WriteOutcome {
+  status: 'stored' | 'duplicate';
+  documentId: number;
+}
+
+/** Position in the store's append-only history; everything up to it has been read. */
+export interface LoadCursor {
+  node: number;
+  fact: number;
+  document: number;
+}
+
+export const EMPTY_CURSOR: LoadCursor = { node: 0, fact: 0, document: 0 };
+
+export interface DocumentRow {
+  id: number;
+  /** True when the document has an SBOM whose origin is not deps.dev (frequency ranking input). */
+  frequencyEligible: boolean;
+  /** Defaults for facts that carry no origin/collector of their own. */
+  origin: string;
+  collector: string;
+}
+
+/** Receives rows in commit order while the index loads. */
+export interface LoadSink {
+  node(id: number, kind: NodeKind, key: string, attr: string | null): void;
+  document(row: DocumentRow): void;
+  fact(kind: FactKind, a: number, b: number, documentId: number, data: string | null): void;
+}
+
+export interface StoreStats {
+  documents: number;
+  nodes: number;
+  facts: number;
+}
+
+export interface GraphStore {
+  readonly backend: 'sqlite' | 'postgres';
+  /** Stable identifier of this store (part of ETags). */
+  readonly storeId: string;
+  /** Writes one document atomically; a document already stored (same digest) changes nothing. */
+  writeDocument(input: DocumentInput): Promise<WriteOutcome>;
+  hasDocument(digest: string): Promise<boolean>;
+  /** Streams rows committed after `since` into the sink and returns the new cursor. */
+  load(since: LoadCursor, sink: LoadSink): Promise<LoadCursor>;
+  /** Cheap check whether anything may have been committed since the last call. */
+  hasChangedSince(cursor: LoadCursor): Promise<boolean>;
+  ping(): Promise<void>;
+  stats(): Promise<StoreStats>;
+  close(): Promise<void>;
+}

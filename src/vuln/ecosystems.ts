@@ -1,0 +1,160 @@
+// Mapping between purls and OSV package identities ({ecosystem, name}, see
+// https://ossf.github.io/osv-schema/#affectedpackage-field and the purl type definitions), plus
+// each ecosystem's version ordering. Used both to match advisories against packages and to build
+// purls from scanner reports that only give ecosystem + name + version.
+import type { PurlParts } from '../model/purl.js';
+import {
+  compareDpkg, compareMaven, compareNuget, comparePackagist, comparePep440, compareRubyGems, compareSemver,
+  type Comparator,
+} from './versions.js';
+
+export interface OsvPackageKey {
+  /** OSV ecosystem, e.g. "npm", "PyPI", "Maven", "Go", "crates.io", "Debian:11". */
+  ecosystem: string;
+  /** Package name as OSV spells it (Maven "group:artifact", Go module path, npm "@scope/name"). */
+  name: string;
+}
+
+interface EcosystemRule {
+  purlType: string;
+  /** Version ordering used for ECOSYSTEM ranges, and where it comes from (for the docs). */
+  compare: Comparator;
+  /** Canonical form of a name for comparison (OSV names compared to purl-derived names). */
+  normaliseName: (name: string) => string;
+}
+
+/** PEP 503: runs of "-", "_", "." are equivalent and names are case-insensitive. */
+export function pep503(name: string): string {
+  return name.toLowerCase().replace(/[-_.]+/g, '-');
+}
+
+const exact = (n: string) => n;
+const lower = (n: string) => n.toLowerCase();
+
+/** Base ecosystems (the part before ":" such as "Debian" in "Debian:11") that can be matched. */
+const ECOSYSTEMS: Readonly<Record<string, EcosystemRule>> = {
+  npm: { purlType: 'npm', compare: compareSemver, normaliseName: exact },
+  PyPI: { purlType: 'pypi', compare: comparePep440, normaliseName: pep503 },
+  Maven: { purlType: 'maven', compare: compareMaven, normaliseName: exact },
+  Go: { purlType: 'golang', compare: compareSemver, normaliseName: exact },
+  // crates.io refuses names that differ only by case or "-" vs "_": they name one crate.
+  'crates.io': { purlType: 'cargo', compare: compareSemver, normaliseName: (n) => n.toLowerCase().replace(/_/g, '-') },
+  RubyGems: { purlType: 'gem', compare: compareRubyGems, normaliseName: exact },
+  NuGet: { purlType: 'nuget', compare: compareNuget, normaliseName: lower },
+  Packagist: { purlType: 'composer', compare: comparePackagist, normaliseName: lower },
+  Hex: { purlType: 'hex', compare: compareSemver, normaliseName: lower },
+  Pub: { purlType: 'pub', compare: compareSemver, normaliseName: (n) => n.toLowerCase() },
+  Debian: { purlType: 'deb', compare: compareDpkg, normaliseName: exact },
+  Ubuntu: { purlType: 'deb', compare: compareDpkg, normaliseName: exact },
+};
+
+export const SUPPORTED_ECOSYSTEMS: readonly string[] = Object.keys(ECOSYSTEMS);
+
+/** "Debian:11" → "Debian"; "Ubuntu:Pro:22.04:LTS" → "Ubuntu". */
+export function baseEcosystem(ecosystem: string): string {
+  const i = ecosystem.indexOf(':');
+  return i < 0 ? ecosystem : ecosystem.slice(0, i);
+}
+
+/** Ordering for an OSV ecosystem, or undefined when we cannot order its versions. */
+export function comparatorFor(ecosystem: string): Comparator | undefined {
+  return ECOSYSTEMS[baseEcosystem(ecosystem)]?.compare;
+}
+
+export function normaliseOsvName(ecosystem: string, name: string): string {
+  const rule = ECOSYSTEMS[baseEcosystem(ecosystem)];
+  return rule ? rule.normaliseName(name) : name;
+}
+
+export type PackageKeyResult = { key: OsvPackageKey } | { reason: string };
+
+/** Debian/Ubuntu release from a deb purl's distro qualifier ("debian-11", "bullseye"…), if any. */
+function debRelease(p: PurlParts): string | undefined {
+  const distro = p.qualifiers.distro;
+  if (!distro) return undefined;
+  const m = /^(?:debian|ubuntu)-(\d+(?:\.\d+)?)/i.exec(distro);
+  if (!m) return undefined;
+  // OSV uses the major release for Debian ("Debian:11") and major.minor for Ubuntu ("Ubuntu:22.04").
+  return p.namespace === 'ubuntu' ? m[1] : m[1].split('.')[0];
+}
+
+/** The OSV identity of a purl, or why there is none (callers count the reasons). */
+export function osvPackageKeyOrReason(p: PurlParts): PackageKeyResult {
+  const ns = p.namespace;
+  switch (p.type) {
+    case 'npm': return { key: { ecosystem: 'npm', name: ns ? `${ns}/${p.name}` : p.name } };
+    case 'pypi': return { key: { ecosystem: 'PyPI', name: pep503(p.name) } };
+    case 'maven':
+      if (!ns) return { reason: 'a maven purl without a group (namespace) has no OSV name' };
+      return { key: { ecosystem: 'Maven', name: `${ns}:${p.name}` } };
+    case 'golang': return { key: { ecosystem: 'Go', name: ns ? `${ns}/${p.name}` : p.name } };
+    case 'cargo': return { key: { ecosystem: 'crates.io', name: p.name } };
+    case 'gem': return { key: { ecosystem: 'RubyGems', name: p.name } };
+    case 'nuget': return { key: { ecosystem: 'NuGet', name: p.name } };
+    case 'composer':
+      if (!ns) return { reason: 'a composer purl without a vendor (namespace) has no OSV name' };
+      return { key: { ecosystem: 'Packagist', name: `${ns}/${p.name}` } };
+    case 'hex': return { key: { ecosystem: 'Hex', name: p.name } };
+    case 'pub': return { key: { ecosystem: 'Pub', name: p.name } };
+    case 'deb': {
+      const eco = ns === 'debian' ? 'Debian' : ns === 'ubuntu' ? 'Ubuntu' : undefined;
+      if (!eco) return { reason: `deb packages of "${ns ?? '(no namespace)'}" have no OSV ecosystem here` };
+      const release = debRelease(p);
+      return { key: { ecosystem: release ? `${eco}:${release}` : eco, name: p.name } };
+    }
+    default:
+      return { reason: `purl type "${p.type}" has no supported OSV ecosystem` };
+  }
+}
+
+export function osvPackageKey(p: PurlParts): OsvPackageKey | undefined {
+  const r = osvPackageKeyOrReason(p);
+  return 'key' in r ? r.key : undefined;
+}
+
+/**
+ * Whether an advisory's ecosystem names the package's. Release-qualified distro ecosystems
+ * ("Debian:11") must agree on the release when the purl says which one it is; a purl without
+ * a release matches any release (versions of different releases rarely overlap — documented).
+ */
+export function ecosystemMatches(advisoryEcosystem: string, packageEcosystem: string): boolean {
+  if (advisoryEcosystem === packageEcosystem) return true;
+  if (baseEcosystem(advisoryEcosystem) !== baseEcosystem(packageEcosystem)) return false;
+  return !packageEcosystem.includes(':') || !advisoryEcosystem.includes(':');
+}
+
+/**
+ * Builds purl parts from a report's ecosystem + name + version (osv-scanner, Trivy/Grype without
+ * a purl). Go module versions get their "v" back ("1.3.1" → "v1.3.1"), which is how Go tools and
+ * SBOM generators spell them, so the same module version is one package in the graph.
+ */
+export function purlPartsFromOsv(ecosystem: string, name: string, version?: string): PurlParts | undefined {
+  const base = baseEcosystem(ecosystem);
+  const release = ecosystem.includes(':') ? ecosystem.slice(ecosystem.indexOf(':') + 1) : undefined;
+  const split = (sep: string): [string | undefined, string] => {
+    const i = name.lastIndexOf(sep);
+    return i <= 0 ? [undefined, name] : [name.slice(0, i), name.slice(i + 1)];
+  };
+  const parts = (type: string, namespace: string | undefined, n: string, v = version, qualifiers: Record<string, string> = {}): PurlParts =>
+    ({ type, namespace, name: n, version: v || undefined, qualifiers });
+  switch (base) {
+    case 'npm': { const [ns, n] = name.startsWith('@') ? split('/') : [undefined, name]; return parts('npm', ns, n); }
+    case 'PyPI': return parts('pypi', undefined, pep503(name));
+    case 'Maven': { const [ns, n] = split(':'); return ns ? parts('maven', ns, n) : undefined; }
+    case 'Go': {
+      const [ns, n] = split('/');
+      const v = version && /^\d/.test(version) && name !== 'stdlib' && name !== 'toolchain' ? `v${version}` : version;
+      return parts('golang', ns, n, v);
+    }
+    case 'crates.io': return parts('cargo', undefined, name);
+    case 'RubyGems': return parts('gem', undefined, name);
+    case 'NuGet': return parts('nuget', undefined, name);
+    case 'Packagist': { const [ns, n] = split('/'); return parts('composer', ns, n); }
+    case 'Hex': return parts('hex', undefined, name);
+    case 'Pub': return parts('pub', undefined, name);
+    case 'Debian': return parts('deb', 'debian', name, version, release ? { distro: `debian-${release}` } : {});
+    case 'Ubuntu': return parts('deb', 'ubuntu', name, version, release ? { distro: `ubuntu-${release}` } : {});
+    case 'Alpine': return parts('apk', 'alpine', name, version, release ? { distro: release.replace(/^v/, '') } : {});
+    default: return undefined;
+  }
+}

@@ -1,0 +1,288 @@
+// Offline OSV matching (SPEC §6): does an OSV advisory affect a package version?
+// Semantics follow the OSV schema's evaluation rules (https://ossf.github.io/osv-schema/
+// "Evaluation"): explicit `versions` always match; SEMVER and ECOSYSTEM ranges are evaluated
+// event by event in version order (introduced / fixed / last_affected, capped by limit); GIT
+// ranges need the repository history and are not evaluated (reported so callers can count them).
+// A withdrawn advisory never matches.
+import { DocumentError } from '../model/facts.js';
+import type { PurlParts } from '../model/purl.js';
+import {
+  comparatorFor, ecosystemMatches, normaliseOsvName, osvPackageKeyOrReason,
+} from './ecosystems.js';
+import { compareSemver, type Comparator } from './versions.js';
+
+export interface OsvEvent {
+  introduced?: string;
+  fixed?: string;
+  last_affected?: string;
+  limit?: string;
+}
+
+export interface OsvRange {
+  type: string; // SEMVER | ECOSYSTEM | GIT
+  repo?: string;
+  events: OsvEvent[];
+}
+
+export interface OsvAffected {
+  ecosystem: string;
+  name: string;
+  purl?: string;
+  ranges: OsvRange[];
+  versions: string[];
+}
+
+export interface OsvSeverity {
+  type: string; // CVSS_V2 | CVSS_V3 | CVSS_V4 | Ubuntu | …
+  score: string;
+}
+
+export interface OsvAdvisory {
+  id: string;
+  aliases: string[];
+  related: string[];
+  summary?: string;
+  details?: string;
+  severity: OsvSeverity[];
+  /** database_specific.severity (GHSA's label: LOW, MODERATE, HIGH, CRITICAL). */
+  databaseSeverity?: string;
+  modified?: string;
+  published?: string;
+  withdrawn?: string;
+  affected: OsvAffected[];
+  /** Parts that could not be read (affected entries without a package…), as JSON pointers. */
+  problems: { path: string; reason: string }[];
+}
+
+function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+function optString(obj: Record<string, unknown>, key: string, path: string): string | undefined {
+  const v = obj[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string') throw new DocumentError(`${path}/${key}`, `"${key}" must be a string`);
+  return v;
+}
+
+function stringList(obj: Record<string, unknown>, key: string, path: string): string[] {
+  const v = obj[key];
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) {
+    throw new DocumentError(`${path}/${key}`, `"${key}" must be an array of strings`);
+  }
+  return v as string[];
+}
+
+function parseSeverities(v: unknown, path: string): OsvSeverity[] {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) throw new DocumentError(path, '"severity" must be an array');
+  return v.flatMap((s, i) => {
+    if (!isObject(s) || typeof s.type !== 'string' || typeof s.score !== 'string') {
+      throw new DocumentError(`${path}/${i}`, 'a severity needs string "type" and "score"');
+    }
+    return [{ type: s.type, score: s.score }];
+  });
+}
+
+function parseRange(r: unknown, path: string): OsvRange {
+  if (!isObject(r)) throw new DocumentError(path, 'a range must be an object');
+  if (typeof r.type !== 'string') throw new DocumentError(`${path}/type`, 'a range needs a string "type"');
+  if (!Array.isArray(r.events)) throw new DocumentError(`${path}/events`, 'a range needs an "events" array');
+  const events = r.events.map((e, i): OsvEvent => {
+    if (!isObject(e)) throw new DocumentError(`${path}/events/${i}`, 'an event must be an object');
+    const out: OsvEvent = {};
+    for (const key of ['introduced', 'fixed', 'last_affected', 'limit'] as const) {
+      const value = e[key];
+      if (value === undefined) continue;
+      if (typeof value !== 'string') throw new DocumentError(`${path}/events/${i}/${key}`, `"${key}" must be a string`);
+      out[key] = value;
+    }
+    return out;
+  });
+  return { type: r.type.toUpperCase(), repo: typeof r.repo === 'string' ? r.repo : undefined, events };
+}
+
+/** Reads one OSV record; throws DocumentError (JSON pointer under `path`) for malformed ones. */
+export function parseOsvAdvisory(json: unknown, path = ''): OsvAdvisory {
+  if (!isObject(json)) throw new DocumentError(path, 'an OSV record must be a JSON object');
+  const id = json.id;
+  if (typeof id !== 'string' || !id.trim()) throw new DocumentError(`${path}/id`, 'an OSV record needs a non-empty string "id"');
+  const problems: OsvAdvisory['problems'] = [];
+  const affectedRaw = json.affected ?? [];
+  if (!Array.isArray(affectedRaw)) throw new DocumentError(`${path}/affected`, '"affected" must be an array');
+  const affected: OsvAffected[] = [];
+  affectedRaw.forEach((a, i) => {
+    const p = `${path}/affected/${i}`;
+    if (!isObject(a)) throw new DocumentError(p, 'an affected entry must be an object');
+    const pkg = a.package;
+    if (!isObject(pkg) || typeof pkg.ecosystem !== 'string' || typeof pkg.name !== 'string') {
+      problems.push({ path: `${p}/package`, reason: 'no package ecosystem and name: cannot be matched to packages' });
+      return;
+    }
+    const ranges = a.ranges ?? [];
+    if (!Array.isArray(ranges)) throw new DocumentError(`${p}/ranges`, '"ranges" must be an array');
+    affected.push({
+      ecosystem: pkg.ecosystem,
+      name: pkg.name,
+      purl: typeof pkg.purl === 'string' ? pkg.purl : undefined,
+      ranges: ranges.map((r, j) => parseRange(r, `${p}/ranges/${j}`)),
+      versions: stringList(a, 'versions', p),
+    });
+  });
+  const dbSpecific = isObject(json.database_specific) ? json.database_specific : {};
+  const severity = parseSeverities(json.severity, `${path}/severity`);
+  // OSV 1.5+ may put severity on affected entries only; use those when the record has none.
+  if (severity.length === 0) {
+    affectedRaw.forEach((a, i) => {
+      if (isObject(a) && a.severity !== undefined) severity.push(...parseSeverities(a.severity, `${path}/affected/${i}/severity`));
+    });
+  }
+  return {
+    id: id.trim(),
+    aliases: stringList(json, 'aliases', path),
+    related: stringList(json, 'related', path),
+    summary: optString(json, 'summary', path),
+    details: optString(json, 'details', path),
+    severity,
+    databaseSeverity: typeof dbSpecific.severity === 'string' ? dbSpecific.severity : undefined,
+    modified: optString(json, 'modified', path),
+    published: optString(json, 'published', path),
+    withdrawn: optString(json, 'withdrawn', path),
+    affected,
+    problems,
+  };
+}
+
+// ---------------------------------------------------------------- range evaluation
+
+export type RangeVerdict = 'affected' | 'not-affected' | 'undecidable';
+
+/**
+ * OSV evaluation of one SEMVER/ECOSYSTEM range: walk the events in version order; "introduced"
+ * opens, "fixed" closes (the fixed version is not affected), "last_affected" closes after its
+ * version; "limit" caps the whole range (versions at or above it are not affected).
+ */
+export function versionInRange(version: string, range: OsvRange, compare: Comparator): RangeVerdict {
+  const cmp = (a: string, b: string): number | undefined => (a === b ? 0 : compare(a, b));
+  const isZero = (v: string) => v === '0';
+  if (compare(version, version) === undefined) return 'undecidable';
+  for (const e of range.events) {
+    if (e.limit !== undefined && e.limit !== '*') {
+      const c = cmp(version, e.limit);
+      if (c === undefined) return 'undecidable';
+      if (c >= 0) return 'not-affected';
+    }
+  }
+  type Ev = { kind: 'introduced' | 'fixed' | 'last_affected'; v: string };
+  const events: Ev[] = [];
+  for (const e of range.events) {
+    if (e.introduced !== undefined) events.push({ kind: 'introduced', v: e.introduced });
+    if (e.fixed !== undefined) events.push({ kind: 'fixed', v: e.fixed });
+    if (e.last_affected !== undefined) events.push({ kind: 'last_affected', v: e.last_affected });
+  }
+  let undecidable = false;
+  const order = (a: Ev, b: Ev): number => {
+    if (isZero(a.v) || isZero(b.v)) return isZero(a.v) && isZero(b.v) ? 0 : isZero(a.v) ? -1 : 1;
+    const c = cmp(a.v, b.v);
+    if (c === undefined) { undecidable = true; return 0; }
+    return c;
+  };
+  const sorted = [...events].sort(order);
+  if (undecidable) return 'undecidable';
+  let affected = false;
+  for (const e of sorted) {
+    if (e.kind === 'introduced') {
+      if (isZero(e.v)) { affected = true; continue; }
+      const c = cmp(version, e.v);
+      if (c === undefined) return 'undecidable';
+      if (c >= 0) affected = true;
+    } else if (e.kind === 'fixed') {
+      const c = cmp(version, e.v);
+      if (c === undefined) return 'undecidable';
+      if (c >= 0) affected = false;
+    } else {
+      const c = cmp(version, e.v);
+      if (c === undefined) return 'undecidable';
+      if (c > 0) affected = false;
+    }
+  }
+  return affected ? 'affected' : 'not-affected';
+}
+
+// ---------------------------------------------------------------- matching
+
+export interface MatchResult {
+  affected: boolean;
+  /** Why the advisory could not be (fully) evaluated for this package, for counting. */
+  reasons: string[];
+  /** GIT ranges seen for this package and skipped. */
+  gitRangesIgnored: number;
+}
+
+/** Explicit version lists: exact string, else equal under the ecosystem's ordering ("1.0" = "1.0.0" in PyPI). */
+function listedVersionMatches(version: string, listed: string[], compare: Comparator | undefined): boolean {
+  if (listed.includes(version)) return true;
+  if (!compare) return false;
+  return listed.some((v) => compare(version, v) === 0);
+}
+
+/** Full verdict with reasons: unsupported ecosystem, unparseable version, ignored GIT ranges. */
+export function matchAdvisory(advisory: OsvAdvisory, purl: PurlParts): MatchResult {
+  const result: MatchResult = { affected: false, reasons: [], gitRangesIgnored: 0 };
+  if (advisory.withdrawn) {
+    result.reasons.push(`advisory ${advisory.id} was withdrawn`);
+    return result;
+  }
+  const keyOrReason = osvPackageKeyOrReason(purl);
+  if ('reason' in keyOrReason) {
+    result.reasons.push(keyOrReason.reason);
+    return result;
+  }
+  const key = keyOrReason.key;
+  const version = purl.version;
+  for (const a of advisory.affected) {
+    if (!ecosystemMatches(a.ecosystem, key.ecosystem)) continue;
+    if (normaliseOsvName(a.ecosystem, a.name) !== normaliseOsvName(key.ecosystem, key.name)) continue;
+    if (!version) {
+      result.reasons.push('the package has no version');
+      continue;
+    }
+    const ecosystemCompare = comparatorFor(a.ecosystem);
+    if (listedVersionMatches(version, a.versions, ecosystemCompare)) {
+      result.affected = true;
+      return result;
+    }
+    for (const range of a.ranges) {
+      let compare: Comparator | undefined;
+      if (range.type === 'GIT') { result.gitRangesIgnored += 1; continue; }
+      if (range.type === 'SEMVER') compare = compareSemver;
+      else if (range.type === 'ECOSYSTEM') compare = ecosystemCompare;
+      else { result.reasons.push(`range type ${range.type} is not supported`); continue; }
+      if (!compare) { result.reasons.push(`ecosystem ${a.ecosystem} has no version ordering here`); continue; }
+      const verdict = versionInRange(version, range, compare);
+      if (verdict === 'affected') { result.affected = true; return result; }
+      if (verdict === 'undecidable') result.reasons.push(`version "${version}" or a range bound is not a valid ${range.type === 'SEMVER' ? 'SemVer' : a.ecosystem} version`);
+    }
+  }
+  return result;
+}
+
+export function advisoryAffects(advisory: OsvAdvisory, purl: PurlParts): boolean {
+  return matchAdvisory(advisory, purl).affected;
+}
+
+/** Affected entries whose ecosystem cannot be evaluated, with why (for ingest summaries). */
+export function unsupportedEntries(advisory: OsvAdvisory): { path: string; reason: string }[] {
+  const out: { path: string; reason: string }[] = [];
+  advisory.affected.forEach((a, i) => {
+    const evaluatesRanges = a.ranges.some((r) => r.type !== 'GIT');
+    if (evaluatesRanges && !comparatorFor(a.ecosystem)) {
+      out.push({ path: `/affected/${i}`, reason: `ecosystem "${a.ecosystem}" has no version ordering here: only its explicit versions can match` });
+    }
+    a.ranges.forEach((r, j) => {
+      if (r.type === 'GIT') out.push({ path: `/affected/${i}/ranges/${j}`, reason: 'GIT ranges are not evaluated (commit history is not available offline)' });
+    });
+  });
+  return out;
+}

@@ -1,0 +1,300 @@
+// Version ordering per OSV ecosystem, for evaluating SEMVER and ECOSYSTEM ranges offline.
+// Maintained libraries where one exists (semver, @renovatebot/pep440); small faithful
+// re-implementations of the ecosystem's own rules otherwise (Maven ComparableVersion,
+// RubyGems Gem::Version, NuGet SemVer, Composer/PHP version_compare, dpkg).
+// A comparator returns undefined when either version is not valid in that scheme: callers
+// must treat that as "cannot decide", never as equal.
+import semver from 'semver';
+import { compare as pep440Compare, valid as pep440Valid } from '@renovatebot/pep440';
+
+export type Comparator = (a: string, b: string) => number | undefined;
+
+const sign = (n: number): number => (n < 0 ? -1 : n > 0 ? 1 : 0);
+
+// ---------------------------------------------------------------- SemVer (npm, crates.io, Go, Hex, Pub, SEMVER ranges)
+
+/** Lenient SemVer parse: strips "v"/"go" prefixes and pads "1.20" to "1.20.0" (Go toolchain, Pub). */
+function parseSemver(v: string): semver.SemVer | undefined {
+  let text = v.trim().replace(/^(?:v|go)(?=\d)/, '');
+  const short = /^(\d+)(?:\.(\d+))?(?=$|[-+])(.*)$/.exec(text);
+  if (short && !/^\d+\.\d+\.\d+/.test(text)) {
+    text = `${short[1]}.${short[2] ?? '0'}.0${short[3]}`;
+  }
+  // Go toolchain pre-releases: go1.21rc2 → 1.21.0-rc2
+  text = text.replace(/^(\d+\.\d+)((?:rc|beta|alpha)\d+)$/, '$1.0-$2');
+  return semver.parse(text) ?? undefined;
+}
+
+export const compareSemver: Comparator = (a, b) => {
+  const x = parseSemver(a), y = parseSemver(b);
+  return x && y ? semver.compare(x, y) : undefined;
+};
+
+// ---------------------------------------------------------------- PEP 440 (PyPI)
+
+export const comparePep440: Comparator = (a, b) => {
+  if (!pep440Valid(a) || !pep440Valid(b)) return undefined;
+  return sign(pep440Compare(a, b));
+};
+
+// ---------------------------------------------------------------- Maven ComparableVersion
+
+// Maven 3 ComparableVersion semantics (maven-artifact): items are numbers, qualifiers or
+// sub-lists (started by "-" and by digit/letter transitions); trailing "null" items (0, "",
+// "final", "ga", "release") are dropped; qualifiers order alpha < beta < milestone < rc <
+// snapshot < "" < sp < any other (lexically).
+type MavenItem = { kind: 'int'; value: bigint } | { kind: 'str'; value: string } | { kind: 'list'; items: MavenItem[] };
+
+const MAVEN_QUALIFIERS = ['alpha', 'beta', 'milestone', 'rc', 'snapshot', '', 'sp'];
+const MAVEN_ALIASES: Record<string, string> = { ga: '', final: '', release: '', cr: 'rc' };
+const MAVEN_RELEASE_INDEX = String(MAVEN_QUALIFIERS.indexOf(''));
+
+function mavenString(value: string, followedByDigit: boolean): MavenItem {
+  let v = value;
+  if (followedByDigit && v.length === 1) v = ({ a: 'alpha', b: 'beta', m: 'milestone' } as Record<string, string>)[v] ?? v;
+  return { kind: 'str', value: MAVEN_ALIASES[v] ?? v };
+}
+
+function comparableQualifier(q: string): string {
+  const i = MAVEN_QUALIFIERS.indexOf(q);
+  return i === -1 ? `${MAVEN_QUALIFIERS.length}-${q}` : String(i);
+}
+
+function mavenIsNull(item: MavenItem): boolean {
+  if (item.kind === 'int') return item.value === 0n;
+  if (item.kind === 'str') return comparableQualifier(item.value) === MAVEN_RELEASE_INDEX;
+  return item.items.length === 0;
+}
+
+function mavenNormalize(list: MavenItem[]): void {
+  for (let i = list.length - 1; i >= 0; i--) {
+    const item = list[i];
+    if (mavenIsNull(item)) list.splice(i, 1);
+    else if (item.kind !== 'list') break;
+  }
+}
+
+export function parseMaven(version: string): MavenItem {
+  const text = version.trim().toLowerCase();
+  const root: MavenItem[] = [];
+  let list = root;
+  const stack: MavenItem[][] = [root];
+  let isDigit = false;
+  let start = 0;
+  const item = (digit: boolean, s: string): MavenItem =>
+    digit ? { kind: 'int', value: BigInt(s) } : mavenString(s, false);
+  const push = () => {
+    const sub: MavenItem[] = [];
+    list.push({ kind: 'list', items: sub });
+    list = sub;
+    stack.push(sub);
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '.') {
+      list.push(i === start ? { kind: 'int', value: 0n } : item(isDigit, text.slice(start, i)));
+      start = i + 1;
+    } else if (c === '-') {
+      list.push(i === start ? { kind: 'int', value: 0n } : item(isDigit, text.slice(start, i)));
+      start = i + 1;
+      push();
+    } else if (c >= '0' && c <= '9') {
+      if (!isDigit && i > start) {
+        list.push(mavenString(text.slice(start, i), true));
+        start = i;
+        push();
+      }
+      isDigit = true;
+    } else {
+      if (isDigit && i > start) {
+        list.push(item(true, text.slice(start, i)));
+        start = i;
+        push();
+      }
+      isDigit = false;
+    }
+  }
+  if (text.length > start) list.push(item(isDigit, text.slice(start)));
+  while (stack.length) mavenNormalize(stack.pop()!);
+  return { kind: 'list', items: root };
+}
+
+function mavenCompare(a: MavenItem, b: MavenItem | undefined): number {
+  switch (a.kind) {
+    case 'int':
+      if (!b) return a.value === 0n ? 0 : 1;
+      if (b.kind === 'int') return a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
+      return 1; // number > qualifier, number > list
+    case 'str':
+      if (!b) return cmpStr(comparableQualifier(a.value), MAVEN_RELEASE_INDEX);
+      if (b.kind === 'int' || b.kind === 'list') return -1;
+      return cmpStr(comparableQualifier(a.value), comparableQualifier(b.value));
+    case 'list': {
+      if (!b) return a.items.length === 0 ? 0 : mavenCompare(a.items[0], undefined);
+      if (b.kind === 'int') return -1;
+      if (b.kind === 'str') return 1;
+      const n = Math.max(a.items.length, b.items.length);
+      for (let i = 0; i < n; i++) {
+        const l = a.items[i], r = b.items[i];
+        const result = l === undefined ? (r === undefined ? 0 : -mavenCompare(r, undefined)) : mavenCompare(l, r);
+        if (result !== 0) return result;
+      }
+      return 0;
+    }
+  }
+}
+
+/** Java String.compareTo order (UTF-16 code units), not locale order. */
+function cmpStr(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export const compareMaven: Comparator = (a, b) => {
+  if (!a.trim() || !b.trim()) return undefined;
+  return sign(mavenCompare(parseMaven(a), parseMaven(b)));
+};
+
+// ---------------------------------------------------------------- RubyGems Gem::Version
+
+type GemSegment = number | string;
+
+function gemSegments(version: string): GemSegment[] | undefined {
+  const text = version.trim();
+  if (!/^[0-9]+(?:\.[0-9a-zA-Z]+)*(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/.test(text)) return undefined;
+  const v = text.replace(/-/g, '.pre.');
+  const segments: GemSegment[] = (v.match(/[0-9]+|[a-z]+/gi) ?? []).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  // canonical_segments: drop trailing zeros of the numeric part and of the string part separately.
+  const firstString = segments.findIndex((s) => typeof s === 'string');
+  const numeric = firstString === -1 ? segments : segments.slice(0, firstString);
+  const rest = firstString === -1 ? [] : segments.slice(firstString);
+  const trim = (xs: GemSegment[]) => {
+    const out = [...xs];
+    while (out.length && out[out.length - 1] === 0) out.pop();
+    return out;
+  };
+  return [...trim(numeric), ...trim(rest)];
+}
+
+export const compareRubyGems: Comparator = (a, b) => {
+  const l = gemSegments(a), r = gemSegments(b);
+  if (!l || !r) return undefined;
+  const n = Math.max(l.length, r.length);
+  for (let i = 0; i < n; i++) {
+    const x = l[i] ?? 0, y = r[i] ?? 0;
+    if (x === y) continue;
+    if (typeof x === 'string' && typeof y === 'number') return -1;
+    if (typeof x === 'number' && typeof y === 'string') return 1;
+    return x < y ? -1 : 1;
+  }
+  return 0;
+};
+
+// ---------------------------------------------------------------- NuGet (SemVer 2 with a 4th part, case-insensitive labels)
+
+function parseNuget(v: string): { nums: number[]; pre: string[] } | undefined {
+  const m = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:\.(\d+))?(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+[0-9A-Za-z.-]+)?$/.exec(v.trim());
+  if (!m) return undefined;
+  return { nums: [1, 2, 3, 4].map((i) => Number(m[i] ?? 0)), pre: m[5] ? m[5].split('.') : [] };
+}
+
+export const compareNuget: Comparator = (a, b) => {
+  const x = parseNuget(a), y = parseNuget(b);
+  if (!x || !y) return undefined;
+  for (let i = 0; i < 4; i++) if (x.nums[i] !== y.nums[i]) return x.nums[i] < y.nums[i] ? -1 : 1;
+  if (!x.pre.length || !y.pre.length) return x.pre.length === y.pre.length ? 0 : x.pre.length ? -1 : 1;
+  for (let i = 0; i < Math.max(x.pre.length, y.pre.length); i++) {
+    const p = x.pre[i], q = y.pre[i];
+    if (p === undefined) return -1;
+    if (q === undefined) return 1;
+    const pn = /^\d+$/.test(p), qn = /^\d+$/.test(q);
+    if (pn && qn) { if (Number(p) !== Number(q)) return Number(p) < Number(q) ? -1 : 1; continue; }
+    if (pn !== qn) return pn ? -1 : 1;
+    const c = cmpStr(p.toLowerCase(), q.toLowerCase());
+    if (c !== 0) return c;
+  }
+  return 0;
+};
+
+// ---------------------------------------------------------------- Packagist (PHP version_compare after Composer normalisation)
+
+const PHP_SPECIAL: Record<string, number> = { dev: 0, alpha: 1, a: 1, beta: 2, b: 2, rc: 3, '#': 4, pl: 5, p: 5 };
+
+function phpCanon(v: string): string[] | undefined {
+  const text = v.trim().replace(/^v(?=\d)/i, '').toLowerCase();
+  if (!/^[0-9a-z._+-]+$/.test(text) || !/^\d/.test(text)) return undefined;
+  return text.replace(/[-_+]/g, '.').replace(/(\d)(?=[a-z])|([a-z])(?=\d)/g, '$1$2.').split('.').filter((p) => p !== '');
+}
+
+function phpSpecial(a: string, b: string): number {
+  const x = PHP_SPECIAL[a] ?? -6, y = PHP_SPECIAL[b] ?? -6;
+  return sign(x - y);
+}
+
+export const comparePackagist: Comparator = (a, b) => {
+  const x = phpCanon(a), y = phpCanon(b);
+  if (!x || !y) return undefined;
+  const isNum = (s: string) => /^\d+$/.test(s);
+  const n = Math.min(x.length, y.length);
+  for (let i = 0; i < n; i++) {
+    const p = x[i], q = y[i];
+    let c: number;
+    if (isNum(p) && isNum(q)) c = sign(Number(p) - Number(q));
+    else if (!isNum(p) && !isNum(q)) c = phpSpecial(p, q);
+    else c = isNum(p) ? phpSpecial('#', q) : phpSpecial(p, '#');
+    if (c !== 0) return c;
+  }
+  if (x.length === y.length) return 0;
+  // The longer one wins if its next part is a number ("1.0.1" > "1.0"), else compare "#" with the qualifier ("1.0" > "1.0rc1").
+  const longer = x.length > y.length ? x : y;
+  const next = longer[n];
+  const c = isNum(next) ? 1 : phpSpecial(next, '#');
+  return x.length > y.length ? c : -c;
+};
+
+// ---------------------------------------------------------------- dpkg (Debian, Ubuntu)
+
+function dpkgOrder(c: string | undefined): number {
+  if (c === undefined) return 0;
+  if (c === '~') return -1;
+  if (/[0-9]/.test(c)) return 0;
+  if (/[A-Za-z]/.test(c)) return c.charCodeAt(0);
+  return c.charCodeAt(0) + 256;
+}
+
+function dpkgPart(a: string, b: string): number {
+  let i = 0, j = 0;
+  while (i < a.length || j < b.length) {
+    let firstDiff = 0;
+    while ((i < a.length && !/[0-9]/.test(a[i])) || (j < b.length && !/[0-9]/.test(b[j]))) {
+      const ac = dpkgOrder(i < a.length && !/[0-9]/.test(a[i]) ? a[i] : undefined);
+      const bc = dpkgOrder(j < b.length && !/[0-9]/.test(b[j]) ? b[j] : undefined);
+      if (ac !== bc) return sign(ac - bc);
+      if (i < a.length && !/[0-9]/.test(a[i])) i++;
+      if (j < b.length && !/[0-9]/.test(b[j])) j++;
+    }
+    while (a[i] === '0') i++;
+    while (b[j] === '0') j++;
+    while (i < a.length && /[0-9]/.test(a[i]) && j < b.length && /[0-9]/.test(b[j])) {
+      if (!firstDiff) firstDiff = a.charCodeAt(i) - b.charCodeAt(j);
+      i++; j++;
+    }
+    if (i < a.length && /[0-9]/.test(a[i])) return 1;
+    if (j < b.length && /[0-9]/.test(b[j])) return -1;
+    if (firstDiff) return sign(firstDiff);
+  }
+  return 0;
+}
+
+function splitDpkg(v: string): [number, string, string] | undefined {
+  const text = v.trim();
+  const m = /^(?:(\d+):)?([0-9][A-Za-z0-9.+~:-]*?)(?:-([A-Za-z0-9.+~]+))?$/.exec(text);
+  if (!m) return undefined;
+  return [Number(m[1] ?? 0), m[2], m[3] ?? ''];
+}
+
+export const compareDpkg: Comparator = (a, b) => {
+  const x = splitDpkg(a), y = splitDpkg(b);
+  if (!x || !y) return undefined;
+  if (x[0] !== y[0]) return x[0] < y[0] ? -1 : 1;
+  return dpkgPart(x[1], y[1]) || dpkgPart(x[2], y[2]);
+};

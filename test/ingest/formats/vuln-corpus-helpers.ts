@@ -1,0 +1,59 @@
+// Shared by the OSV / scanner / OpenVEX / Scorecard tests: the shared corpus, read as the
+// ingest would (content only), and the parsers under test.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FormatParser, ParseContext, SniffedDocument } from '../../../src/ingest/formats/types.js';
+import { osvParser } from '../../../src/ingest/formats/osv/index.js';
+import { grypeParser, osvScannerParser, trivyParser } from '../../../src/ingest/formats/scanners/index.js';
+import { openvexParser } from '../../../src/ingest/formats/openvex/index.js';
+import { scorecardParser } from '../../../src/ingest/formats/scorecard/index.js';
+
+export const CORPUS = process.env.SUPPLYGRAPH_CORPUS
+  ?? resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../shared/corpus');
+
+export interface CorpusEntry { file: string; kind: string }
+
+export function manifest(): CorpusEntry[] {
+  const lines = readFileSync(join(CORPUS, 'MANIFEST.tsv'), 'utf8').split('\n').filter((l) => l.trim());
+  return lines.slice(1).map((l) => {
+    const [file, kind] = l.split('\t');
+    return { file, kind };
+  });
+}
+
+export function filesOfKind(kind: string): string[] {
+  return manifest().filter((e) => e.kind === kind).map((e) => e.file);
+}
+
+export function rawJson(file: string): unknown {
+  return JSON.parse(readFileSync(join(CORPUS, file), 'utf8'));
+}
+
+export function load(file: string): SniffedDocument {
+  const text = readFileSync(join(CORPUS, file), 'utf8').replace(/^\uFEFF/, '');
+  const first = /\S/.exec(text)?.[0];
+  if (first === '{' || first === '[') return { name: file, text, json: JSON.parse(text), xml: false };
+  return { name: file, text, json: undefined, xml: first === '<' };
+}
+
+export const CTX: ParseContext = {
+  origin: 'test',
+  collector: 'vitest',
+  documentDigest: 'sha256:0000000000000000000000000000000000000000000000000000000000000000',
+  now: '2030-01-01T00:00:00.000Z',
+};
+
+/** Corpus kind each parser owns. */
+export const PARSER_KIND: [FormatParser, string][] = [
+  [osvParser, 'osv'],
+  [osvScannerParser, 'osv-scanner'],
+  [grypeParser, 'grype'],
+  [trivyParser, 'trivy'],
+  [openvexParser, 'openvex'],
+  [scorecardParser, 'scorecard'],
+];
+
+export function sorted<T>(xs: Iterable<T>): T[] {
+  return [...xs].sort();
+}
