@@ -102,12 +102,12 @@ export function parseIngestPredicates(doc: SniffedDocument, ctx: ParseContext): 
   }
 
   each('isDependency', (r) => {
+    const from = pkg(r.field('pkg'));
+    const to = pkg(r.field('depPkg'));
     const spec = r.field('isDependency');
     spec.object();
     const type = (spec.field('dependencyType').optionalString() || 'UNKNOWN').toUpperCase() as DependencyType;
     if (!DEPENDENCY_TYPES.includes(type)) throw new DocumentError(spec.field('dependencyType').path, `must be one of ${DEPENDENCY_TYPES.join(', ')}`);
-    const from = pkg(r.field('pkg'));
-    const to = pkg(r.field('depPkg'));
     b.dependency({
       from, to, type,
       versionRange: spec.field('versionRange').optionalString() || undefined,
