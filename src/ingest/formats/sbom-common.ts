@@ -2,7 +2,9 @@
 // throw DocumentError with a path, GUAC-style fallback purls, digest preferences, and the
 // dependency-edge collector with GUAC's "top-level package" heuristic. See docs/formats/sbom.md.
 import { canonicalArtifact } from '../../model/artifact.js';
-import { DocumentError, type DependencyFact, type DependencyType, type FactsBuilder, type HasSbomFact } from '../../model/facts.js';
+import {
+  DocumentError, type DependencyFact, type DependencyType, type FactsBuilder, type HasSbomFact, type OccurrenceFact,
+} from '../../model/facts.js';
 import { canonicalParts, canonicalPurl, formatPurl, parsePurl } from '../../model/purl.js';
 import type { ParseContext } from './types.js';
 
@@ -153,6 +155,19 @@ export function guacPurl(kind: string, path: string, version?: string, qualifier
 /** `pkg:guac/files/<alg>:<digest>?filename=<name>` for a file identified by a digest. */
 export function guacFilePurl(artifact: string, filename?: string): string | undefined {
   return guacPurl('files', artifact, undefined, filename ? { filename } : undefined);
+}
+
+const occurrencesSeen = new WeakMap<FactsBuilder, Set<string>>();
+
+/** builder.occurrence, once per (artifact, subject): SBOMs repeat components (nested copies, several refs). */
+export function occurrenceOnce(builder: FactsBuilder, fact: OccurrenceFact): void {
+  let seen = occurrencesSeen.get(builder);
+  if (!seen) occurrencesSeen.set(builder, (seen = new Set()));
+  const s = fact.subject;
+  const key = `${fact.artifact}\n${s.kind === 'package' ? s.purl : s.url}`;
+  if (seen.has(key)) return;
+  seen.add(key);
+  builder.occurrence(fact);
 }
 
 /** HasSBOM with GUAC's document fields: uri from the document, sha256 of its bytes, where it came from. */

@@ -2,8 +2,8 @@
 // parser_cyclonedx.go with the deviations written down in docs/formats/sbom.md.
 import { DocumentError, FactsBuilder } from '../../../model/facts.js';
 import {
-  DependencyEdges, artifactOrSkip, digestFromOciPurl, digestFromText, guacPurl, hasSbomFact, isEmptyDigest, isObject,
-  isoTime, optArray, optObject, optString, preferredDigest, purlOrSkip, reqString, type Json, type PathFormatter,
+  DependencyEdges, artifactOrSkip, digestFromOciPurl, digestFromText, guacPurl, hasSbomFact, isEmptyDigest, isObject, isoTime,
+  occurrenceOnce, optArray, optObject, optString, preferredDigest, purlOrSkip, reqString, type Json, type PathFormatter,
 } from '../sbom-common.js';
 import { formatPurl, parsePurl } from '../../../model/purl.js';
 import type { ParseContext } from '../types.js';
@@ -130,7 +130,7 @@ class ComponentWalker {
       this.builder.package(purl);
       if (ref !== undefined) this.refToPurl.set(ref, purl);
       for (const artifact of artifacts) {
-        this.builder.occurrence({ artifact, subject: { kind: 'package', purl }, justification: 'cdx package with checksum' });
+        occurrenceOnce(this.builder, { artifact, subject: { kind: 'package', purl }, justification: 'cdx package with checksum' });
       }
       if (topLevel) subjectArtifact = this.subjectDigest(c, purl, artifacts, where);
     } else if (ref !== undefined) {
@@ -215,7 +215,7 @@ class ComponentWalker {
     const imageDigest = (type === 'container' ? digestFromText(optString(c, 'version', where)) : undefined)
       ?? digestFromOciPurl(purl);
     if (imageDigest) {
-      this.builder.occurrence({ artifact: imageDigest, subject: { kind: 'package', purl }, justification: 'image digest of the SBOM subject' });
+      occurrenceOnce(this.builder, { artifact: imageDigest, subject: { kind: 'package', purl }, justification: 'image digest of the SBOM subject' });
       return imageDigest;
     }
     return preferredDigest(artifacts);

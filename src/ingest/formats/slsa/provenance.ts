@@ -3,7 +3,7 @@
 // become packages / sources with an occurrence of the artifact.
 import { DocumentError, FactsBuilder, type DocumentFacts } from '../../../model/facts.js';
 import { sourceFromUrl } from '../../../model/source.js';
-import { artifactOrSkip, isObject, isoTime, optArray, optObject, optString, purlOrSkip, type Json } from '../sbom-common.js';
+import { artifactOrSkip, isObject, isoTime, occurrenceOnce, optArray, optObject, optString, purlOrSkip, type Json } from '../sbom-common.js';
 import type { ParseContext } from '../types.js';
 import { SLSA_PREDICATES, type Unwrapped } from './envelope.js';
 
@@ -121,12 +121,12 @@ function readDescriptor(builder: FactsBuilder, d: unknown, at: string, isSubject
   const purlText = names.find((n) => n.startsWith('pkg:'));
   if (purlText) {
     const purl = purlOrSkip(builder, purlText, at);
-    if (purl) for (const a of artifacts) builder.occurrence({ artifact: a, subject: { kind: 'package', purl }, justification: OCCURRENCE_JUSTIFICATION });
+    if (purl) for (const a of artifacts) occurrenceOnce(builder, { artifact: a, subject: { kind: 'package', purl }, justification: OCCURRENCE_JUSTIFICATION });
     return artifacts;
   }
   const vcs = names.find((n) => n.startsWith('git+'));
   const source = vcs ? sourceFromUrl(stripRevision(vcs)) : undefined;
-  if (source) for (const a of artifacts) builder.occurrence({ artifact: a, subject: { kind: 'source', url: source }, justification: OCCURRENCE_JUSTIFICATION });
+  if (source) for (const a of artifacts) occurrenceOnce(builder, { artifact: a, subject: { kind: 'source', url: source }, justification: OCCURRENCE_JUSTIFICATION });
   return artifacts;
 }
 

@@ -3,7 +3,7 @@
 import { DocumentError, FactsBuilder, type DocumentFacts } from '../../../model/facts.js';
 import {
   DependencyEdges, artifactOrSkip, digestFromOciPurl, guacFilePurl, guacPurl, hasSbomFact, isEmptyDigest,
-  isObject, isoTime, jsonPointer as ptr, optArray, optObject, optString, preferredDigest, purlOrSkip, reqString,
+  isObject, isoTime, jsonPointer as ptr, occurrenceOnce, optArray, optObject, optString, preferredDigest, purlOrSkip, reqString,
   type Json,
 } from '../sbom-common.js';
 import type { ParseContext } from '../types.js';
@@ -106,7 +106,7 @@ export function translateSpdx(doc: unknown, ctx: ParseContext): DocumentFacts {
     if (element.subjectDigest) {
       if (element.digestFromPurl) {
         for (const purl of element.purls) {
-          builder.occurrence({ artifact: element.subjectDigest, subject: { kind: 'package', purl }, justification: 'image digest of the SBOM subject' });
+          occurrenceOnce(builder, { artifact: element.subjectDigest, subject: { kind: 'package', purl }, justification: 'image digest of the SBOM subject' });
         }
       }
       builder.sbom(hasSbomFact({ kind: 'artifact', digest: element.subjectDigest }, ctx, namespace, created));
@@ -190,7 +190,7 @@ function readPackage(builder: FactsBuilder, raw: Json, path: (string | number)[]
   for (const purl of purls) builder.package(purl);
   const artifacts = readChecksums(builder, raw, path);
   for (const artifact of artifacts) {
-    for (const purl of purls) builder.occurrence({ artifact, subject: { kind: 'package', purl }, justification: 'spdx package with checksum' });
+    for (const purl of purls) occurrenceOnce(builder, { artifact, subject: { kind: 'package', purl }, justification: 'spdx package with checksum' });
   }
   const fromChecksum = preferredDigest(artifacts);
   const fromPurl = fromChecksum ? undefined : purls.map(digestFromOciPurl).find((d) => d !== undefined);
@@ -206,7 +206,7 @@ function readFile(builder: FactsBuilder, raw: Json, path: (string | number)[]): 
   if (!purl) return undefined;
   builder.package(purl);
   for (const artifact of artifacts) {
-    builder.occurrence({ artifact, subject: { kind: 'package', purl }, justification: 'spdx file with checksum' });
+    occurrenceOnce(builder, { artifact, subject: { kind: 'package', purl }, justification: 'spdx file with checksum' });
   }
   return { purls: [purl], subjectDigest: digest, digestFromPurl: false };
 }

@@ -1,0 +1,289 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { canonicalArtifact } from '../../../src/model/artifact.js';
+import { DocumentError, type DocumentFacts } from '../../../src/model/facts.js';
+import { canonicalPurl } from '../../../src/model/purl.js';
+import { spdxParser } from '../../../src/ingest/formats/spdx/index.js';
+import type { ParseContext, SniffedDocument } from '../../../src/ingest/formats/types.js';
+
+const CORPUS = new URL('../../../../shared/corpus/', import.meta.url);
+const HOSTILE = new URL('../../fixtures/hostile/', import.meta.url);
+const hasCorpus = existsSync(CORPUS);
+
+const ctx: ParseContext = {
+  origin: 'test', collector: 'vitest', documentDigest: `sha256:${'ab'.repeat(32)}`, now: '2024-01-01T00:00:00.000Z',
+};
+
+function sniff(name: string, text: string): SniffedDocument {
+  let json: unknown;
+  try { json = JSON.parse(text); } catch { json = undefined; }
+  return { name, text, json, xml: text.trimStart().startsWith('<') };
+}
+
+const load = (base: URL, file: string) => sniff(file, readFileSync(new URL(file, base), 'utf8'));
+
+function spdxFiles(): string[] {
+  const rows = readFileSync(new URL('MANIFEST.tsv', CORPUS), 'utf8').trim().split('\n').slice(1).map((r) => r.split('\t'));
+  return rows.filter(([, kind]) => kind === 'spdx').map(([file]) => file);
+}
+
+const base = {
+  spdxVersion: 'SPDX-2.3', SPDXID: 'SPDXRef-DOCUMENT', name: 'doc', documentNamespace: 'https://example.com/doc',
+  creationInfo: { created: '2024-05-01T10:00:00Z', creators: ['Tool: hand'] },
+};
+const pkg = (id: string, purl?: string, extra: Record<string, unknown> = {}) => ({
+  SPDXID: id, name: id.replace('SPDXRef-', ''), versionInfo: '1.0',
+  externalRefs: purl ? [{ referenceCategory: 'PACKAGE-MANAGER', referenceType: 'purl', referenceLocator: purl }] : [],
+  ...extra,
+});
+const rel = (a: string, type: string, b: string) => ({ spdxElementId: a, relationshipType: type, relatedSpdxElement: b });
+const parse = (body: Record<string, unknown>) => spdxParser.parse(sniff('inline.json', JSON.stringify({ ...base, ...body })), ctx);
+const edges = (f: DocumentFacts) => f.dependencies.map((d) => [d.from, d.to, d.type]);
+
+function expectDocumentError(fn: () => unknown, message: RegExp): DocumentError {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(DocumentError);
+    expect((err as Error).message).toMatch(message);
+    return err as DocumentError;
+  }
+  throw new Error('expected a DocumentError');
+}
+
+const FORWARD = new Set(['DEPENDS_ON', 'CONTAINS']);
+const REVERSE = new Set(['DEPENDENCY_OF', 'CONTAINED_BY']);
+
+describe.skipIf(!hasCorpus)('SPDX corpus fidelity', () => {
+  it.each(hasCorpus ? spdxFiles() : [])('%s', (file) => {
+    const doc = load(CORPUS, file);
+    const spdx = doc.json as any;
+    expect(spdxParser.detect(doc)).toBe(true);
+    const facts = spdxParser.parse(doc, ctx);
+    expect(facts.format).toBe(`spdx-${spdx.spdxVersion.slice(5)}`);
+
+    // Purls and checksums, computed here from the raw JSON.
+    const idToPurls = new Map<string, string[]>();
+    for (const p of spdx.packages ?? []) {
+      const purls: string[] = [];
+      for (const r of p.externalRefs ?? []) {
+        if (r.referenceType !== 'purl') continue;
+        let purl: string;
+        try {
+          purl = canonicalPurl(r.referenceLocator);
+        } catch {
+          expect(facts.skipped.some((s) => s.path.startsWith('/packages/') && /unusable purl/.test(s.reason))).toBe(true);
+          continue;
+        }
+        expect(facts.packages, purl).toContain(purl);
+        purls.push(purl);
+      }
+      idToPurls.set(p.SPDXID, purls);
+      for (const c of p.checksums ?? []) {
+        if (/^0+$/.test(c.checksumValue)) continue;
+        const a = canonicalArtifact(c.algorithm, c.checksumValue);
+        for (const purl of purls) {
+          expect(facts.occurrences.some((o) => o.artifact === a && o.subject.kind === 'package' && o.subject.purl === purl)).toBe(true);
+        }
+      }
+    }
+    // Dependency relationships between packages with purls.
+    for (const r of spdx.relationships ?? []) {
+      const t = r.relationshipType;
+      if (!FORWARD.has(t) && !REVERSE.has(t)) continue;
+      const [a, b] = FORWARD.has(t) ? [r.spdxElementId, r.relatedSpdxElement] : [r.relatedSpdxElement, r.spdxElementId];
+      for (const from of idToPurls.get(a) ?? []) {
+        for (const to of idToPurls.get(b) ?? []) {
+          if (from !== to) expect(facts.dependencies.some((d) => d.from === from && d.to === to), `${from} -> ${to}`).toBe(true);
+        }
+      }
+    }
+    // The subject: one HasSBOM per described element (or the document fallback).
+    const described = new Set<string>(spdx.documentDescribes ?? []);
+    for (const r of spdx.relationships ?? []) {
+      if (r.relationshipType === 'DESCRIBES' && r.spdxElementId === 'SPDXRef-DOCUMENT' && r.relatedSpdxElement !== 'SPDXRef-DOCUMENT') described.add(r.relatedSpdxElement);
+    }
+    expect(facts.sboms.length).toBe(Math.max(1, described.size));
+    for (const id of described) {
+      const purls = idToPurls.get(id);
+      if (!purls?.length) continue;
+      expect(facts.sboms.some((s) => (s.subject.kind === 'package' && purls.includes(s.subject.purl))
+        || (s.subject.kind === 'artifact' && facts.occurrences.some((o) => o.artifact === (s.subject as { digest: string }).digest
+          && o.subject.kind === 'package' && purls.includes(o.subject.purl))))).toBe(true);
+    }
+    for (const s of facts.sboms) {
+      expect(s.uri).toBe(spdx.documentNamespace);
+      expect(s.knownSince).toBe(new Date(spdx.creationInfo.created).toISOString());
+    }
+    expect(facts.dependencies.every((d) => d.from !== d.to)).toBe(true);
+  });
+
+  it('uses the document-name fallback subject and GUAC heuristic edges when nothing is described', () => {
+    const facts = spdxParser.parse(load(CORPUS, 'spdx-syft-alpine-latest-image.json'), ctx);
+    expect(facts.sboms[0].subject).toEqual({ kind: 'package', purl: 'pkg:guac/spdx/alpine-latest' });
+    expect(facts.dependencies).toHaveLength(14);
+    expect(facts.dependencies.every((d) => d.from === 'pkg:guac/spdx/alpine-latest' && d.type === 'UNKNOWN')).toBe(true);
+  });
+
+  it('ignores a self-referencing DESCRIBES (syft) and falls back', () => {
+    const facts = spdxParser.parse(load(CORPUS, 'spdx-syft-coredns-v1.9.3-image.json'), ctx);
+    expect(facts.sboms).toHaveLength(1);
+    expect(facts.sboms[0].subject).toEqual({ kind: 'package', purl: 'pkg:guac/spdx/registry.k8s.io/coredns/coredns%3Av1.9.3' });
+  });
+
+  it('names an image subject by digest and types its CONTAINS edges DIRECT (apko)', () => {
+    const facts = spdxParser.parse(load(CORPUS, 'spdx-apko-chainguard-images.json'), ctx);
+    const subject = facts.sboms[0].subject;
+    expect(subject.kind).toBe('artifact');
+    const image = facts.occurrences.find((o) => o.artifact === (subject as { digest: string }).digest)!.subject as { purl: string };
+    const direct = facts.dependencies.filter((d) => d.type === 'DIRECT');
+    expect(direct.length).toBeGreaterThan(0);
+    expect(direct.every((d) => d.from === image.purl)).toBe(true);
+  });
+
+  it('identifies packages without purls by GUAC pkg:guac/pkg purls (Claircore)', () => {
+    const facts = spdxParser.parse(load(CORPUS, 'spdx-claircore-stackrox-scanner-v4-image.json'), ctx);
+    expect(facts.packages.filter((p) => p.startsWith('pkg:guac/pkg/')).length).toBeGreaterThan(400);
+    expect(facts.dependencies.some((d) => d.justification?.includes('CONTAINED_BY'))).toBe(true);
+  });
+
+  it('skips an unusable purl with its path (sbom-tool)', () => {
+    const facts = spdxParser.parse(load(CORPUS, 'spdx-sbom-tool-missionlz-build-manifest.json'), ctx);
+    expect(facts.skipped).toEqual([expect.objectContaining({ path: '/packages/0/externalRefs/0' })]);
+    expect(facts.packages.filter((p) => p.startsWith('pkg:guac/files/')).length).toBeGreaterThan(100);
+  });
+});
+
+describe('SPDX mapping rules', () => {
+  it('orients forward and reverse relationship kinds, drops self-edges and non-dependency kinds', () => {
+    const facts = parse({
+      documentDescribes: ['SPDXRef-app'],
+      packages: [pkg('SPDXRef-app', 'pkg:npm/app@1'), pkg('SPDXRef-a', 'pkg:npm/a@1'), pkg('SPDXRef-b', 'pkg:npm/b@1'), pkg('SPDXRef-c', 'pkg:npm/c@1')],
+      relationships: [
+        rel('SPDXRef-DOCUMENT', 'DESCRIBES', 'SPDXRef-app'),
+        rel('SPDXRef-app', 'DEPENDS_ON', 'SPDXRef-a'),
+        rel('SPDXRef-b', 'DEPENDENCY_OF', 'SPDXRef-a'),
+        rel('SPDXRef-c', 'DEV_DEPENDENCY_OF', 'SPDXRef-app'),
+        rel('SPDXRef-a', 'VARIANT_OF', 'SPDXRef-c'),
+        rel('SPDXRef-a', 'DEPENDS_ON', 'SPDXRef-a'),
+      ],
+    });
+    expect(facts.sboms).toHaveLength(1);
+    expect(edges(facts)).toEqual([
+      ['pkg:npm/app@1', 'pkg:npm/a@1', 'DIRECT'],
+      ['pkg:npm/a@1', 'pkg:npm/b@1', 'UNKNOWN'],
+      ['pkg:npm/app@1', 'pkg:npm/c@1', 'DIRECT'],
+    ]);
+  });
+
+  it('gives one HasSBOM per described element, and heuristic edges only to a bare subject', () => {
+    const facts = parse({
+      packages: [pkg('SPDXRef-x', 'pkg:npm/x@1'), pkg('SPDXRef-y', 'pkg:npm/y@1'), pkg('SPDXRef-z', 'pkg:npm/z@1'), pkg('SPDXRef-w', 'pkg:npm/w@1')],
+      relationships: [
+        rel('SPDXRef-DOCUMENT', 'DESCRIBES', 'SPDXRef-x'),
+        rel('SPDXRef-y', 'DESCRIBED_BY', 'SPDXRef-DOCUMENT'),
+        rel('SPDXRef-x', 'CONTAINS', 'SPDXRef-z'),
+        rel('SPDXRef-DOCUMENT', 'DESCRIBES', 'SPDXRef-missing'),
+      ],
+    });
+    expect(facts.sboms.map((s) => s.subject)).toEqual([
+      { kind: 'package', purl: 'pkg:npm/x@1' }, { kind: 'package', purl: 'pkg:npm/y@1' },
+    ]);
+    // y declares nothing: it depends on the top-level packages (w; z is contained by x).
+    expect(edges(facts)).toEqual([
+      ['pkg:npm/x@1', 'pkg:npm/z@1', 'DIRECT'],
+      ['pkg:npm/y@1', 'pkg:npm/w@1', 'UNKNOWN'],
+    ]);
+    expect(facts.skipped).toEqual([{ path: '/relationships/3', reason: 'describes unknown element "SPDXRef-missing"' }]);
+  });
+
+  it('makes files with checksums pkg:guac/files packages, ignoring empty-file digests', () => {
+    const sha = 'b'.repeat(64);
+    const facts = parse({
+      packages: [pkg('SPDXRef-app', 'pkg:npm/app@1')],
+      files: [
+        { SPDXID: 'SPDXRef-f1', fileName: './bin/tool', checksums: [{ algorithm: 'SHA1', checksumValue: 'c'.repeat(40) }, { algorithm: 'SHA256', checksumValue: sha }] },
+        { SPDXID: 'SPDXRef-f2', fileName: './empty', checksums: [{ algorithm: 'SHA256', checksumValue: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' }] },
+      ],
+      relationships: [rel('SPDXRef-app', 'CONTAINS', 'SPDXRef-f1'), rel('SPDXRef-app', 'CONTAINS', 'SPDXRef-f2')],
+    });
+    const file = `pkg:guac/files/sha256%3A${sha}?filename=.%2Fbin%2Ftool`;
+    expect(facts.packages).toContain(file);
+    expect(facts.occurrences.filter((o) => o.subject.kind === 'package' && o.subject.purl === file)).toHaveLength(2);
+    expect(facts.artifacts).not.toContain('sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    // The fallback subject depends on the top-level package only; the file hangs below it.
+    expect(edges(facts)).toEqual([['pkg:npm/app@1', file, 'UNKNOWN'], ['pkg:guac/spdx/doc', 'pkg:npm/app@1', 'UNKNOWN']]);
+  });
+
+  it('uses an oci purl digest as the subject artifact', () => {
+    const facts = parse({
+      documentDescribes: ['SPDXRef-img'],
+      packages: [pkg('SPDXRef-img', `pkg:oci/img@sha256%3A${'f'.repeat(64)}?repository_url=r.example/img`)],
+    });
+    expect(facts.sboms[0].subject).toEqual({ kind: 'artifact', digest: `sha256:${'f'.repeat(64)}` });
+    expect(facts.occurrences).toHaveLength(1);
+  });
+
+  it('accepts both PACKAGE-MANAGER and PACKAGE_MANAGER categories', () => {
+    const facts = parse({
+      packages: [
+        { SPDXID: 'SPDXRef-a', name: 'a', externalRefs: [{ referenceCategory: 'PACKAGE_MANAGER', referenceType: 'purl', referenceLocator: 'pkg:PyPI/Django_REST@1.0' }] },
+        { SPDXID: 'SPDXRef-b', name: 'b', externalRefs: [{ referenceCategory: 'PACKAGE-MANAGER', referenceType: 'purl', referenceLocator: 'pkg:npm/b@2' }] },
+      ],
+    });
+    expect(facts.packages).toEqual(expect.arrayContaining(['pkg:pypi/django-rest@1.0', 'pkg:npm/b@2']));
+  });
+
+  it('rejects malformed documents whole', () => {
+    expectDocumentError(() => spdxParser.parse(load(HOSTILE, 'wrong-types.spdx.json'), ctx), /"packages" must be an array/);
+    expectDocumentError(() => parse({ creationInfo: undefined }), /creationInfo/);
+    expectDocumentError(() => parse({ creationInfo: { created: 'not a date' } }), /not a valid date-time/);
+    expectDocumentError(() => parse({ spdxVersion: 'SPDX-3.0' }), /unsupported SPDX version/);
+    expectDocumentError(() => parse({ packages: [{ name: 'no-id' }] }), /SPDXID/);
+    expectDocumentError(() => parse({ packages: [pkg('SPDXRef-a'), pkg('SPDXRef-a')] }), /duplicate SPDXID "SPDXRef-a"/);
+    expectDocumentError(() => parse({ relationships: [{ spdxElementId: 'a' }] }), /relationshipType/);
+    expectDocumentError(() => parse({ packages: [pkg('SPDXRef-a', undefined, { checksums: 'x' })] }), /"checksums" must be an array/);
+  });
+
+  it('records dangling relationship ends and still ingests the rest', () => {
+    const facts = parse({
+      packages: [pkg('SPDXRef-a', 'pkg:npm/a@1'), pkg('SPDXRef-b', 'pkg:npm/b@1')],
+      relationships: [rel('SPDXRef-a', 'DEPENDS_ON', 'SPDXRef-ghost'), rel('SPDXRef-a', 'DEPENDS_ON', 'SPDXRef-b'), rel('SPDXRef-a', 'DEPENDS_ON', 'NOASSERTION')],
+    });
+    expect(facts.skipped).toEqual([{ path: '/relationships/0', reason: 'refers to unknown element "SPDXRef-ghost"' }]);
+    expect(edges(facts)).toContainEqual(['pkg:npm/a@1', 'pkg:npm/b@1', 'UNKNOWN']);
+  });
+
+  it('reads tag-value documents into the same facts as JSON', () => {
+    const text = [
+      'SPDXVersion: SPDX-2.3', 'DataLicense: CC0-1.0', 'SPDXID: SPDXRef-DOCUMENT', 'DocumentName: doc',
+      'DocumentNamespace: https://example.com/doc', 'Creator: Tool: hand', 'Created: 2024-05-01T10:00:00Z',
+      'Relationship: SPDXRef-DOCUMENT DESCRIBES SPDXRef-app', '',
+      '## Packages', 'PackageName: app', 'SPDXID: SPDXRef-app', 'PackageVersion: 1.0',
+      'PackageComment: <text>multi', 'line: with a colon</text>',
+      'ExternalRef: PACKAGE-MANAGER purl pkg:npm/app@1', '',
+      'PackageName: a', 'SPDXID: SPDXRef-a', 'PackageVersion: 1.0', `PackageChecksum: SHA256: ${'a'.repeat(64)}`,
+      'ExternalRef: PACKAGE-MANAGER purl pkg:npm/a@1', '',
+      'Relationship: SPDXRef-app DEPENDS_ON SPDXRef-a', 'RelationshipComment: from the lockfile',
+    ].join('\n');
+    const doc = sniff('doc.spdx', text);
+    expect(spdxParser.detect(doc)).toBe(true);
+    const facts = spdxParser.parse(doc, ctx);
+    const json = parse({
+      documentDescribes: ['SPDXRef-app'],
+      packages: [pkg('SPDXRef-app', 'pkg:npm/app@1'), pkg('SPDXRef-a', 'pkg:npm/a@1', { checksums: [{ algorithm: 'SHA256', checksumValue: 'a'.repeat(64) }] })],
+      relationships: [rel('SPDXRef-app', 'DEPENDS_ON', 'SPDXRef-a')],
+    });
+    expect(facts.packages).toEqual(json.packages);
+    expect(facts.occurrences).toEqual(json.occurrences);
+    expect(edges(facts)).toEqual(edges(json));
+    expect(facts.dependencies[0].justification).toBe('Derived from SPDX DEPENDS_ON relationship with comment: from the lockfile');
+    expect(facts.sboms).toEqual(json.sboms);
+  });
+
+  it('does not claim other JSON or XML', () => {
+    expect(spdxParser.detect(sniff('x.json', '{"bomFormat":"CycloneDX"}'))).toBe(false);
+    expect(spdxParser.detect(sniff('x.xml', '<SPDXVersion>SPDX-2.3</SPDXVersion>'))).toBe(false);
+    expect(spdxParser.detect(sniff('x.txt', 'hello\nworld'))).toBe(false);
+  });
+});
