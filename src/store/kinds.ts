@@ -25,3 +25,8 @@ export const FactKind = {
   Scorecard: 12, // a = source
 } as const;
 export type FactKind = (typeof FactKind)[keyof typeof FactKind];
+
+/** Fact kinds whose data the index never reads: backends need not ship their JSON on load. */
+export const DATA_FREE_FACT_KINDS: readonly FactKind[] = [
+  FactKind.SbomIncludes, FactKind.IsDependency, FactKind.IsOccurrence, FactKind.HashEqual, FactKind.VulnEqual,
+];

@@ -5,6 +5,10 @@ import { guacPredicatesParser } from './guac-predicates/index.js';
 import { spdxParser } from './spdx/index.js';
 import { cyclonedxJsonParser, cyclonedxXmlParser } from './cyclonedx/index.js';
 import { slsaParser } from './slsa/index.js';
+import { osvParser } from './osv/index.js';
+import { grypeParser, osvScannerParser, trivyParser } from './scanners/index.js';
+import { openvexParser } from './openvex/index.js';
+import { scorecardParser } from './scorecard/index.js';
 
 export const FORMAT_PARSERS: readonly FormatParser[] = [
   guacPredicatesParser,
@@ -12,4 +16,10 @@ export const FORMAT_PARSERS: readonly FormatParser[] = [
   cyclonedxJsonParser,
   cyclonedxXmlParser,
   slsaParser,
+  osvParser,
+  osvScannerParser,
+  grypeParser,
+  trivyParser,
+  openvexParser,
+  scorecardParser,
 ];

@@ -5,14 +5,12 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import { encodeDocument } from '../fact-rows.js';
-import { FactKind, type NodeKind } from '../kinds.js';
+import { DATA_FREE_FACT_KINDS, type FactKind, type NodeKind } from '../kinds.js';
 import type { DocumentInput, GraphStore, LoadCursor, LoadSink, StoreStats, WriteOutcome } from '../types.js';
 import { migrate } from './schema.js';
 
 export const SQLITE_FILE_NAME = 'supplygraph.sqlite';
 
-/** Fact kinds whose data the index never reads: skip shipping their JSON on load. */
-const DATA_FREE_KINDS = [FactKind.SbomIncludes, FactKind.IsDependency, FactKind.IsOccurrence, FactKind.HashEqual, FactKind.VulnEqual];
 
 export class SqliteStore implements GraphStore {
   readonly backend = 'sqlite' as const;
@@ -115,7 +113,7 @@ export class SqliteStore implements GraphStore {
         sink.document({ id, frequencyEligible: eligible === 1, origin, collector });
         next.document = id;
       }
-      const facts = this.db.prepare(`SELECT id, doc, kind, a, b, CASE WHEN kind IN (${DATA_FREE_KINDS.join(',')}) THEN NULL ELSE data END
+      const facts = this.db.prepare(`SELECT id, doc, kind, a, b, CASE WHEN kind IN (${DATA_FREE_FACT_KINDS.join(',')}) THEN NULL ELSE data END
         FROM facts WHERE id > ? ORDER BY id`).raw();
       for (const [id, doc, kind, a, b, data] of facts.iterate(since.fact) as Iterable<[number, number, FactKind, number, number | null, string | null]>) {
         sink.fact(kind, a, b ?? 0, doc, data);

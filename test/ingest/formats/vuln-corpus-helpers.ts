@@ -57,3 +57,10 @@ export const PARSER_KIND: [FormatParser, string][] = [
 export function sorted<T>(xs: Iterable<T>): T[] {
   return [...xs].sort();
 }
+
+/** Every corpus file is claimed by `parser` exactly when its MANIFEST kind is `kind`. */
+export function detectionMismatches(parser: FormatParser, kind: string): string[] {
+  return manifest()
+    .filter((e) => parser.detect(load(e.file)) !== (e.kind === kind))
+    .map((e) => `${e.file} (${e.kind}) ${e.kind === kind ? 'not detected' : 'wrongly claimed'} by ${parser.name}`);
+}

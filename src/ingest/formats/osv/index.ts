@@ -45,6 +45,7 @@ export function emitAdvisoryFacts(vulns: VulnFacts, advisory: OsvAdvisory): void
     vectors: advisory.severity.filter((s) => /^CVSS_V[234]$/i.test(s.type)).map((s) => s.score),
     timestamp: isoUtc(advisory.modified),
     prefer: 'vector',
+    defaultSeverity: 'UNKNOWN',
   });
   for (const alias of advisory.aliases) vulns.equal(advisory.id, alias, 'OSV aliases');
 }

@@ -74,6 +74,12 @@ export interface VulnInfo {
   timestamp?: string;
   /** Which wins when both a label and a vector exist: the report's label (scanners) or the vector (advisories). */
   prefer: 'label' | 'vector';
+  /**
+   * Severity to state when there is neither a usable label nor a vector: UNKNOWN for sources that
+   * are authoritative about the vulnerability (advisories, scanners); left unset otherwise (a VEX
+   * description must not overwrite a severity learnt elsewhere).
+   */
+  defaultSeverity?: 'UNKNOWN';
 }
 
 /**
@@ -93,10 +99,11 @@ export class VulnFacts {
     if (this.metadataSeen.has(key)) return;
     const best = bestVector(info.vectors ?? []);
     const label = info.label ? normaliseSeverityLabel(info.label) : 'UNKNOWN';
-    let severity: Severity;
-    if (info.prefer === 'label') severity = label !== 'UNKNOWN' ? label : best?.severity ?? 'UNKNOWN';
-    else severity = best?.severity ?? label;
-    if (!info.description && !best && severity === 'UNKNOWN') return; // nothing worth recording
+    let severity: Severity | undefined;
+    if (info.prefer === 'label') severity = label !== 'UNKNOWN' ? label : best?.severity;
+    else severity = best?.severity ?? (label !== 'UNKNOWN' ? label : undefined);
+    severity ??= info.defaultSeverity;
+    if (!info.description && !best && (severity === undefined || severity === 'UNKNOWN')) return; // nothing worth recording
     this.metadataSeen.add(key);
     this.builder.vulnMetadata({
       vulnerability: ref,

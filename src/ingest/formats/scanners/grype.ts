@@ -87,12 +87,13 @@ export const grypeParser: FormatParser = {
         // The primary record's vectors; the related records' only when it has none.
         vectors: vectorsOf(v).length ? vectorsOf(v) : related.flatMap(vectorsOf),
         prefer: 'label',
+        defaultSeverity: 'UNKNOWN',
       });
       for (const r of related) {
         const rid = str(r.id);
         if (!rid) continue;
         vulns.equal(id, rid, 'grype related vulnerability');
-        vulns.metadata(rid, { description: str(r.description), label: str(r.severity), vectors: vectorsOf(r), prefer: 'label' });
+        vulns.metadata(rid, { description: str(r.description), label: str(r.severity), vectors: vectorsOf(r), prefer: 'label', defaultSeverity: 'UNKNOWN' });
       }
     });
     return builder.facts;

@@ -126,7 +126,7 @@ export const trivyParser: FormatParser = {
         }
         vulnerable.add(purl);
         vulns.finding(purl, id, scan);
-        vulns.metadata(id, { description: str(v.Description) ?? str(v.Title), label: str(v.Severity), vectors: vectorsOf(v), prefer: 'label' });
+        vulns.metadata(id, { description: str(v.Description) ?? str(v.Title), label: str(v.Severity), vectors: vectorsOf(v), prefer: 'label', defaultSeverity: 'UNKNOWN' });
       });
       // Findings the user suppressed: the package is not clean, and the suppression is noted.
       const modified = Array.isArray(result.ExperimentalModifiedFindings) ? result.ExperimentalModifiedFindings : [];

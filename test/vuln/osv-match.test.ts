@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { parsePurl, type PurlParts } from '../../src/model/purl.js';
+import { DocumentError } from '../../src/model/facts.js';
+import {
+  advisoryAffects, matchAdvisory, parseOsvAdvisory, unsupportedEntries, versionInRange, type OsvAdvisory,
+} from '../../src/vuln/osv-match.js';
+import { comparatorFor, osvPackageKey, purlPartsFromOsv } from '../../src/vuln/ecosystems.js';
+import { compareSemver } from '../../src/vuln/versions.js';
+import { filesOfKind, rawJson } from '../ingest/formats/vuln-corpus-helpers.js';
+
+const advisories: [string, OsvAdvisory][] = filesOfKind('osv').map((f) => [f, parseOsvAdvisory(rawJson(f), '')]);
+const byId = (id: string) => advisories.find(([, a]) => a.id === id)![1];
+const affects = (id: string, purl: string) => advisoryAffects(byId(id), parsePurl(purl));
+
+function partsAt(ecosystem: string, name: string, version: string): PurlParts {
+  const p = purlPartsFromOsv(ecosystem, name, version);
+  if (!p) throw new Error(`no purl for ${ecosystem} ${name}`);
+  return p;
+}
+
+/** A version just below `v` in the same shape: decrement the rightmost non-zero number. */
+function below(v: string): string | undefined {
+  const nums = [...v.matchAll(/\d+/g)];
+  for (let i = nums.length - 1; i >= 0; i--) {
+    const n = Number(nums[i][0]);
+    if (n === 0) continue;
+    const at = nums[i].index!;
+    const head = v.slice(0, at) + String(n - 1);
+    const tail = v.slice(at + nums[i][0].length).replace(/\d+/g, '0');
+    return head + tail;
+  }
+  return undefined;
+}
+
+describe('osvPackageKey', () => {
+  it.each([
+    ['pkg:npm/%40fastify/passport@1.0.0', 'npm', '@fastify/passport'],
+    ['pkg:pypi/Django_REST@1.0', 'PyPI', 'django-rest'],
+    ['pkg:maven/org.keycloak/keycloak-parent@3.4.3.Final', 'Maven', 'org.keycloak:keycloak-parent'],
+    ['pkg:golang/github.com/gogo/protobuf@v1.3.1', 'Go', 'github.com/gogo/protobuf'],
+    ['pkg:golang/stdlib@1.21.2', 'Go', 'stdlib'],
+    ['pkg:cargo/hyper@0.14.9', 'crates.io', 'hyper'],
+    ['pkg:gem/rails@7.0.0', 'RubyGems', 'rails'],
+    ['pkg:nuget/Newtonsoft.Json@13.0.1', 'NuGet', 'Newtonsoft.Json'],
+    ['pkg:composer/laravel/framework@7.12.0', 'Packagist', 'laravel/framework'],
+    ['pkg:deb/debian/bash@5.0-4?distro=debian-10', 'Debian:10', 'bash'],
+    ['pkg:deb/ubuntu/bash@5.1-6?distro=ubuntu-22.04', 'Ubuntu:22.04', 'bash'],
+  ])('%s → %s %s', (purl, ecosystem, name) => {
+    expect(osvPackageKey(parsePurl(purl))).toEqual({ ecosystem, name });
+  });
+
+  it('reports unsupported types with a reason', () => {
+    const r = matchAdvisory(byId('GHSA-2ccf-ffrj-m4qw'), parsePurl('pkg:apk/alpine/busybox@1.36.1-r0'));
+    expect(r.affected).toBe(false);
+    expect(r.reasons.join()).toMatch(/apk/);
+  });
+});
+
+describe('parseOsvAdvisory', () => {
+  it('reads every corpus record', () => {
+    expect(advisories.length).toBe(filesOfKind('osv').length);
+    for (const [, a] of advisories) {
+      expect(a.id).toMatch(/^[A-Z]+-/);
+      expect(a.affected.length).toBeGreaterThan(0);
+    }
+  });
+  it('rejects malformed records with a JSON pointer', () => {
+    expect(() => parseOsvAdvisory({ affected: [] }, '')).toThrow(DocumentError);
+    expect(() => parseOsvAdvisory({ id: 'X-1', affected: {} }, '')).toThrow(/affected/);
+    try {
+      parseOsvAdvisory({ id: 'X-1', affected: [{ package: { ecosystem: 'npm', name: 'a' }, ranges: [{ type: 'SEMVER' }] }] }, '/vulnerabilities/3');
+    } catch (err) {
+      expect((err as DocumentError).path).toBe('/vulnerabilities/3/affected/0/ranges/0/events');
+    }
+  });
+  it('reports GIT ranges and ecosystems without ordering', () => {
+    expect(unsupportedEntries(byId('PYSEC-2023-74')).map((u) => u.path)).toEqual(['/affected/0/ranges/0']);
+    const r = matchAdvisory(byId('PYSEC-2023-74'), parsePurl('pkg:pypi/requests@2.30.0'));
+    expect(r).toMatchObject({ affected: true });
+    const alpine = parseOsvAdvisory({ id: 'ALPINE-1', affected: [{ package: { ecosystem: 'Alpine:v3.18', name: 'x' }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }] }] }] });
+    expect(unsupportedEntries(alpine)[0].reason).toMatch(/no version ordering/);
+  });
+});
+
+describe('corpus advisories: explicit versions and range edges', () => {
+  for (const [file, advisory] of advisories) {
+    if (advisory.withdrawn) continue;
+    describe(file, () => {
+      for (const [i, a] of advisory.affected.entries()) {
+        const compare = comparatorFor(a.ecosystem);
+        const listedForPackage = new Set(advisory.affected.filter((b) => b.name === a.name && b.ecosystem === a.ecosystem).flatMap((b) => b.versions));
+
+        if (a.versions.length) {
+          it(`affected[${i}] ${a.name}: every listed version matches and lies in a range`, () => {
+            for (const v of a.versions) {
+              expect(`${v}: ${advisoryAffects(advisory, partsAt(a.ecosystem, a.name, v))}`).toBe(`${v}: true`);
+              const ranges = a.ranges.filter((r) => r.type !== 'GIT');
+              if (ranges.length) {
+                const inRange = ranges.some((r) => versionInRange(v, r, r.type === 'SEMVER' ? compareSemver : compare!) === 'affected');
+                expect(`${v} in a range: ${inRange}`).toBe(`${v} in a range: true`);
+              }
+            }
+          });
+        }
+
+        for (const [j, r] of a.ranges.entries()) {
+          if (r.type === 'GIT') continue;
+          const rc = r.type === 'SEMVER' ? compareSemver : compare!;
+          it(`affected[${i}] ${a.name} range ${j}: fixed versions and versions below introduced are outside`, () => {
+            for (const [k, e] of r.events.entries()) {
+              if (e.fixed) {
+                expect(`${e.fixed}: ${versionInRange(e.fixed, r, rc)}`).toBe(`${e.fixed}: not-affected`);
+                const expected = listedForPackage.has(e.fixed);
+                expect(`${e.fixed}: ${advisoryAffects(advisory, partsAt(a.ecosystem, a.name, e.fixed))}`).toBe(`${e.fixed}: ${expected}`);
+              }
+              if (e.introduced && e.introduced !== '0') {
+                expect(`${e.introduced}: ${versionInRange(e.introduced, r, rc)}`).toBe(`${e.introduced}: affected`);
+                // Below the interval this event opens (an earlier interval of the same range may cover it).
+                const interval = { ...r, events: [e, ...(r.events[k + 1] && !r.events[k + 1].introduced ? [r.events[k + 1]] : [])] };
+                const under = below(e.introduced);
+                if (under) expect(`${under}: ${versionInRange(under, interval, rc)}`).toBe(`${under}: not-affected`);
+              }
+              if (e.last_affected) {
+                expect(`${e.last_affected}: ${versionInRange(e.last_affected, r, rc)}`).toBe(`${e.last_affected}: affected`);
+              }
+            }
+          });
+        }
+      }
+    });
+  }
+});
+
+describe('matching by hand-checked cases', () => {
+  it.each([
+    // Go vulndb: stdlib with two ranges, x/net with a pseudo-version fix.
+    ['GO-2023-2102', 'pkg:golang/stdlib@1.20.9', true],
+    ['GO-2023-2102', 'pkg:golang/stdlib@1.20.10', false],
+    ['GO-2023-2102', 'pkg:golang/stdlib@1.21.0-rc.2', true],
+    ['GO-2023-2102', 'pkg:golang/stdlib@1.21.3', false],
+    ['GO-2023-2102', 'pkg:golang/golang.org/x/net@v0.16.0', true],
+    ['GO-2023-2102', 'pkg:golang/golang.org/x/net@v0.17.0', false],
+    ['GO-2022-0969', 'pkg:golang/golang.org/x/net@v0.0.0-20220826154423-83b083e8dc8b', true],
+    ['GO-2022-0969', 'pkg:golang/golang.org/x/net@v0.0.0-20220906165146-f3363e06e74c', false],
+    ['GO-2022-0969', 'pkg:golang/golang.org/x/net@v0.1.0', false],
+    ['GO-2021-0053', 'pkg:golang/github.com/gogo/protobuf@v1.3.1', true],
+    ['GO-2021-0053', 'pkg:golang/github.com/gogo/protobuf@v1.3.2', false],
+    ['GO-2021-0053', 'pkg:golang/github.com/gogo/protobuf/v2@v1.3.1', false],
+    // GHSA: npm two ranges, NuGet case-insensitive names, PyPI last_affected, Maven last_affected.
+    ['GHSA-2ccf-ffrj-m4qw', 'pkg:npm/%40fastify/passport@1.0.9', true],
+    ['GHSA-2ccf-ffrj-m4qw', 'pkg:npm/%40fastify/passport@1.1.0', false],
+    ['GHSA-2ccf-ffrj-m4qw', 'pkg:npm/%40fastify/passport@2.2.0', true],
+    ['GHSA-2ccf-ffrj-m4qw', 'pkg:npm/%40fastify/passport@2.3.0', false],
+    ['GHSA-2ccf-ffrj-m4qw', 'pkg:npm/passport@1.0.0', false],
+    ['GHSA-rh58-r7jh-xhx3', 'pkg:nuget/microsoft.netcore.app.runtime.linux-x64@5.0.8', true],
+    ['GHSA-rh58-r7jh-xhx3', 'pkg:nuget/Microsoft.NETCore.App.Runtime.linux-x64@5.0.9', false],
+    ['GHSA-rh58-r7jh-xhx3', 'pkg:nuget/Microsoft.NETCore.App.Runtime.linux-x64@3.0.3', false],
+    ['GHSA-4vmg-rw8f-92f9', 'pkg:pypi/torch@2.3.1', true],
+    ['GHSA-4vmg-rw8f-92f9', 'pkg:pypi/torch@2.3.1.post1', false],
+    ['GHSA-4vmg-rw8f-92f9', 'pkg:pypi/Torch@2.0.0rc1', true],
+    ['GHSA-4vmg-rw8f-92f9', 'pkg:pypi/torch@2.4.0', false],
+    ['GHSA-458h-wv48-fq75', 'pkg:maven/org.keycloak/keycloak-parent@3.4.3.Final', true],
+    ['GHSA-458h-wv48-fq75', 'pkg:maven/org.keycloak/keycloak-parent@3.4.4.Final', false],
+    ['GHSA-458h-wv48-fq75', 'pkg:maven/org.keycloak/keycloak-parent@4.3.0.Final', true],
+    ['GHSA-458h-wv48-fq75', 'pkg:maven/org.keycloak/keycloak-parent@4.2.0.Final', false],
+    ['GHSA-69ch-w2m2-3vjp', 'pkg:golang/golang.org/x/text@v0.3.7', true],
+    ['GHSA-69ch-w2m2-3vjp', 'pkg:golang/golang.org/x/text@v0.3.8', false],
+    // crates.io: SEMVER ranges, names compared case-insensitively.
+    ['GHSA-c25x-cm9x-qqgx', 'pkg:cargo/deno@1.32.0', true],
+    ['GHSA-c25x-cm9x-qqgx', 'pkg:cargo/Deno@1.32.1', false],
+    ['RUSTSEC-2021-0079', 'pkg:cargo/hyper@0.14.9', true],
+    ['RUSTSEC-2021-0079', 'pkg:cargo/hyper@0.14.10', false],
+    // Explicit versions only (malicious package), and a GIT+ECOSYSTEM record.
+    ['MAL-2024-10238', 'pkg:pypi/123bla@0.0.1', true],
+    ['MAL-2024-10238', 'pkg:pypi/123bla@0.0.2', false],
+    ['PYSEC-2023-74', 'pkg:pypi/requests@2.31.0', false],
+    ['PYSEC-2023-74', 'pkg:pypi/requests@2.2.1', false],
+    // Withdrawn advisories never match.
+    ['GHSA-57m8-f3v5-hm5m', 'pkg:maven/io.netty/netty-handler@4.1.50.Final', false],
+    // No version: nothing to decide.
+    ['GO-2021-0053', 'pkg:golang/github.com/gogo/protobuf', false],
+  ])('%s affects %s: %s', (id, purl, expected) => {
+    expect(affects(id, purl)).toBe(expected);
+  });
+
+  it('explains a withdrawn advisory', () => {
+    expect(matchAdvisory(byId('GHSA-57m8-f3v5-hm5m'), parsePurl('pkg:maven/io.netty/netty-handler@4.1.50.Final')).reasons[0]).toMatch(/withdrawn/);
+  });
+
+  it('honours limit events and release-qualified distro ecosystems', () => {
+    const adv = parseOsvAdvisory({
+      id: 'DEBIAN-CVE-1', modified: '2024-01-01T00:00:00Z',
+      affected: [{ package: { ecosystem: 'Debian:11', name: 'openssl' }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '1.1.1n-0+deb11u4' }, { limit: '1.1.1n-0+deb11u3' }] }] }],
+    });
+    expect(advisoryAffects(adv, parsePurl('pkg:deb/debian/openssl@1.1.1n-0+deb11u2?distro=debian-11'))).toBe(true);
+    expect(advisoryAffects(adv, parsePurl('pkg:deb/debian/openssl@1.1.1n-0+deb11u3?distro=debian-11'))).toBe(false); // limit
+    expect(advisoryAffects(adv, parsePurl('pkg:deb/debian/openssl@1.1.1n-0+deb11u2?distro=debian-12'))).toBe(false); // other release
+    expect(advisoryAffects(adv, parsePurl('pkg:deb/debian/openssl@1.1.1n-0+deb11u2'))).toBe(true); // release unknown
+  });
+});
