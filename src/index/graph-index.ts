@@ -6,6 +6,8 @@ import type { DocumentRow, LoadSink } from '../store/types.js';
 import { buildCsr, EMPTY_CSR, type Csr } from './csr.js';
 import { EdgeList, GrowableU32 } from './growable.js';
 import { nameOfCanonicalPurl } from './purl-key.js';
+import { AdvisoryMatcher } from './advisory-matcher.js';
+import type { AdvisoryAffected } from '../model/facts.js';
 
 export interface Attribution {
   origin: string;
@@ -120,6 +122,8 @@ export class GraphIndex {
   readonly sourcesByPackage = new Map<number, number[]>();
   readonly sourcesByName = new Map<string, number[]>();
   readonly scorecards = new Map<number, ScorecardRecord>();
+  /** OSV advisories and the packages they affect (matched offline). */
+  readonly advisories = new AdvisoryMatcher();
 
   kindOf(id: number): number {
     return id < this.nodeCount ? this.kinds[id] : 0;
@@ -133,6 +137,7 @@ export class GraphIndex {
     for (let i = 0; i < batch.factKinds.length; i++) {
       this.addFact(batch.factKinds.get(i), batch.factA.get(i), batch.factB.get(i), batch.factDoc.get(i), batch.factData[i]);
     }
+    this.advisories.flush(this);
     this.rebuild(batch.nodeIds.length > 0);
     this.generation++;
   }
@@ -149,6 +154,7 @@ export class GraphIndex {
     switch (kind) {
       case NodeKind.Package: {
         this.packageIds.set(key, id);
+        this.advisories.addPackage(id);
         const name = nameOfCanonicalPurl(key);
         const list = this.packagesByName.get(name);
         if (list) list.push(id); else this.packagesByName.set(name, [id]);
@@ -223,6 +229,14 @@ export class GraphIndex {
       case FactKind.HasSourceAt:
         if (this.kinds[a] === NodeKind.PackageName) pushUnique(this.sourcesByName, this.keys[a], b);
         else pushUnique(this.sourcesByPackage, a, b);
+        return;
+      case FactKind.Advisory:
+        this.advisories.addAdvisory({
+          vuln: a, id: this.keys[a], dbUri: str('dbUri'), modified: str('modified') || undefined,
+          asOf: [str('modified'), str('published')].sort().pop() ?? '',
+          withdrawn: str('withdrawn') || undefined, affected: Array.isArray(data.affected) ? (data.affected as AdvisoryAffected[]) : [],
+          doc, ...this.attribution(doc, data),
+        });
         return;
       case FactKind.Scorecard: {
         const rec: ScorecardRecord = {

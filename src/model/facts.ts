@@ -125,6 +125,26 @@ export interface ScorecardFact extends FactOrigin {
   commit?: string; // the repository commit that was scored
 }
 
+/** One OSV affected entry, as the advisory states it (matched offline against packages). */
+export interface AdvisoryAffected {
+  ecosystem: string;
+  name: string;
+  purl?: string;
+  ranges: { type: string; repo?: string; events: { introduced?: string; fixed?: string; last_affected?: string; limit?: string }[] }[];
+  versions: string[];
+}
+
+/** An advisory kept for matching against every package, now and ingested later. */
+export interface AdvisoryFact extends FactOrigin {
+  vulnerability: VulnRef;
+  /** The advisory database it comes from (GitHub advisories, Go vulndb, PyPA, RustSec, osv.dev…). */
+  dbUri: string;
+  modified?: string;
+  published?: string;
+  withdrawn?: string;
+  affected: AdvisoryAffected[];
+}
+
 export interface SkippedItem {
   /** JSON pointer or element path of what was skipped. */
   path: string;
@@ -148,6 +168,7 @@ export interface DocumentFacts {
   vex: VexFact[];
   hasSourceAt: HasSourceAtFact[];
   scorecards: ScorecardFact[];
+  advisories: AdvisoryFact[];
   /** Parts of the document that were left out, with why (counted in the ingest summary). */
   skipped: SkippedItem[];
 }
@@ -163,7 +184,7 @@ export class FactsBuilder {
     this.facts = {
       format, packages: [], artifacts: [], sources: [], sboms: [], dependencies: [], occurrences: [],
       hashEquals: [], slsa: [], certifyVulns: [], vulnEquals: [], vulnMetadata: [], vex: [],
-      hasSourceAt: [], scorecards: [], skipped: [],
+      hasSourceAt: [], scorecards: [], advisories: [], skipped: [],
     };
   }
 
@@ -216,6 +237,7 @@ export class FactsBuilder {
     this.facts.hasSourceAt.push(f);
   }
   scorecard(f: ScorecardFact): void { this.source(f.source); this.facts.scorecards.push(f); }
+  advisory(f: AdvisoryFact): void { this.facts.advisories.push(f); }
   skip(path: string, reason: string): void { this.facts.skipped.push({ path, reason }); }
 }
 

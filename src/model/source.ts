@@ -46,3 +46,16 @@ export function sourceFromUrl(url: string): string | undefined {
   const name = path.pop()!;
   return formatSource({ type: 'git', namespace: [parsed.hostname, ...path].join('/'), name });
 }
+
+/**
+ * The repository a download location or reference URL points at, when it is a VCS location:
+ * a "git+" URL, a URL ending in ".git", or a page on a known forge. Registry tarballs and
+ * NOASSERTION give undefined.
+ */
+export function sourceFromVcsLocation(location: string | undefined): string | undefined {
+  const text = (location ?? '').trim();
+  if (!text || /^(NOASSERTION|NONE)$/i.test(text)) return undefined;
+  const vcs = /^(git|hg|svn|bzr)\+/i.test(text) || /^git@/.test(text) || /\.git(#.*|@.*)?$/i.test(text)
+    || /^(https?:\/\/)?(www\.)?(github\.com|gitlab\.com|bitbucket\.org)\//i.test(text);
+  return vcs ? sourceFromUrl(text.replace(/@[^/@]*$/, '').replace(/#.*$/, '')) : undefined;
+}

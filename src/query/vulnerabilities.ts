@@ -4,6 +4,7 @@ import type { CertifyVulnRecord, GraphIndex } from '../index/graph-index.js';
 import { equivalenceClosure, walkArtifactDependencies, walkPackageDependencies } from '../index/walk.js';
 import { severityOfScore, normaliseSeverityLabel, SEVERITIES, type Severity } from '../model/vulnerability.js';
 import { NodeKind } from '../store/kinds.js';
+import { MATCHER_URI, MATCHER_VERSION } from '../index/advisory-matcher.js';
 import { resolveArtifact, resolvePackages } from './resolve.js';
 
 export interface ScanMetadataView {
@@ -63,11 +64,20 @@ function vulnerabilityIds(index: GraphIndex, vuln: number): string[] {
   return [index.keys[vuln], ...others];
 }
 
+/** Certified findings plus offline advisory matches, minus what VEX suppresses. */
 function findings(index: GraphIndex, packages: readonly number[], products: readonly number[]): CertifyVulnRecord[] {
   const out: CertifyVulnRecord[] = [];
   for (const pkg of packages) {
     for (const r of index.vulnsByPackage.get(pkg) ?? []) {
       if (!isSuppressed(index, pkg, r.vuln, products)) out.push(r);
+    }
+    for (const vuln of index.advisories.matchesByPackage.get(pkg) ?? []) {
+      if (isSuppressed(index, pkg, vuln, products)) continue;
+      const advisory = index.advisories.get(vuln)!;
+      out.push({
+        pkg, vuln, scannerUri: MATCHER_URI, scannerVersion: MATCHER_VERSION, dbUri: advisory.dbUri,
+        dbVersion: advisory.modified ?? '', timeScanned: advisory.asOf, origin: advisory.origin, collector: advisory.collector,
+      });
     }
   }
   return out;

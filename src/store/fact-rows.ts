@@ -129,5 +129,9 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
     const { source, ...rest } = s;
     row(FactKind.Scorecard, node(NodeKind.Source, source), -1, data(rest));
   }
+  for (const adv of facts.advisories) {
+    const { vulnerability, ...rest } = adv;
+    row(FactKind.Advisory, vuln(vulnerability), -1, data(rest));
+  }
   return { nodes, rows, frequencyEligible };
 }

@@ -23,6 +23,7 @@ export const FactKind = {
   Vex: 10, // a = package or artifact, b = vulnerability
   HasSourceAt: 11, // a = package or package name, b = source
   Scorecard: 12, // a = source
+  Advisory: 13, // a = vulnerability; data = the affected entries to match
 } as const;
 export type FactKind = (typeof FactKind)[keyof typeof FactKind];
 

@@ -1,5 +1,6 @@
 // CycloneDX 1.2–1.6 (JSON shape; XML is normalised into it first) → facts, following GUAC's
 // parser_cyclonedx.go with the deviations written down in docs/formats/sbom.md.
+import { sourceFromVcsLocation } from '../../../model/source.js';
 import { DocumentError, FactsBuilder } from '../../../model/facts.js';
 import {
   DependencyEdges, artifactOrSkip, digestFromOciPurl, digestFromText, guacPurl, hasSbomFact, isEmptyDigest, isObject, isoTime,
@@ -129,6 +130,7 @@ class ComponentWalker {
     if (purl) {
       this.builder.package(purl);
       if (ref !== undefined) this.refToPurl.set(ref, purl);
+      this.vcsReferences(c, purl);
       for (const artifact of artifacts) {
         occurrenceOnce(this.builder, { artifact, subject: { kind: 'package', purl }, justification: 'cdx package with checksum' });
       }
@@ -138,6 +140,16 @@ class ComponentWalker {
     }
     if (topLevel) this.walk(optArray(c, 'components', where), [...at, 'components'], depth + 1);
     return { purl, subjectArtifact };
+  }
+
+  /** externalReferences of type "vcs": the component is built from that source repository. */
+  private vcsReferences(c: Json, purl: string): void {
+    const refs = Array.isArray(c.externalReferences) ? c.externalReferences : [];
+    for (const r of refs) {
+      if (!isObject(r) || r.type !== 'vcs' || typeof r.url !== 'string') continue;
+      const source = sourceFromVcsLocation(r.url);
+      if (source) this.builder.hasSourceAt({ package: purl, allVersions: false, source, justification: 'cdx vcs external reference' });
+    }
   }
 
   /**

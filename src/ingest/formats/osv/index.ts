@@ -6,6 +6,7 @@ import { FactsBuilder, type DocumentFacts } from '../../../model/facts.js';
 import type { FormatParser, ParseContext, SniffedDocument } from '../types.js';
 import { parseOsvAdvisory, unsupportedEntries, type OsvAdvisory } from '../../../vuln/osv-match.js';
 import { isObject, isoUtc, VulnFacts, firstLine } from '../scanners/common.js';
+import { canonicalVulnId, vulnTypeOf } from '../../../model/vulnerability.js';
 
 export const OSV_FORMAT = 'osv';
 
@@ -50,6 +51,22 @@ export function emitAdvisoryFacts(vulns: VulnFacts, advisory: OsvAdvisory): void
   for (const alias of advisory.aliases) vulns.equal(advisory.id, alias, 'OSV aliases');
 }
 
+/** The database an OSV id comes from, by its prefix (https://ossf.github.io/osv-schema/#id-modified-fields). */
+export function advisoryDatabase(id: string): string {
+  const prefix = id.slice(0, id.indexOf('-')).toUpperCase();
+  return ADVISORY_DATABASES[prefix] ?? 'https://osv.dev';
+}
+
+const ADVISORY_DATABASES: Readonly<Record<string, string>> = {
+  GHSA: 'https://github.com/advisories',
+  GO: 'https://vuln.go.dev',
+  PYSEC: 'https://github.com/pypa/advisory-database',
+  RUSTSEC: 'https://rustsec.org',
+  MAL: 'https://github.com/ossf/malicious-packages',
+  GSD: 'https://github.com/cloudsecurityalliance/gsd-database',
+  OSV: 'https://osv.dev',
+};
+
 export const osvParser: FormatParser = {
   name: OSV_FORMAT,
   detect(doc: SniffedDocument): boolean {
@@ -60,6 +77,14 @@ export const osvParser: FormatParser = {
     const advisory = advisoryFromDocument(doc);
     const builder = new FactsBuilder(OSV_FORMAT);
     emitAdvisoryFacts(new VulnFacts(builder), advisory);
+    builder.advisory({
+      vulnerability: { type: vulnTypeOf(advisory.id), id: canonicalVulnId(advisory.id) },
+      dbUri: advisoryDatabase(advisory.id),
+      modified: isoUtc(advisory.modified),
+      published: isoUtc(advisory.published),
+      withdrawn: advisory.withdrawn ? isoUtc(advisory.withdrawn) ?? advisory.withdrawn : undefined,
+      affected: advisory.affected.map((a) => ({ ecosystem: a.ecosystem, name: a.name, purl: a.purl, ranges: a.ranges, versions: a.versions })),
+    });
     for (const p of advisory.problems) builder.skip(p.path, p.reason);
     for (const p of unsupportedEntries(advisory)) builder.skip(p.path, p.reason);
     if (advisory.withdrawn) builder.skip('/withdrawn', `advisory withdrawn on ${advisory.withdrawn}: it is never matched against packages`);

@@ -1,5 +1,6 @@
 // SPDX 2.2/2.3 (JSON shape) → facts, following GUAC's parse_spdx.go with the deviations written
 // down in docs/formats/sbom.md.
+import { sourceFromVcsLocation } from '../../../model/source.js';
 import { DocumentError, FactsBuilder, type DocumentFacts } from '../../../model/facts.js';
 import {
   DependencyEdges, artifactOrSkip, digestFromOciPurl, guacFilePurl, guacPurl, hasSbomFact, isEmptyDigest,
@@ -188,6 +189,8 @@ function readPackage(builder: FactsBuilder, raw: Json, path: (string | number)[]
     purls.push(fallback);
   }
   for (const purl of purls) builder.package(purl);
+  const source = sourceFromVcsLocation(optString(raw, 'downloadLocation', ptr(path)));
+  if (source) for (const purl of purls) builder.hasSourceAt({ package: purl, allVersions: false, source, justification: 'spdx downloadLocation' });
   const artifacts = readChecksums(builder, raw, path);
   for (const artifact of artifacts) {
     for (const purl of purls) occurrenceOnce(builder, { artifact, subject: { kind: 'package', purl }, justification: 'spdx package with checksum' });
