@@ -1,7 +1,7 @@
 // `supplygraph ingest`: one line per failed document (file and reason), a summary at the end,
 // exit 0 only when every document went in.
 import { SingleBar, Presets } from 'cli-progress';
-import { expandInputs, ingestDocument, type DocumentResult } from '../ingest/pipeline.js';
+import { documentsOf, expandInputs, ingestDocument, type DocumentResult } from '../ingest/pipeline.js';
 import { openStore } from '../store/open.js';
 
 export interface IngestCliOptions {
@@ -20,11 +20,12 @@ export async function runIngest(paths: string[], options: IngestCliOptions): Pro
   const inputs = [];
   for await (const input of expandInputs(paths, options.maxDocumentBytes)) inputs.push(input);
   const bar = process.stderr.isTTY && !options.quiet && !options.json && inputs.length > 1
-    ? new SingleBar({ format: 'ingest [{bar}] {value}/{total} documents | {file}', stream: process.stderr, hideCursor: true }, Presets.shades_classic)
+    ? new SingleBar({ format: 'ingest [{bar}] {value}/{total} files | {file}', stream: process.stderr, hideCursor: true }, Presets.shades_classic)
     : undefined;
   bar?.start(inputs.length, 0, { file: '' });
   try {
-    for (const input of inputs) {
+    for (const source of inputs) {
+     for await (const input of documentsOf(source, options.maxDocumentBytes)) {
       const result = await ingestDocument(input, { store, collector: options.collector, maxDocumentBytes: options.maxDocumentBytes });
       totals.documents++;
       totals[result.status]++;
@@ -39,7 +40,8 @@ export async function runIngest(paths: string[], options: IngestCliOptions): Pro
           console.error(`${result.name}: ${result.error}`);
         }
       }
-      bar?.increment(1, { file: input.name.slice(-40) });
+     }
+      bar?.increment(1, { file: source.name.slice(-40) });
     }
   } finally {
     bar?.stop();

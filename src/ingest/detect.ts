@@ -8,6 +8,25 @@ export class UnsupportedDocumentError extends Error {}
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** Deeper JSON is refused: no real document nests this deep, and walkers need not guard recursion. */
+export const MAX_JSON_DEPTH = 512;
+
+/** Nesting depth of JSON text (brackets outside strings), stopping early past the limit. */
+function jsonDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \\ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 /* { */ || c === 91 /* [ */) { if (++depth > limit) return true; }
+    else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return false;
+}
+
 /** Decodes and parses a document; throws DocumentError for bytes that are not UTF-8 JSON/XML text. */
 export function sniff(name: string, bytes: Uint8Array): SniffedDocument {
   let text: string;
@@ -19,6 +38,7 @@ export function sniff(name: string, bytes: Uint8Array): SniffedDocument {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const first = /\S/.exec(text)?.[0];
   if (first === '{' || first === '[') {
+    if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new DocumentError('', `the JSON is nested too deeply (more than ${MAX_JSON_DEPTH} levels)`);
     let json: unknown;
     try {
       json = JSON.parse(text);

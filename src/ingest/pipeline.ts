@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { DocumentError } from '../model/facts.js';
 import type { GraphStore } from '../store/types.js';
 import { detectFormat, sniff, UnsupportedDocumentError } from './detect.js';
+import { DEFAULT_ZIP_LIMITS, isZipFile, zipDocuments, ZipLimitError } from './zip.js';
 
 export interface IngestOptions {
   store: GraphStore;
@@ -28,6 +29,8 @@ export interface DocumentResult {
 export interface InputDocument {
   name: string;
   read(): Promise<Buffer>;
+  /** The file it is read from (absent for stdin and archive entries). */
+  path?: string;
 }
 
 export class InputError extends Error {}
@@ -54,7 +57,7 @@ async function* walkDirectory(dir: string, limit: number): AsyncGenerator<InputD
   for (const entry of entries) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) yield* walkDirectory(path, limit);
-    else if (entry.isFile()) yield { name: path, read: () => readLimited(path, limit) };
+    else if (entry.isFile()) yield { name: path, path, read: () => readLimited(path, limit) };
   }
 }
 
@@ -73,7 +76,25 @@ export async function* expandInputs(paths: readonly string[], limit: number): As
       continue;
     }
     if (info.isDirectory()) yield* walkDirectory(path, limit);
-    else yield { name: path, read: () => readLimited(path, limit) };
+    else yield { name: path, path, read: () => readLimited(path, limit) };
+  }
+}
+
+/** The documents an input holds: itself, or each entry of a zip archive (detected by content). */
+export async function* documentsOf(input: InputDocument, limit: number): AsyncGenerator<InputDocument> {
+  if (!input.path || !(await isZipFile(input.path).catch(() => false))) {
+    yield input;
+    return;
+  }
+  try {
+    for await (const entry of zipDocuments(input.path, { ...DEFAULT_ZIP_LIMITS, maxEntryBytes: limit })) {
+      const { bytes, error } = entry;
+      yield { name: entry.name, read: () => (bytes ? Promise.resolve(bytes) : Promise.reject(new InputError(error ?? 'unreadable entry'))) };
+    }
+  } catch (err) {
+    // The archive itself is unreadable or over a whole-archive limit: one failure for the file.
+    const reason = err instanceof ZipLimitError ? err.message : `the zip archive cannot be read (${err instanceof Error ? err.message : String(err)})`;
+    yield { name: input.name, read: () => Promise.reject(new InputError(reason)) };
   }
 }
 

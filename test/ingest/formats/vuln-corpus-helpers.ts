@@ -1,33 +1,18 @@
 // Shared by the OSV / scanner / OpenVEX / Scorecard tests: the shared corpus, read as the
 // ingest would (content only), and the parsers under test.
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { FormatParser, ParseContext, SniffedDocument } from '../../../src/ingest/formats/types.js';
 import { osvParser } from '../../../src/ingest/formats/osv/index.js';
 import { grypeParser, osvScannerParser, trivyParser } from '../../../src/ingest/formats/scanners/index.js';
 import { openvexParser } from '../../../src/ingest/formats/openvex/index.js';
 import { scorecardParser } from '../../../src/ingest/formats/scorecard/index.js';
 
-export const CORPUS = process.env.SUPPLYGRAPH_CORPUS
-  ?? resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../shared/corpus');
-
-export interface CorpusEntry { file: string; kind: string }
-
-export function manifest(): CorpusEntry[] {
-  const lines = readFileSync(join(CORPUS, 'MANIFEST.tsv'), 'utf8').split('\n').filter((l) => l.trim());
-  return lines.slice(1).map((l) => {
-    const [file, kind] = l.split('\t');
-    return { file, kind };
-  });
-}
+export { CORPUS, manifest, rawJson, type CorpusEntry } from '../../helpers/corpus.js';
+import { CORPUS, manifest } from '../../helpers/corpus.js';
 
 export function filesOfKind(kind: string): string[] {
   return manifest().filter((e) => e.kind === kind).map((e) => e.file);
-}
-
-export function rawJson(file: string): unknown {
-  return JSON.parse(readFileSync(join(CORPUS, file), 'utf8'));
 }
 
 export function load(file: string): SniffedDocument {
