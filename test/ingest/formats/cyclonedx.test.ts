@@ -1,29 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { expectDocumentError, PARSE_CTX, sniffText } from '../../helpers/documents.js';
 import { canonicalArtifact } from '../../../src/model/artifact.js';
-import { DocumentError, type DocumentFacts } from '../../../src/model/facts.js';
+import type { DocumentFacts } from '../../../src/model/facts.js';
 import { canonicalPurl } from '../../../src/model/purl.js';
 import { cyclonedxJsonParser, cyclonedxXmlParser, readCycloneDxDocument } from '../../../src/ingest/formats/cyclonedx/index.js';
 import { slsaParser } from '../../../src/ingest/formats/slsa/index.js';
 import { spdxParser } from '../../../src/ingest/formats/spdx/index.js';
-import type { FormatParser, ParseContext, SniffedDocument } from '../../../src/ingest/formats/types.js';
+import type { FormatParser, SniffedDocument } from '../../../src/ingest/formats/types.js';
 
 const CORPUS = new URL('../../../../shared/corpus/', import.meta.url);
 const HOSTILE = new URL('../../fixtures/hostile/', import.meta.url);
 const hasCorpus = existsSync(CORPUS);
 
-const ctx: ParseContext = {
-  origin: 'test', collector: 'vitest', documentDigest: `sha256:${'ab'.repeat(32)}`, now: '2024-01-01T00:00:00.000Z',
-};
+const ctx = PARSE_CTX;
 
-function sniff(name: string, text: string): SniffedDocument {
-  const xml = text.trimStart().startsWith('<');
-  let json: unknown;
-  if (!xml) {
-    try { json = JSON.parse(text); } catch { json = undefined; }
-  }
-  return { name, text, json, xml };
-}
+const sniff = sniffText;
 
 const load = (base: URL, file: string) => sniff(file, readFileSync(new URL(file, base), 'utf8'));
 
@@ -40,16 +32,6 @@ const parseJson = (body: Record<string, unknown>) => cyclonedxJsonParser.parse(c
 const parseXml = (text: string) => cyclonedxXmlParser.parse(sniff('inline.xml', text), ctx);
 const hasEdge = (f: DocumentFacts, from: string, to: string) => f.dependencies.some((d) => d.from === from && d.to === to);
 
-function expectDocumentError(fn: () => unknown, message: RegExp): DocumentError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(DocumentError);
-    expect((err as Error).message).toMatch(message);
-    return err as DocumentError;
-  }
-  throw new Error('expected a DocumentError');
-}
 
 /** The subject purl is the HasSBOM subject, or an occurrence of the HasSBOM artifact. */
 function expectSubject(facts: DocumentFacts, purl: string): void {

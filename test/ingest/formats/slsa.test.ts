@@ -1,17 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { expectDocumentError, PARSE_CTX, sniffText } from '../../helpers/documents.js';
 import { canonicalArtifact } from '../../../src/model/artifact.js';
-import { DocumentError } from '../../../src/model/facts.js';
+
 import { canonicalPurl } from '../../../src/model/purl.js';
 import { slsaParser } from '../../../src/ingest/formats/slsa/index.js';
-import type { ParseContext, SniffedDocument } from '../../../src/ingest/formats/types.js';
+import type { SniffedDocument } from '../../../src/ingest/formats/types.js';
 
 const CORPUS = new URL('../../../../shared/corpus/', import.meta.url);
 const hasCorpus = existsSync(CORPUS);
 
-const ctx: ParseContext = {
-  origin: 'test', collector: 'vitest', documentDigest: `sha256:${'ab'.repeat(32)}`, now: '2024-01-01T00:00:00.000Z',
-};
+const ctx = PARSE_CTX;
 
 const sniffJson = (value: unknown): SniffedDocument => {
   const text = JSON.stringify(value);
@@ -37,16 +36,6 @@ function statementsOf(json: any): any[] {
   return json.attestations.map((a: any) => decode(a.bundle.dsseEnvelope.payload));
 }
 
-function expectDocumentError(fn: () => unknown, message: RegExp): DocumentError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(DocumentError);
-    expect((err as Error).message).toMatch(message);
-    return err as DocumentError;
-  }
-  throw new Error('expected a DocumentError');
-}
 
 const statementV1 = (overrides: Record<string, unknown> = {}) => ({
   _type: 'https://in-toto.io/Statement/v1',

@@ -1,24 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { expectDocumentError, PARSE_CTX, sniffText } from '../../helpers/documents.js';
 import { canonicalArtifact } from '../../../src/model/artifact.js';
-import { DocumentError, type DocumentFacts } from '../../../src/model/facts.js';
+import type { DocumentFacts } from '../../../src/model/facts.js';
 import { canonicalPurl } from '../../../src/model/purl.js';
 import { spdxParser } from '../../../src/ingest/formats/spdx/index.js';
-import type { ParseContext, SniffedDocument } from '../../../src/ingest/formats/types.js';
+
 
 const CORPUS = new URL('../../../../shared/corpus/', import.meta.url);
 const HOSTILE = new URL('../../fixtures/hostile/', import.meta.url);
 const hasCorpus = existsSync(CORPUS);
 
-const ctx: ParseContext = {
-  origin: 'test', collector: 'vitest', documentDigest: `sha256:${'ab'.repeat(32)}`, now: '2024-01-01T00:00:00.000Z',
-};
+const ctx = PARSE_CTX;
 
-function sniff(name: string, text: string): SniffedDocument {
-  let json: unknown;
-  try { json = JSON.parse(text); } catch { json = undefined; }
-  return { name, text, json, xml: text.trimStart().startsWith('<') };
-}
+const sniff = sniffText;
 
 const load = (base: URL, file: string) => sniff(file, readFileSync(new URL(file, base), 'utf8'));
 
@@ -40,16 +35,6 @@ const rel = (a: string, type: string, b: string) => ({ spdxElementId: a, relatio
 const parse = (body: Record<string, unknown>) => spdxParser.parse(sniff('inline.json', JSON.stringify({ ...base, ...body })), ctx);
 const edges = (f: DocumentFacts) => f.dependencies.map((d) => [d.from, d.to, d.type]);
 
-function expectDocumentError(fn: () => unknown, message: RegExp): DocumentError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(DocumentError);
-    expect((err as Error).message).toMatch(message);
-    return err as DocumentError;
-  }
-  throw new Error('expected a DocumentError');
-}
 
 const FORWARD = new Set(['DEPENDS_ON', 'CONTAINS']);
 const REVERSE = new Set(['DEPENDENCY_OF', 'CONTAINED_BY']);

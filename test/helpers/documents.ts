@@ -1,0 +1,30 @@
+// Shared by the per-format parser tests: a parse context, text → SniffedDocument, and an
+// assertion that a parser rejects a document whole.
+import { expect } from 'vitest';
+import { DocumentError } from '../../src/model/facts.js';
+import type { ParseContext, SniffedDocument } from '../../src/ingest/formats/types.js';
+
+export const PARSE_CTX: ParseContext = {
+  origin: 'test', collector: 'vitest', documentDigest: `sha256:${'ab'.repeat(32)}`, now: '2024-01-01T00:00:00.000Z',
+};
+
+/** Like detection, but lenient: text that is not JSON comes back with `json` undefined. */
+export function sniffText(name: string, text: string): SniffedDocument {
+  const xml = text.trimStart().startsWith('<');
+  let json: unknown;
+  if (!xml) {
+    try { json = JSON.parse(text); } catch { json = undefined; }
+  }
+  return { name, text, json, xml };
+}
+
+export function expectDocumentError(fn: () => unknown, message: RegExp): DocumentError {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(DocumentError);
+    expect((err as Error).message).toMatch(message);
+    return err as DocumentError;
+  }
+  throw new Error('expected a DocumentError');
+}
