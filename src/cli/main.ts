@@ -1,13 +1,30 @@
-// The command line: serve, ingest, stats. Each command returns an exit code.
+// The command line: serve, ingest, stats, migrate. Each command returns an exit code.
 import { Command, Option } from 'commander';
+import pino from 'pino';
 import { positiveInteger, SETTINGS, type Setting } from '../config.js';
+import { setStoreDefaults, type StoreOptions } from '../store/open.js';
 import { runIngest } from './ingest.js';
+import { runMigrate } from './migrate.js';
 import { runServe } from './serve.js';
 import { runStats } from './stats.js';
 
 function option(setting: Setting): Option {
   return new Option(setting.flag, setting.description).env(setting.env).default(setting.defaultValue);
 }
+
+/** PostgreSQL settings from a command's options (ignored by the embedded store). */
+function storeOptions(o: Record<string, unknown>): StoreOptions {
+  const num = (flag: string, v: unknown, fallback: number, allowZero = true): number =>
+    v === undefined ? fallback : positiveInteger(flag, String(v), allowZero);
+  return {
+    poolSize: num('--pg-pool-size', o.pgPoolSize, 10, false),
+    connectTimeoutSeconds: num('--pg-connect-timeout', o.pgConnectTimeout, 10, false),
+    statementTimeoutMs: num('--pg-statement-timeout', o.pgStatementTimeout, 30_000),
+    startupWaitMs: num('--pg-startup-wait', o.pgStartupWait, 0),
+  };
+}
+
+const PG_OPTIONS = [SETTINGS.pgPoolSize, SETTINGS.pgConnectTimeout, SETTINGS.pgStatementTimeout];
 
 export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
@@ -21,7 +38,11 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(option(SETTINGS.store)).addOption(option(SETTINGS.host)).addOption(option(SETTINGS.port))
     .addOption(option(SETTINGS.listCap)).addOption(option(SETTINGS.maxPageSize))
     .addOption(option(SETTINGS.refreshInterval)).addOption(option(SETTINGS.logLevel))
+    .addOption(option(SETTINGS.pgPoolSize)).addOption(option(SETTINGS.pgConnectTimeout))
+    .addOption(option(SETTINGS.pgStatementTimeout)).addOption(option(SETTINGS.pgStartupWait))
     .action(async (o: Record<string, string>) => {
+      // Start-up with the database down: retry with backoff for --pg-startup-wait, logging each try.
+      setStoreDefaults({ ...storeOptions(o), logger: pino({ level: o.logLevel }) });
       exitCode = await runServe({
         store: o.store, host: o.host, port: positiveInteger('--port', o.port),
         limits: { listCap: positiveInteger('--list-cap', o.listCap), maxPageSize: positiveInteger('--max-page-size', o.maxPageSize) },
@@ -33,9 +54,11 @@ export async function main(argv: string[]): Promise<number> {
     .description('ingest documents (files, directories recursively, "-" for stdin) into the store')
     .argument('<paths...>', 'files, directories or - for stdin, ingested in argument order')
     .addOption(option(SETTINGS.store)).addOption(option(SETTINGS.collector)).addOption(option(SETTINGS.maxDocumentSize))
+    .addOption(option(PG_OPTIONS[0])).addOption(option(PG_OPTIONS[1])).addOption(option(PG_OPTIONS[2]))
     .option('--json', 'print the summary as JSON')
     .option('--quiet', 'no progress bar')
     .action(async (paths: string[], o: Record<string, string | boolean>) => {
+      setStoreDefaults(storeOptions(o));
       exitCode = await runIngest(paths, {
         store: String(o.store), collector: String(o.collector),
         maxDocumentBytes: positiveInteger('--max-document-size', String(o.maxDocumentSize)),
@@ -46,7 +69,20 @@ export async function main(argv: string[]): Promise<number> {
   program.command('stats')
     .description('print what the store holds')
     .addOption(option(SETTINGS.store))
-    .action(async (o: Record<string, string>) => { exitCode = await runStats(o.store); });
+    .addOption(option(PG_OPTIONS[0])).addOption(option(PG_OPTIONS[1])).addOption(option(PG_OPTIONS[2]))
+    .action(async (o: Record<string, string>) => {
+      setStoreDefaults(storeOptions(o));
+      exitCode = await runStats(o.store);
+    });
+
+  program.command('migrate')
+    .description('apply the PostgreSQL schema migrations this build needs (serve and ingest only check the version)')
+    .addOption(option(SETTINGS.store)).addOption(option(SETTINGS.pgConnectTimeout))
+    .addOption(option(SETTINGS.pgStatementTimeout)).addOption(option(SETTINGS.pgStartupWait))
+    .option('--json', 'print the outcome as JSON')
+    .action(async (o: Record<string, string | boolean>) => {
+      exitCode = await runMigrate(String(o.store), storeOptions(o), Boolean(o.json));
+    });
 
   try {
     await program.parseAsync(argv);

@@ -20,6 +20,11 @@ export const PUBLIC_PATHS = [
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
+/** Paths answered from the graph (and so refused while the data backend is failing). */
+function isDataPath(url: string): boolean {
+  return url.startsWith('/v0/') || url.startsWith('/analysis/');
+}
+
 export async function buildApp(ctx: ApiContext, options: { logger?: FastifyBaseLogger } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
@@ -52,6 +57,14 @@ export async function buildApp(ctx: ApiContext, options: { logger?: FastifyBaseL
 
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    // Answers come from the in-memory index, so a database failure never surfaces inside a
+    // request; it surfaces as a failed refresh. While the store is known to be failing the index
+    // may be missing what other processes committed, so data requests get 502 instead of
+    // possibly stale answers. Liveness, readiness and the API description keep answering.
+    if (!ctx.service.backendHealthy && isDataPath(request.url)) {
+      return sendProblem(reply, 'SG_BACKEND_UNAVAILABLE', 'the data backend is unavailable; try again later');
+    }
+    return undefined;
   });
   app.setErrorHandler((error, request, reply) => handleError(error, request, reply));
   app.setNotFoundHandler((request, reply) => sendProblem(reply, 'SG_ROUTE_NOT_FOUND', `no resource at ${request.url.split('?')[0]}`));

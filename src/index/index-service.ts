@@ -11,6 +11,23 @@ export interface IndexLogger {
   error(obj: object, msg: string): void;
 }
 
+/**
+ * Optional store capability: a push when any process commits (PostgreSQL LISTEN/NOTIFY).
+ * Polling stays on as well; the push only makes other processes' ingests show up sooner.
+ */
+interface CommitFeed {
+  subscribe(listener: () => void): Promise<() => Promise<void>>;
+}
+
+function hasCommitFeed(store: GraphStore): store is GraphStore & CommitFeed {
+  return typeof (store as Partial<CommitFeed>).subscribe === 'function';
+}
+
+/** Longest pause between retries while the store is failing. */
+const MAX_RETRY_DELAY_MS = 5_000;
+/** A push coalesces with others arriving within this window (one index rebuild, not one per document). */
+const PUSH_COALESCE_MS = 100;
+
 export interface IndexServiceOptions {
   /** How often to look for documents written by other processes; 0 disables polling. */
   refreshIntervalMs: number;
@@ -22,6 +39,12 @@ export class IndexService {
   private cursor: LoadCursor = EMPTY_CURSOR;
   private loaded = false;
   private storeHealthy = true;
+  /** Date.now() of the last store call that succeeded. */
+  private lastContact = Date.now();
+  private failures = 0;
+  private nextAttemptAt = 0;
+  private unsubscribe: (() => Promise<void>) | undefined;
+  private pushTimer: NodeJS.Timeout | undefined;
   private refreshing: Promise<boolean> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private ranking: FrequencyRanking | undefined;
@@ -35,20 +58,63 @@ export class IndexService {
   }
 
   get isReady(): boolean {
-    return this.loaded && this.storeHealthy;
+    return this.loaded && this.backendHealthy;
+  }
+
+  /**
+   * False while the store is known to be failing: the last refresh failed, or (with polling on)
+   * nothing reached the store for a while, which is how a hung connection shows. Requests are
+   * answered from memory and never wait on the store, so this flag is what tells the API that
+   * its answers can no longer be vouched for (502).
+   */
+  get backendHealthy(): boolean {
+    if (!this.storeHealthy) return false;
+    const interval = this.options.refreshIntervalMs;
+    return interval === 0 || Date.now() - this.lastContact <= Math.max(10 * interval, 10_000);
   }
 
   async start(): Promise<void> {
     await this.refresh();
     if (this.options.refreshIntervalMs > 0) {
-      this.timer = setInterval(() => { void this.refresh().catch(() => undefined); }, this.options.refreshIntervalMs);
+      this.timer = setInterval(() => { this.poll(); }, this.options.refreshIntervalMs);
       this.timer.unref();
+    }
+    if (hasCommitFeed(this.store)) {
+      try {
+        this.unsubscribe = await this.store.subscribe(() => this.onPush());
+      } catch (err) {
+        this.options.logger?.error({ err }, 'cannot listen for commits; relying on polling');
+      }
     }
   }
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
+    if (this.pushTimer) clearTimeout(this.pushTimer);
     this.timer = undefined;
+    this.pushTimer = undefined;
+    void this.unsubscribe?.();
+    this.unsubscribe = undefined;
+  }
+
+  /** A timer tick: while the store fails, attempts back off exponentially (up to 5 s). */
+  private poll(): void {
+    if (this.failures > 0 && Date.now() < this.nextAttemptAt) return;
+    void this.refresh().catch(() => undefined);
+  }
+
+  private onPush(): void {
+    this.pushTimer ??= setTimeout(() => {
+      this.pushTimer = undefined;
+      void this.refresh().catch(() => undefined);
+    }, PUSH_COALESCE_MS);
+  }
+
+  private markHealthy(): void {
+    if (this.failures > 0) this.options.logger?.info({ failedAttempts: this.failures }, 'data backend reachable again');
+    this.storeHealthy = true;
+    this.failures = 0;
+    this.lastContact = Date.now();
   }
 
   /** Loads whatever was committed since the last load; concurrent callers share one run. */
@@ -60,7 +126,7 @@ export class IndexService {
   private async loadChanges(): Promise<boolean> {
     try {
       if (this.loaded && !(await this.store.hasChangedSince(this.cursor))) {
-        this.storeHealthy = true;
+        this.markHealthy();
         return false;
       }
       const started = performance.now();
@@ -69,13 +135,17 @@ export class IndexService {
       this.index.apply(batch);
       this.cursor = next;
       this.loaded = true;
-      this.storeHealthy = true;
+      this.markHealthy();
       this.options.logger?.info({ version: next.document, nodes: this.index.nodeCount - 1, millis: Math.round(performance.now() - started) }, 'index refreshed');
       this.startRanking();
       return true;
     } catch (err) {
       this.storeHealthy = false;
-      this.options.logger?.error({ err }, 'index refresh failed');
+      this.failures++;
+      const retryInMs = Math.min(this.options.refreshIntervalMs * 2 ** (this.failures - 1), MAX_RETRY_DELAY_MS);
+      this.nextAttemptAt = Date.now() + retryInMs;
+      // The store's errors carry no credentials (see store/postgres/connection.ts).
+      this.options.logger?.error({ err, failedAttempts: this.failures, retryInMs }, 'index refresh failed; the data backend is unavailable');
       throw err;
     }
   }

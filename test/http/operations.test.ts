@@ -1,7 +1,7 @@
 // Health, readiness, OpenAPI, methods, conditional requests, unknown paths.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dependsOn, sbomFor } from '../helpers/predicates.js';
-import { enc, startTestServer, type TestServer } from '../helpers/server.js';
+import { enc, startTestServer, TEST_BACKEND, type TestServer } from '../helpers/server.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ describe('operations', () => {
   it('/readyz reports ready with the loaded version', async () => {
     const r = await t.get('/readyz');
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ status: 'ready', version: 1, backend: 'sqlite' });
+    expect(r.body).toMatchObject({ status: 'ready', version: 1, backend: TEST_BACKEND });
   });
 
   it('/openapi.json describes every endpoint of the contract', async () => {

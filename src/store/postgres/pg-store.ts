@@ -1,0 +1,125 @@
+// The PostgreSQL store: the same GraphStore contract as the embedded store, on a database that
+// several API processes and ingest jobs share. Writes: write.ts; loads: load.ts; schema:
+// migrations.ts. Committed writes are announced with NOTIFY so that servers refresh at once.
+import type { DocumentInput, GraphStore, LoadCursor, LoadSink, StoreStats, WriteOutcome } from '../types.js';
+import {
+  createPool, DEFAULT_POSTGRES_OPTIONS, describeTarget, storeError, withStartupRetry,
+  type PostgresOptions, type Sql, type Target,
+} from './connection.js';
+import { loadSince } from './load.js';
+import { applyMigrations, checkSchema, type MigrationReport } from './migrations.js';
+import { writeDocumentTx } from './write.js';
+
+/** NOTIFY channel; notifications are scoped to the database, so one name serves every store. */
+export const COMMIT_CHANNEL = 'supplygraph_commit';
+
+/** Committed node ids remembered per process (they never change); cleared past this size. */
+const NODE_CACHE_LIMIT = 2_000_000;
+
+export class PostgresStore implements GraphStore {
+  readonly backend = 'postgres' as const;
+  private readonly nodeIds = new Map<string, number>();
+  private closed = false;
+
+  private constructor(private readonly sql: Sql, private readonly target: Target, readonly storeId: string) {}
+
+  /**
+   * Connects (retrying for options.startupWaitMs when the database is not up yet) and checks
+   * that the schema is the version this build needs; with `migrate`, applies the missing steps.
+   */
+  static async open(url: string, options: Partial<PostgresOptions> = {}, mode: 'check' | 'migrate' = 'check'): Promise<PostgresStore> {
+    const opts = { ...DEFAULT_POSTGRES_OPTIONS, ...options };
+    const target = describeTarget(url);
+    const sql = createPool(url, opts, 'supplygraph');
+    try {
+      await withStartupRetry(() => sql`SELECT 1`, opts, target);
+      if (mode === 'migrate') await applyMigrations(sql);
+      await checkSchema(sql);
+      const [row] = await sql<{ value: string }[]>`SELECT value FROM sg_meta WHERE key = 'store_id'`;
+      return new PostgresStore(sql, target, row.value);
+    } catch (err) {
+      await sql.end({ timeout: 1 }).catch(() => undefined);
+      throw storeError(err, target, mode === 'migrate' ? 'migrating' : 'opening the store');
+    }
+  }
+
+  /** Applies missing migrations; returns what was done. */
+  static async migrate(url: string, options: Partial<PostgresOptions> = {}): Promise<MigrationReport> {
+    const opts = { ...DEFAULT_POSTGRES_OPTIONS, ...options };
+    const target = describeTarget(url);
+    const sql = createPool(url, { ...opts, poolSize: 1 }, 'supplygraph-migrate');
+    try {
+      await withStartupRetry(() => sql`SELECT 1`, opts, target);
+      return await applyMigrations(sql);
+    } catch (err) {
+      throw storeError(err, target, 'migrating');
+    } finally {
+      await sql.end({ timeout: 5 }).catch(() => undefined);
+    }
+  }
+
+  private async guard<T>(doing: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      throw storeError(err, this.target, doing);
+    }
+  }
+
+  async writeDocument(input: DocumentInput): Promise<WriteOutcome> {
+    const created = new Map<string, number>();
+    const outcome = await this.guard('writing a document', () => writeDocumentTx(this.sql, input, this.nodeIds, created));
+    if (outcome.status === 'stored') {
+      if (this.nodeIds.size > NODE_CACHE_LIMIT) this.nodeIds.clear();
+      for (const [k, v] of created) this.nodeIds.set(k, v);
+      // After COMMIT and best effort: engines without LISTEN/NOTIFY (CockroachDB) still work,
+      // servers then see the document on their next poll.
+      this.sql.notify(COMMIT_CHANNEL, String(outcome.documentId)).catch(() => undefined);
+    }
+    return outcome;
+  }
+
+  async hasDocument(digest: string): Promise<boolean> {
+    return this.guard('looking up a document', async () =>
+      (await this.sql`SELECT 1 FROM sg_documents WHERE digest = ${digest}`).length > 0);
+  }
+
+  async hasChangedSince(cursor: LoadCursor): Promise<boolean> {
+    return this.guard('checking for changes', async () => {
+      const [log] = await this.sql<{ last_document: number }[]>`SELECT last_document FROM sg_log WHERE id = 1`;
+      return log.last_document > cursor.document;
+    });
+  }
+
+  async load(since: LoadCursor, sink: LoadSink): Promise<LoadCursor> {
+    return this.guard('loading the graph', () => loadSince(this.sql, since, sink));
+  }
+
+  async ping(): Promise<void> {
+    await this.guard('ping', () => this.sql`SELECT 1`);
+  }
+
+  /** Exact counts: ids are dense and nothing is deleted, so the log row holds them. */
+  async stats(): Promise<StoreStats> {
+    return this.guard('reading statistics', async () => {
+      const [log] = await this.sql<{ last_node: number; last_fact: number; last_document: number }[]>`
+        SELECT last_node, last_fact, last_document FROM sg_log WHERE id = 1`;
+      return { documents: log.last_document, nodes: log.last_node, facts: log.last_fact };
+    });
+  }
+
+  /**
+   * Calls `listener` whenever any process commits a document (LISTEN on a dedicated
+   * connection that the driver re-establishes after a failure). Returns the unsubscribe.
+   */
+  async subscribe(listener: () => void): Promise<() => Promise<void>> {
+    const { unlisten } = await this.guard('listening for commits', () => this.sql.listen(COMMIT_CHANNEL, () => listener(), listener));
+    return async () => { await unlisten().catch(() => undefined); };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.sql.end({ timeout: 5 }).catch(() => undefined);
+  }
+}
