@@ -1,6 +1,35 @@
 // Response helpers shared by the routes: conditional GETs, page requests, bare-array headers.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Page, PageRequest } from '../query/pagination.js';
+import type { ApiContext } from './context.js';
+import { ResponseCache } from './response-cache.js';
+
+const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
+const caches = new WeakMap<ApiContext, ResponseCache>();
+
+export interface Computed {
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Answers a GET from the per-version response cache, or computes, serializes and caches it.
+ * The ETag check comes first, so a client that has this version gets 304 without any work.
+ */
+export function answerCached(ctx: ApiContext, request: FastifyRequest, reply: FastifyReply, version: number, etag: string,
+  compute: () => Computed): FastifyReply {
+  if (notModified(request, reply, etag)) return reply;
+  let cache = caches.get(ctx);
+  if (!cache) caches.set(ctx, (cache = new ResponseCache(RESPONSE_CACHE_BYTES)));
+  let hit = cache.get(version, request.url);
+  if (!hit) {
+    const { body, headers = {} } = compute();
+    hit = { body: JSON.stringify(body), headers };
+    cache.set(version, request.url, hit);
+  }
+  for (const [name, value] of Object.entries(hit.headers)) void reply.header(name, value);
+  return reply.type('application/json; charset=utf-8').send(hit.body);
+}
 
 export type PaginationQuery = {
   PageSize?: number;
@@ -30,14 +59,15 @@ export function notModified(request: FastifyRequest, reply: FastifyReply, etag: 
 }
 
 /** For bare-array responses: the total and the next page travel in headers (SPEC §4). */
-export function setPageHeaders(request: FastifyRequest, reply: FastifyReply, page: Page<unknown>): void {
-  void reply.header('x-total-count', String(page.totalCount));
+export function pageHeaders(request: FastifyRequest, page: Page<unknown>): Record<string, string> {
+  const headers: Record<string, string> = { 'x-total-count': String(page.totalCount) };
   if (page.nextCursor) {
     const url = new URL(request.url, 'http://localhost');
     url.searchParams.delete('paginationSpec[Cursor]');
     url.searchParams.set('Cursor', page.nextCursor);
-    void reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
+    headers.link = `<${url.pathname}${url.search}>; rel="next"`;
   }
+  return headers;
 }
 
 export function paginationInfo(page: Page<unknown>): { TotalCount: number; NextCursor?: string } {

@@ -86,13 +86,16 @@ export function validatePageSize(pageSize: number | undefined, limits: PageLimit
  * first page comes with a NextCursor: nothing is cut silently.
  */
 export function paginate<T>(items: readonly T[], keyOf: (item: T) => SortKey, request: PageRequest,
-  limits: PageLimits, scope: string, version: number): Page<T> {
+  limits: PageLimits, scopeOfList: () => string, version: number): Page<T> {
+  let scopeValue: string | undefined;
+  // Hashing the scope is only needed when a cursor is read or written.
+  const scope = (): string => (scopeValue ??= scopeOfList());
   validatePageSize(request.pageSize, limits);
   const size = request.pageSize ?? limits.listCap;
   let start = 0;
   if (request.cursor !== undefined) {
     const c = decodeCursor(request.cursor);
-    if (c.s !== scope) badCursor('it belongs to another list (a different path or parameters)');
+    if (c.s !== scope()) badCursor('it belongs to another list (a different path or parameters)');
     if (c.g === version) {
       start = Math.min(c.o, items.length);
     } else {
@@ -109,7 +112,7 @@ export function paginate<T>(items: readonly T[], keyOf: (item: T) => SortKey, re
   const end = Math.min(start + size, items.length);
   const page: Page<T> = { items: items.slice(start, end), totalCount: items.length };
   if (end < items.length && end > start) {
-    page.nextCursor = encodeCursor({ v: 1, s: scope, g: version, o: end, k: [...keyOf(items[end - 1])] });
+    page.nextCursor = encodeCursor({ v: 1, s: scope(), g: version, o: end, k: [...keyOf(items[end - 1])] });
   }
   return page;
 }

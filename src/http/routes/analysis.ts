@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { paginate, scopeOf } from '../../query/pagination.js';
 import { frequencyEntries, frequencyKey, scorecardEntries, scorecardKey } from '../../query/rankings.js';
 import { versionTag, type ApiContext } from '../context.js';
-import { notModified, pageRequestOf, setPageHeaders, type PaginationQuery } from '../respond.js';
+import { answerCached, pageHeaders, pageRequestOf, type PaginationQuery } from '../respond.js';
 import { errorResponses, paginationQueryProperties, rankingResponse } from '../schemas/common.js';
 
 type Query = PaginationQuery & { sort: 'frequency' | 'scorecard' };
@@ -23,12 +23,13 @@ export function analysisRoutes(app: FastifyInstance, ctx: ApiContext): void {
   }, async (request, reply) => {
     // The ranking may lag the index by one recompute: its ETag names the version it was computed at.
     const ranking = await ctx.service.frequencyRanking();
-    if (notModified(request, reply, versionTag(ctx, ranking.generation).replace(/"$/, `-${request.query.sort}"`))) return reply;
-    const scope = scopeOf('analysis', request.query.sort);
-    const page = request.query.sort === 'frequency'
-      ? paginate(frequencyEntries(ranking), frequencyKey, pageRequestOf(request.query), ctx.limits, scope, ranking.generation)
-      : paginate(scorecardEntries(ctx.service.index, ranking), scorecardKey, pageRequestOf(request.query), ctx.limits, scope, ranking.generation);
-    setPageHeaders(request, reply, page);
-    return page.items;
+    const etag = versionTag(ctx, ranking.generation).replace(/"$/, `-${request.query.sort}"`);
+    return answerCached(ctx, request, reply, ranking.generation, etag, () => {
+      const scope = () => scopeOf('analysis', request.query.sort);
+      const page = request.query.sort === 'frequency'
+        ? paginate(frequencyEntries(ranking), frequencyKey, pageRequestOf(request.query), ctx.limits, scope, ranking.generation)
+        : paginate(scorecardEntries(ctx.service.index, ranking), scorecardKey, pageRequestOf(request.query), ctx.limits, scope, ranking.generation);
+      return { body: page.items, headers: pageHeaders(request, page) };
+    });
   });
 }

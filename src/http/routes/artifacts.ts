@@ -4,7 +4,7 @@ import { artifactDependencies } from '../../query/dependencies.js';
 import { paginate, scopeOf } from '../../query/pagination.js';
 import { artifactVulnerabilities, artifactVulnKey } from '../../query/vulnerabilities.js';
 import { versionTag, type ApiContext } from '../context.js';
-import { notModified, pageRequestOf, paginationInfo, parseBoolean, type PaginationQuery } from '../respond.js';
+import { answerCached, pageRequestOf, paginationInfo, parseBoolean, type PaginationQuery } from '../respond.js';
 import {
   artifactVulnerabilityListResponse, errorResponses, includeDependenciesProperty, paginationQueryProperties, purlListResponse,
 } from '../schemas/common.js';
@@ -27,13 +27,12 @@ export function artifactRoutes(app: FastifyInstance, ctx: ApiContext): void {
       querystring: { type: 'object', properties: paginationQueryProperties },
       response: { 200: purlListResponse, ...errorResponses },
     },
-  }, (request, reply) => {
-    if (notModified(request, reply, versionTag(ctx))) return reply;
+  }, (request, reply) => answerCached(ctx, request, reply, ctx.service.version, versionTag(ctx), () => {
     const purls = artifactDependencies(ctx.service.index, request.params.digest);
     const page = paginate(purls, identity, pageRequestOf(request.query), ctx.limits,
-      scopeOf('artifact-dependencies', request.params.digest.toLowerCase()), ctx.service.version);
-    return { PaginationInfo: paginationInfo(page), PurlList: page.items };
-  });
+      () => scopeOf('artifact-dependencies', request.params.digest.toLowerCase()), ctx.service.version);
+    return { body: { PaginationInfo: paginationInfo(page), PurlList: page.items } };
+  }));
 
   app.get<{ Params: { digest: string }; Querystring: Query }>('/v0/artifact/:digest/vulns', {
     schema: {
@@ -42,12 +41,11 @@ export function artifactRoutes(app: FastifyInstance, ctx: ApiContext): void {
       querystring: { type: 'object', properties: { ...paginationQueryProperties, includeDependencies: includeDependenciesProperty } },
       response: { 200: artifactVulnerabilityListResponse, ...errorResponses },
     },
-  }, (request, reply) => {
-    if (notModified(request, reply, versionTag(ctx))) return reply;
+  }, (request, reply) => answerCached(ctx, request, reply, ctx.service.version, versionTag(ctx), () => {
     const include = parseBoolean(request.query.includeDependencies);
     const vulns = artifactVulnerabilities(ctx.service.index, request.params.digest, include);
     const page = paginate(vulns, artifactVulnKey, pageRequestOf(request.query), ctx.limits,
-      scopeOf('artifact-vulns', request.params.digest.toLowerCase(), include), ctx.service.version);
-    return { PaginationInfo: paginationInfo(page), vulnerabilities: page.items };
-  });
+      () => scopeOf('artifact-vulns', request.params.digest.toLowerCase(), include), ctx.service.version);
+    return { body: { PaginationInfo: paginationInfo(page), vulnerabilities: page.items } };
+  }));
 }

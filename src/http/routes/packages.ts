@@ -6,7 +6,7 @@ import { canonicalQueryPurl, matchPackages } from '../../query/resolve.js';
 import { packageVulnerabilities, packageVulnKey } from '../../query/vulnerabilities.js';
 import { canonicalPurl } from '../../model/purl.js';
 import { versionTag, type ApiContext } from '../context.js';
-import { notModified, pageRequestOf, paginationInfo, parseBoolean, setPageHeaders, type PaginationQuery } from '../respond.js';
+import { answerCached, pageHeaders, pageRequestOf, paginationInfo, parseBoolean, type PaginationQuery } from '../respond.js';
 import {
   dependencyListResponse, errorResponses, includeDependenciesProperty, packageVulnerabilityListResponse,
   paginationQueryProperties, purlListResponse,
@@ -24,28 +24,27 @@ const purlParam = {
 const identity = (s: string): string[] => [s];
 
 export function packageRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  const answer = (resource: Resource, purlText: string, request: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply): unknown => {
-    if (notModified(request, reply, versionTag(ctx))) return reply;
-    const index = ctx.service.index;
-    const version = ctx.service.version;
-    const pageRequest = pageRequestOf(request.query);
-    if (resource === 'self') {
-      const canonical = canonicalQueryPurl(purlText);
-      const purls = index.sortPackages(matchPackages(index, canonical)).map((id) => index.keys[id]);
-      const page = paginate(purls, identity, pageRequest, ctx.limits, scopeOf('package', canonical), version);
-      return { PaginationInfo: paginationInfo(page), PurlList: page.items };
-    }
-    if (resource === 'dependencies') {
-      const purls = packageDependencies(index, purlText);
-      const page = paginate(purls, identity, pageRequest, ctx.limits, scopeOf('dependencies', canonicalPurl(purlText)), version);
-      return { PaginationInfo: paginationInfo(page), dependencies: page.items };
-    }
-    const include = parseBoolean(request.query.includeDependencies);
-    const vulns = packageVulnerabilities(index, purlText, include);
-    const page = paginate(vulns, packageVulnKey, pageRequest, ctx.limits, scopeOf('vulns', canonicalPurl(purlText), include), version);
-    setPageHeaders(request, reply, page);
-    return page.items;
-  };
+  const answer = (resource: Resource, purlText: string, request: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply): FastifyReply =>
+    answerCached(ctx, request, reply, ctx.service.version, versionTag(ctx), () => {
+      const index = ctx.service.index;
+      const version = ctx.service.version;
+      const pageRequest = pageRequestOf(request.query);
+      if (resource === 'self') {
+        const canonical = canonicalQueryPurl(purlText);
+        const purls = index.sortPackages(matchPackages(index, canonical)).map((id) => index.keys[id]);
+        const page = paginate(purls, identity, pageRequest, ctx.limits, () => scopeOf('package', canonical), version);
+        return { body: { PaginationInfo: paginationInfo(page), PurlList: page.items } };
+      }
+      if (resource === 'dependencies') {
+        const purls = packageDependencies(index, purlText);
+        const page = paginate(purls, identity, pageRequest, ctx.limits, () => scopeOf('dependencies', canonicalPurl(purlText)), version);
+        return { body: { PaginationInfo: paginationInfo(page), dependencies: page.items } };
+      }
+      const include = parseBoolean(request.query.includeDependencies);
+      const vulns = packageVulnerabilities(index, purlText, include);
+      const page = paginate(vulns, packageVulnKey, pageRequest, ctx.limits, () => scopeOf('vulns', canonicalPurl(purlText), include), version);
+      return { body: page.items, headers: pageHeaders(request, page) };
+    });
 
   const paginationOnly = { type: 'object', properties: paginationQueryProperties } as const;
   app.get<{ Params: { purl: string }; Querystring: Query }>('/v0/package/:purl', {
