@@ -1,6 +1,6 @@
 // DocumentFacts → backend-neutral rows: the nodes a document names and its facts as
 // (kind, a, b, data) rows whose a/b point into that node list. Every backend writes these.
-import type { DocumentFacts, FactOrigin, NodeRef, VulnRef } from '../model/facts.js';
+import type { DependencyFact, DocumentFacts, FactOrigin, NodeRef, VulnRef } from '../model/facts.js';
 import { packageNameOf, parsePurl } from '../model/purl.js';
 import { FactKind, NodeKind } from './kinds.js';
 
@@ -28,17 +28,21 @@ const DEPS_DEV = /deps\.dev/i;
 
 export function encodeDocument(facts: DocumentFacts, docOrigin: string, docCollector: string): EncodedDocument {
   const nodes: NodeKey[] = [];
-  const nodeIndex = new Map<string, number>();
+  // One map per node kind: no key concatenation on the hot path.
+  const nodeIndex = new Map<NodeKind, Map<string, number>>();
   const rows: FactRow[] = [];
-  const seenRows = new Set<string>();
+  // Rows already written, by kind and (a, b) packed into one number, then by data.
+  const seenRows = new Map<number, Map<number, (string | null)[]>>();
+  const dataMemo = new Map<string, string | null>();
 
   const node = (kind: NodeKind, key: string, attr: string | null = null): number => {
-    const k = `${kind}\u0000${key}`;
-    let i = nodeIndex.get(k);
+    let byKey = nodeIndex.get(kind);
+    if (!byKey) nodeIndex.set(kind, (byKey = new Map()));
+    let i = byKey.get(key);
     if (i === undefined) {
       i = nodes.length;
       nodes.push({ kind, key, attr });
-      nodeIndex.set(k, i);
+      byKey.set(key, i);
     }
     return i;
   };
@@ -50,7 +54,8 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
   /** Drops origin/collector equal to the document's, and undefined fields, to keep rows small. */
   const data = (fields: Record<string, unknown> & FactOrigin): string | null => {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(fields)) {
+    for (const k in fields) {
+      const v = fields[k];
       if (v === undefined || v === '') continue;
       if (k === 'origin' && v === docOrigin) continue;
       if (k === 'collector' && v === docCollector) continue;
@@ -58,10 +63,24 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
     }
     return Object.keys(out).length ? JSON.stringify(out) : null;
   };
+  /** Dependency data repeats (type, justification) across a document: serialise each shape once. */
+  const dependencyData = (fields: Omit<DependencyFact, 'from' | 'to'>): string | null => {
+    const memoKey = `${fields.type}\u0000${fields.versionRange ?? ''}\u0000${fields.justification ?? ''}\u0000${fields.origin ?? ''}\u0000${fields.collector ?? ''}`;
+    let d = dataMemo.get(memoKey);
+    if (d === undefined) dataMemo.set(memoKey, (d = data(fields)));
+    return d;
+  };
   const row = (kind: FactKind, a: number, b: number, d: string | null): void => {
-    const key = `${kind}|${a}|${b}|${d ?? ''}`;
-    if (seenRows.has(key)) return;
-    seenRows.add(key);
+    let byPair = seenRows.get(kind);
+    if (!byPair) seenRows.set(kind, (byPair = new Map()));
+    const pair = a * 0x4000000 + (b + 1); // node indexes of one document stay far below 2^26
+    const seen = byPair.get(pair);
+    if (seen) {
+      if (seen.includes(d)) return;
+      seen.push(d);
+    } else {
+      byPair.set(pair, [d]);
+    }
     rows.push({ kind, a, b, data: d });
   };
 
@@ -83,7 +102,7 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
   for (const d of facts.dependencies) {
     if (d.from === d.to) continue;
     const { from, to, ...rest } = d;
-    row(FactKind.IsDependency, node(NodeKind.Package, from), node(NodeKind.Package, to), data(rest));
+    row(FactKind.IsDependency, node(NodeKind.Package, from), node(NodeKind.Package, to), dependencyData(rest));
   }
   for (const o of facts.occurrences) {
     const { artifact, subject, ...rest } = o;

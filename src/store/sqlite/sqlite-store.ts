@@ -11,6 +11,9 @@ import { migrate } from './schema.js';
 
 export const SQLITE_FILE_NAME = 'supplygraph.sqlite';
 
+/** Rows per multi-row INSERT (5 parameters each, well under SQLite's 32,766 limit). */
+const FACTS_PER_STATEMENT = 100;
+
 
 export class SqliteStore implements GraphStore {
   readonly backend = 'sqlite' as const;
@@ -24,6 +27,7 @@ export class SqliteStore implements GraphStore {
     insertNode: Statement<[number, string, string | null], { id: number }>;
     selectNode: Statement<[number, string], { id: number }>;
     insertFact: Statement<[number, number, number, number | null, string | null]>;
+    insertFacts: Statement<unknown[]>;
     maxDocument: Statement<[], { id: number | null }>;
   };
 
@@ -44,6 +48,7 @@ export class SqliteStore implements GraphStore {
       insertNode: this.db.prepare('INSERT INTO nodes (kind, key, attr) VALUES (?, ?, ?) ON CONFLICT (kind, key) DO NOTHING RETURNING id'),
       selectNode: this.db.prepare('SELECT id FROM nodes WHERE kind = ? AND key = ?'),
       insertFact: this.db.prepare('INSERT INTO facts (doc, kind, a, b, data) VALUES (?, ?, ?, ?, ?)'),
+      insertFacts: this.db.prepare(`INSERT INTO facts (doc, kind, a, b, data) VALUES ${Array(FACTS_PER_STATEMENT).fill('(?, ?, ?, ?, ?)').join(', ')}`),
       maxDocument: this.db.prepare('SELECT max(id) AS id FROM documents'),
     };
   }
@@ -79,7 +84,21 @@ export class SqliteStore implements GraphStore {
         }
         ids[i] = id;
       }
-      for (const r of encoded.rows) {
+      // Many rows per statement: the per-call cost, not SQLite, dominates single-row inserts.
+      const rows = encoded.rows;
+      const params = new Array<number | string | null>(FACTS_PER_STATEMENT * 5);
+      let i = 0;
+      for (; i + FACTS_PER_STATEMENT <= rows.length; i += FACTS_PER_STATEMENT) {
+        for (let j = 0; j < FACTS_PER_STATEMENT; j++) {
+          const r = rows[i + j];
+          const o = j * 5;
+          params[o] = documentId; params[o + 1] = r.kind; params[o + 2] = ids[r.a];
+          params[o + 3] = r.b >= 0 ? ids[r.b] : null; params[o + 4] = r.data;
+        }
+        this.stmt.insertFacts.run(...params);
+      }
+      for (; i < rows.length; i++) {
+        const r = rows[i];
         this.stmt.insertFact.run(documentId, r.kind, ids[r.a], r.b >= 0 ? ids[r.b] : null, r.data);
       }
       return { status: 'stored', documentId };
