@@ -53,16 +53,18 @@ export interface ScorecardRecord {
 
 /** Buffers one load so that it is applied to the index in a single synchronous step. */
 export class LoadBatch implements LoadSink {
-  readonly nodeIds: number[] = [];
-  readonly nodeKinds: number[] = [];
-  readonly nodeKeys: string[] = [];
-  readonly nodeAttrs: (string | null)[] = [];
-  readonly documents: DocumentRow[] = [];
-  readonly factKinds = new GrowableU32();
-  readonly factA = new GrowableU32();
-  readonly factB = new GrowableU32();
-  readonly factDoc = new GrowableU32();
-  readonly factData: (string | null)[] = [];
+  private readonly nodeIds: number[] = [];
+  private readonly nodeKinds: number[] = [];
+  private readonly nodeKeys: string[] = [];
+  private readonly nodeAttrs: (string | null)[] = [];
+  private readonly documents: DocumentRow[] = [];
+  private readonly factKinds = new GrowableU32();
+  private readonly factA = new GrowableU32();
+  private readonly factB = new GrowableU32();
+  private readonly factDoc = new GrowableU32();
+  private readonly factData: (string | null)[] = [];
+  private readonly edges = new EdgeList();
+  private readonly edgeRanked: boolean[] = [];
 
   node(id: number, kind: number, key: string, attr: string | null): void {
     this.nodeIds.push(id); this.nodeKinds.push(kind); this.nodeKeys.push(key); this.nodeAttrs.push(attr);
@@ -71,14 +73,32 @@ export class LoadBatch implements LoadSink {
   fact(kind: number, a: number, b: number, doc: number, data: string | null): void {
     this.factKinds.push(kind); this.factA.push(a); this.factB.push(b); this.factDoc.push(doc); this.factData.push(data);
   }
+  dependencyEdge(a: number, b: number, ranked: boolean): void {
+    this.edges.add(a, b);
+    this.edgeRanked.push(ranked);
+  }
   get isEmpty(): boolean {
-    return this.nodeIds.length === 0 && this.documents.length === 0 && this.factKinds.length === 0;
+    return this.nodeIds.length === 0 && this.documents.length === 0 && this.factKinds.length === 0 && this.edges.length === 0;
+  }
+  /** Replays the load, in the order it was read, into another sink. */
+  replay(sink: LoadSink): void {
+    for (let i = 0; i < this.nodeIds.length; i++) sink.node(this.nodeIds[i], this.nodeKinds[i] as NodeKind, this.nodeKeys[i], this.nodeAttrs[i]);
+    for (const d of this.documents) sink.document(d);
+    for (let i = 0; i < this.factKinds.length; i++) {
+      sink.fact(this.factKinds.get(i) as FactKind, this.factA.get(i), this.factB.get(i), this.factDoc.get(i), this.factData[i]);
+    }
+    for (let i = 0; i < this.edges.length; i++) sink.dependencyEdge(this.edges.from.get(i), this.edges.to.get(i), this.edgeRanked[i]);
   }
 }
 
 const GUAC_FILES = 'pkg:guac/files';
 
-export class GraphIndex {
+/**
+ * The index is itself a LoadSink: the first load streams straight into it (nothing is served
+ * yet); later loads go through a LoadBatch and apply() so readers never see half of one.
+ * After streaming, finishLoad() must be called.
+ */
+export class GraphIndex implements LoadSink {
   /** Bumped on every applied change; part of ETags and cursors' validity. */
   generation = 0;
   nodeCount = 1; // ids start at 1
@@ -129,17 +149,39 @@ export class GraphIndex {
     return id < this.nodeCount ? this.kinds[id] : 0;
   }
 
-  /** Applies a load synchronously, so a request sees the graph before or after it, never half. */
+  /** Applies a buffered load synchronously, so a request sees the graph before or after it, never half. */
   apply(batch: LoadBatch): void {
     if (batch.isEmpty) return;
-    for (let i = 0; i < batch.nodeIds.length; i++) this.addNode(batch.nodeIds[i], batch.nodeKinds[i], batch.nodeKeys[i], batch.nodeAttrs[i]);
-    for (const d of batch.documents) this.docs.set(d.id, d);
-    for (let i = 0; i < batch.factKinds.length; i++) {
-      this.addFact(batch.factKinds.get(i), batch.factA.get(i), batch.factB.get(i), batch.factDoc.get(i), batch.factData[i]);
-    }
+    batch.replay(this);
+    this.finishLoad();
+  }
+
+  /** Makes what was streamed in visible: matches advisories, rebuilds adjacency. */
+  finishLoad(): void {
     this.advisories.flush(this);
-    this.rebuild(batch.nodeIds.length > 0);
+    this.rebuild(this.nodesChanged);
+    this.nodesChanged = false;
     this.generation++;
+  }
+
+  private nodesChanged = false;
+
+  node(id: number, kind: NodeKind, key: string, attr: string | null): void {
+    this.addNode(id, kind, key, attr);
+    this.nodesChanged = true;
+  }
+
+  document(row: DocumentRow): void {
+    this.docs.set(row.id, row);
+  }
+
+  fact(kind: FactKind, a: number, b: number, doc: number, data: string | null): void {
+    this.addFact(kind, a, b, doc, data);
+  }
+
+  dependencyEdge(a: number, b: number, ranked: boolean): void {
+    this.dependencyEdges.add(a, b);
+    if (ranked && !this.keys[a].startsWith(GUAC_FILES) && !this.keys[b].startsWith(GUAC_FILES)) this.rankedDependencyEdges.add(a, b);
   }
 
   private addNode(id: number, kind: number, key: string, attr: string | null): void {
@@ -184,12 +226,6 @@ export class GraphIndex {
   private addFact(kind: number, a: number, b: number, doc: number, raw: string | null): void {
     switch (kind) {
       case FactKind.SbomIncludes: this.sbomEdges.add(a, b); return;
-      case FactKind.IsDependency:
-        this.dependencyEdges.add(a, b);
-        if (this.docs.get(doc)?.frequencyEligible && !this.keys[a].startsWith(GUAC_FILES) && !this.keys[b].startsWith(GUAC_FILES)) {
-          this.rankedDependencyEdges.add(a, b);
-        }
-        return;
       case FactKind.IsOccurrence:
         if (this.kinds[b] === NodeKind.Package) { this.equivalenceEdges.add(a, b); this.equivalenceEdges.add(b, a); }
         return;

@@ -35,7 +35,7 @@ export interface IndexServiceOptions {
 }
 
 export class IndexService {
-  readonly index = new GraphIndex();
+  index = new GraphIndex();
   private cursor: LoadCursor = EMPTY_CURSOR;
   private loaded = false;
   private storeHealthy = true;
@@ -130,9 +130,21 @@ export class IndexService {
         return false;
       }
       const started = performance.now();
-      const batch = new LoadBatch();
-      const next = await this.store.load(this.cursor, batch);
-      this.index.apply(batch);
+      let next: LoadCursor;
+      if (!this.loaded) {
+        // Nothing is served before the first load: stream it straight into the index, no buffer.
+        try {
+          next = await this.store.load(this.cursor, this.index);
+        } catch (err) {
+          this.index = new GraphIndex(); // a broken first load leaves no half-filled index behind
+          throw err;
+        }
+        this.index.finishLoad();
+      } else {
+        const batch = new LoadBatch();
+        next = await this.store.load(this.cursor, batch);
+        this.index.apply(batch);
+      }
       this.cursor = next;
       this.loaded = true;
       this.markHealthy();

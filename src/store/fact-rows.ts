@@ -17,9 +17,24 @@ export interface FactRow {
   data: string | null;
 }
 
+/** One dependency fact: a depends on b (indexes into nodes), with its data (index into dependencyData). */
+export interface DependencyRow {
+  a: number;
+  b: number;
+  data: number;
+}
+
 export interface EncodedDocument {
   nodes: NodeKey[];
+  /** Every fact but IsDependency. */
   rows: FactRow[];
+  /**
+   * The document's IsDependency facts, kept apart: backends store them per document (the
+   * evidence) and, de-duplicated across documents, as the edge set the index loads.
+   */
+  dependencies: DependencyRow[];
+  /** Distinct data of the dependency facts (type, range, justification…), JSON or null. */
+  dependencyData: (string | null)[];
   /** The document has an SBOM not collected from deps.dev (SPEC §3 frequency). */
   frequencyEligible: boolean;
 }
@@ -33,7 +48,10 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
   const rows: FactRow[] = [];
   // Rows already written, by kind and (a, b) packed into one number, then by data.
   const seenRows = new Map<number, Map<number, (string | null)[]>>();
-  const dataMemo = new Map<string, string | null>();
+  const dataMemo = new Map<string, number>();
+  const dependencyData: (string | null)[] = [];
+  const dependencies: DependencyRow[] = [];
+  const seenDependencies = new Map<number, number[]>();
 
   const node = (kind: NodeKind, key: string, attr: string | null = null): number => {
     let byKey = nodeIndex.get(kind);
@@ -64,11 +82,26 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
     return Object.keys(out).length ? JSON.stringify(out) : null;
   };
   /** Dependency data repeats (type, justification) across a document: serialise each shape once. */
-  const dependencyData = (fields: Omit<DependencyFact, 'from' | 'to'>): string | null => {
+  const dependencyDataIndex = (fields: Omit<DependencyFact, 'from' | 'to'>): number => {
     const memoKey = `${fields.type}\u0000${fields.versionRange ?? ''}\u0000${fields.justification ?? ''}\u0000${fields.origin ?? ''}\u0000${fields.collector ?? ''}`;
-    let d = dataMemo.get(memoKey);
-    if (d === undefined) dataMemo.set(memoKey, (d = data(fields)));
-    return d;
+    let i = dataMemo.get(memoKey);
+    if (i === undefined) {
+      i = dependencyData.length;
+      dependencyData.push(data(fields));
+      dataMemo.set(memoKey, i);
+    }
+    return i;
+  };
+  const dependency = (a: number, b: number, d: number): void => {
+    const pair = a * 0x4000000 + b;
+    const seen = seenDependencies.get(pair);
+    if (seen) {
+      if (seen.includes(d)) return;
+      seen.push(d);
+    } else {
+      seenDependencies.set(pair, [d]);
+    }
+    dependencies.push({ a, b, data: d });
   };
   const row = (kind: FactKind, a: number, b: number, d: string | null): void => {
     let byPair = seenRows.get(kind);
@@ -102,7 +135,7 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
   for (const d of facts.dependencies) {
     if (d.from === d.to) continue;
     const { from, to, ...rest } = d;
-    row(FactKind.IsDependency, node(NodeKind.Package, from), node(NodeKind.Package, to), dependencyData(rest));
+    dependency(node(NodeKind.Package, from), node(NodeKind.Package, to), dependencyDataIndex(rest));
   }
   for (const o of facts.occurrences) {
     const { artifact, subject, ...rest } = o;
@@ -152,5 +185,17 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
     const { vulnerability, ...rest } = adv;
     row(FactKind.Advisory, vuln(vulnerability), -1, data(rest));
   }
-  return { nodes, rows, frequencyEligible };
+  return { nodes, rows, dependencies, dependencyData, frequencyEligible };
+}
+
+/** A document's dependency facts as stored evidence: (a, b, data index) triples of node ids. */
+export function packDependencies(dependencies: readonly DependencyRow[], ids: readonly number[]): Buffer {
+  const triples = new Uint32Array(dependencies.length * 3);
+  for (let i = 0; i < dependencies.length; i++) {
+    const d = dependencies[i];
+    triples[i * 3] = ids[d.a];
+    triples[i * 3 + 1] = ids[d.b];
+    triples[i * 3 + 2] = d.data;
+  }
+  return Buffer.from(triples.buffer, triples.byteOffset, triples.byteLength);
 }

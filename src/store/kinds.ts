@@ -13,7 +13,7 @@ export type NodeKind = (typeof NodeKind)[keyof typeof NodeKind];
 export const FactKind = {
   HasSbom: 1, // a = subject
   SbomIncludes: 2, // a = subject, b = included package or artifact
-  IsDependency: 3, // a = package, b = dependency package
+  IsDependency: 3, // a = package, b = dependency package (stored apart: see fact-rows.ts)
   IsOccurrence: 4, // a = artifact, b = package or source
   HashEqual: 5, // a = artifact, b = artifact
   HasSlsa: 6, // a = built artifact, b = material artifact (or null)
@@ -29,5 +29,5 @@ export type FactKind = (typeof FactKind)[keyof typeof FactKind];
 
 /** Fact kinds whose data the index never reads: backends need not ship their JSON on load. */
 export const DATA_FREE_FACT_KINDS: readonly FactKind[] = [
-  FactKind.SbomIncludes, FactKind.IsDependency, FactKind.IsOccurrence, FactKind.HashEqual, FactKind.VulnEqual,
+  FactKind.SbomIncludes, FactKind.IsOccurrence, FactKind.HashEqual, FactKind.VulnEqual,
 ];

@@ -24,9 +24,11 @@ export interface LoadCursor {
   node: number;
   fact: number;
   document: number;
+  /** Last distinct dependency edge read. */
+  edge: number;
 }
 
-export const EMPTY_CURSOR: LoadCursor = { node: 0, fact: 0, document: 0 };
+export const EMPTY_CURSOR: LoadCursor = { node: 0, fact: 0, document: 0, edge: 0 };
 
 export interface DocumentRow {
   id: number;
@@ -41,13 +43,22 @@ export interface DocumentRow {
 export interface LoadSink {
   node(id: number, kind: NodeKind, key: string, attr: string | null): void;
   document(row: DocumentRow): void;
+  /** Every fact but IsDependency. */
   fact(kind: FactKind, a: number, b: number, documentId: number, data: string | null): void;
+  /**
+   * A distinct dependency edge (a depends on b); `ranked` when some document stating it has an
+   * SBOM not collected from deps.dev. The same edge may come twice, ranked and not.
+   */
+  dependencyEdge(a: number, b: number, ranked: boolean): void;
 }
 
 export interface StoreStats {
   documents: number;
   nodes: number;
+  /** Facts other than IsDependency. */
   facts: number;
+  /** Distinct dependency edges (an edge stated by documents with and without ranked SBOMs counts twice). */
+  dependencyEdges: number;
 }
 
 export interface GraphStore {

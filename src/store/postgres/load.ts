@@ -1,7 +1,7 @@
 // Streams what was committed after a cursor into a LoadSink, from one REPEATABLE READ snapshot.
 // Because writers take their ids under the sg_log row lock, a snapshot that holds id N holds
 // every smaller id too: reading "id > cursor" never misses a row committed later.
-import { DATA_FREE_FACT_KINDS, type FactKind, type NodeKind } from '../kinds.js';
+import { DATA_FREE_FACT_KINDS, FactKind, type NodeKind } from '../kinds.js';
 import type { LoadCursor, LoadSink } from '../types.js';
 import type { Sql } from './connection.js';
 
@@ -15,9 +15,9 @@ export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink): Pr
     // A first load of a big store streams for a while; the per-statement budget is for
     // ordinary statements, not for this.
     await tx`SET LOCAL statement_timeout = 0`;
-    const [log] = await tx<{ last_node: number; last_fact: number; last_document: number }[]>`
-      SELECT last_node, last_fact, last_document FROM sg_log WHERE id = 1`;
-    const next: LoadCursor = { node: log.last_node, fact: log.last_fact, document: log.last_document };
+    const [log] = await tx<{ last_node: number; last_fact: number; last_document: number; last_edge: number }[]>`
+      SELECT last_node, last_fact, last_document, last_edge FROM sg_log WHERE id = 1`;
+    const next: LoadCursor = { node: log.last_node, fact: log.last_fact, document: log.last_document, edge: log.last_edge };
 
     if (next.node > since.node) {
       await tx`SELECT id, kind, key, attr FROM sg_nodes WHERE id > ${since.node} AND id <= ${next.node} ORDER BY id`
@@ -40,8 +40,15 @@ export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink): Pr
         FROM sg_facts WHERE id > ${since.fact} AND id <= ${next.fact} ORDER BY id`
         .values().cursor(BATCH, (rows: Row[]) => {
           for (const [, doc, kind, a, b, data] of rows as [number, number, FactKind, number, number | null, string | null][]) {
-            sink.fact(kind, a, b ?? 0, doc, data);
+            // Kind 3 rows can only be left over from schema 1; their edges are in sg_dependency_edges.
+            if (kind !== FactKind.IsDependency) sink.fact(kind, a, b ?? 0, doc, data);
           }
+        });
+    }
+    if (next.edge > since.edge) {
+      await tx`SELECT a, b, ranked FROM sg_dependency_edges WHERE id > ${since.edge} AND id <= ${next.edge} ORDER BY id`
+        .values().cursor(BATCH, (rows: Row[]) => {
+          for (const [a, b, ranked] of rows as [number, number, boolean][]) sink.dependencyEdge(a, b, ranked);
         });
     }
     return next;

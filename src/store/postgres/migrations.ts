@@ -60,6 +60,32 @@ export const MIGRATIONS: readonly MigrationStep[] = [
        )`,
     ],
   },
+  {
+    version: 2,
+    description: 'dependency facts apart: per-document evidence and the distinct edges the index loads',
+    statements: [
+      `CREATE TABLE sg_dependency_sets (
+         doc BIGINT PRIMARY KEY,
+         edges BYTEA NOT NULL,
+         data TEXT NOT NULL
+       )`,
+      // Ids come from sg_log.last_edge under the commit lock (commit order, gaps allowed).
+      `CREATE TABLE sg_dependency_edges (
+         id BIGINT PRIMARY KEY,
+         a BIGINT NOT NULL,
+         b BIGINT NOT NULL,
+         ranked BOOLEAN NOT NULL,
+         UNIQUE (a, b, ranked)
+       )`,
+      `ALTER TABLE sg_log ADD COLUMN last_edge BIGINT NOT NULL DEFAULT 0`,
+      // Schema 1 kept dependency facts as kind-3 rows of sg_facts: fold their edges in.
+      `INSERT INTO sg_dependency_edges (id, a, b, ranked)
+         SELECT row_number() OVER (ORDER BY min(f.id)), f.a, f.b, d.frequency_eligible
+         FROM sg_facts f JOIN sg_documents d ON d.id = f.doc WHERE f.kind = 3
+         GROUP BY f.a, f.b, d.frequency_eligible`,
+      `UPDATE sg_log SET last_edge = (SELECT count(*) FROM sg_dependency_edges) WHERE id = 1`,
+    ],
+  },
 ];
 
 export const PG_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -8,7 +8,8 @@ import {
 } from './connection.js';
 import { loadSince } from './load.js';
 import { applyMigrations, checkSchema, type MigrationReport } from './migrations.js';
-import { writeDocumentTx } from './write.js';
+import { writeDocumentTx, type CreatedEdges, type KnownEdges } from './write.js';
+import { PairSet } from '../pair-set.js';
 
 /** NOTIFY channel; notifications are scoped to the database, so one name serves every store. */
 export const COMMIT_CHANNEL = 'supplygraph_commit';
@@ -19,6 +20,7 @@ const NODE_CACHE_LIMIT = 2_000_000;
 export class PostgresStore implements GraphStore {
   readonly backend = 'postgres' as const;
   private readonly nodeIds = new Map<string, number>();
+  private readonly knownEdges: KnownEdges = { ranked: new PairSet(), unranked: new PairSet() };
   private closed = false;
 
   private constructor(private readonly sql: Sql, private readonly target: Target, readonly storeId: string) {}
@@ -68,10 +70,14 @@ export class PostgresStore implements GraphStore {
 
   async writeDocument(input: DocumentInput): Promise<WriteOutcome> {
     const created = new Map<string, number>();
-    const outcome = await this.guard('writing a document', () => writeDocumentTx(this.sql, input, this.nodeIds, created));
+    const createdEdges: CreatedEdges = { ranked: false, pairs: [] };
+    const outcome = await this.guard('writing a document',
+      () => writeDocumentTx(this.sql, input, this.nodeIds, created, this.knownEdges, createdEdges));
     if (outcome.status === 'stored') {
       if (this.nodeIds.size > NODE_CACHE_LIMIT) this.nodeIds.clear();
       for (const [k, v] of created) this.nodeIds.set(k, v);
+      const edges = createdEdges.ranked ? this.knownEdges.ranked : this.knownEdges.unranked;
+      for (let i = 0; i < createdEdges.pairs.length; i += 2) edges.add(createdEdges.pairs[i], createdEdges.pairs[i + 1]);
       // After COMMIT and best effort: engines without LISTEN/NOTIFY (CockroachDB) still work,
       // servers then see the document on their next poll.
       this.sql.notify(COMMIT_CHANNEL, String(outcome.documentId)).catch(() => undefined);
@@ -104,7 +110,9 @@ export class PostgresStore implements GraphStore {
     return this.guard('reading statistics', async () => {
       const [log] = await this.sql<{ last_node: number; last_fact: number; last_document: number }[]>`
         SELECT last_node, last_fact, last_document FROM sg_log WHERE id = 1`;
-      return { documents: log.last_document, nodes: log.last_node, facts: log.last_fact };
+      // Edge ids may have gaps (conflicts under concurrency): count the rows.
+      const [edges] = await this.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM sg_dependency_edges`;
+      return { documents: log.last_document, nodes: log.last_node, facts: log.last_fact, dependencyEdges: edges.n };
     });
   }
 

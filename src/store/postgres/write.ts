@@ -4,7 +4,8 @@
 // (COPY FROM STDIN through the driver's writable stream was measured: about 3x slower per
 // document here, the stream's round trips dominate; unnest needs no extra protocol either.)
 import { createHash } from 'node:crypto';
-import { encodeDocument, type NodeKey } from '../fact-rows.js';
+import { encodeDocument, packDependencies, type NodeKey } from '../fact-rows.js';
+import { PairSet } from '../pair-set.js';
 import type { DocumentInput, WriteOutcome } from '../types.js';
 import type { Sql } from './connection.js';
 
@@ -38,7 +39,19 @@ export async function selectNodeIds(sql: Sql, hashes: readonly string[], into: M
   }
 }
 
-interface LogRow { last_node: number; last_fact: number; last_document: number }
+interface LogRow { last_node: number; last_fact: number; last_document: number; last_edge: number }
+
+/** Edges this write stored, to be remembered once it has committed. */
+export interface CreatedEdges {
+  ranked: boolean;
+  pairs: number[];
+}
+
+/** Dependency edges known to be committed, ranked and not (the caller's cache, like node ids). */
+export interface KnownEdges {
+  ranked: PairSet;
+  unranked: PairSet;
+}
 
 /**
  * Writes the document unless its digest is stored. `known` maps node hashes to committed ids
@@ -47,6 +60,7 @@ interface LogRow { last_node: number; last_fact: number; last_document: number }
  */
 export async function writeDocumentTx(
   sql: Sql, input: DocumentInput, known: ReadonlyMap<string, number>, created: Map<string, number>,
+  knownEdges: KnownEdges, createdEdges: CreatedEdges,
 ): Promise<WriteOutcome> {
   const encoded = encodeDocument(input.facts, input.origin, input.collector);
   const hashes = encoded.nodes.map(nodeHash);
@@ -58,7 +72,7 @@ export async function writeDocumentTx(
 
   return sql.begin(async (tx) => {
     // The commit section: one writer at a time from here to COMMIT, across every process.
-    const [log] = await tx<LogRow[]>`SELECT last_node, last_fact, last_document FROM sg_log WHERE id = 1 FOR UPDATE`;
+    const [log] = await tx<LogRow[]>`SELECT last_node, last_fact, last_document, last_edge FROM sg_log WHERE id = 1 FOR UPDATE`;
     const [dup] = await tx<{ id: number }[]>`SELECT id FROM sg_documents WHERE digest = ${input.digest}`;
     if (dup) return { status: 'duplicate', documentId: dup.id } as WriteOutcome;
 
@@ -102,7 +116,36 @@ export async function writeDocumentTx(
           ${part.map((r) => (r.b >= 0 ? ids[r.b] : null)) as number[]}::bigint[], ${part.map((r) => r.data) as string[]}::text[])
           AS f (id, kind, a, b, data)`);
     }
-    pending.push(tx`UPDATE sg_log SET last_node = ${nextNode}, last_fact = ${nextFact}, last_document = ${documentId} WHERE id = 1`);
+    let nextEdge = log.last_edge;
+    if (encoded.dependencies.length) {
+      pending.push(tx`INSERT INTO sg_dependency_sets (doc, edges, data)
+        VALUES (${documentId}, ${packDependencies(encoded.dependencies, ids)}, ${JSON.stringify(encoded.dependencyData)})`);
+      // Edges not known to be stored get ids in commit order; a conflict leaves a gap, which the
+      // loader's "id > cursor" reading does not mind.
+      const edgeSet = encoded.frequencyEligible ? knownEdges.ranked : knownEdges.unranked;
+      const a: number[] = [];
+      const b: number[] = [];
+      const seen = new PairSet();
+      for (const d of encoded.dependencies) {
+        const x = ids[d.a];
+        const y = ids[d.b];
+        if (edgeSet.has(x, y) || !seen.add(x, y)) continue;
+        a.push(x);
+        b.push(y);
+      }
+      for (let i = 0; i < a.length; i += CHUNK) {
+        const partA = a.slice(i, i + CHUNK);
+        const edgeIds = partA.map(() => ++nextEdge);
+        pending.push(tx`INSERT INTO sg_dependency_edges (id, a, b, ranked)
+          SELECT e.id, e.a, e.b, ${encoded.frequencyEligible}
+          FROM unnest(${edgeIds}::bigint[], ${partA}::bigint[], ${b.slice(i, i + CHUNK)}::bigint[]) AS e (id, a, b)
+          ON CONFLICT (a, b, ranked) DO NOTHING`);
+      }
+      createdEdges.ranked = encoded.frequencyEligible;
+      for (let i = 0; i < a.length; i++) createdEdges.pairs.push(a[i], b[i]);
+    }
+    pending.push(tx`UPDATE sg_log SET last_node = ${nextNode}, last_fact = ${nextFact}, last_document = ${documentId},
+      last_edge = ${nextEdge} WHERE id = 1`);
     await Promise.all(pending);
     return { status: 'stored', documentId } as WriteOutcome;
   }) as Promise<WriteOutcome>;

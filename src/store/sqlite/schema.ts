@@ -31,6 +31,23 @@ const STEPS: readonly string[] = [
      b INTEGER,
      data TEXT
    );`,
+  // 2: dependency facts apart from the other facts. Per document, the evidence (packed node-id
+  // triples); across documents, the distinct edges the index loads, so that an edge restated by
+  // thousands of SBOMs is read once at start-up. Earlier kind-3 fact rows are folded in.
+  `CREATE TABLE dependency_sets (
+     doc INTEGER PRIMARY KEY REFERENCES documents (id),
+     edges BLOB NOT NULL,
+     data TEXT NOT NULL
+   );
+   CREATE TABLE dependency_edges (
+     id INTEGER PRIMARY KEY,
+     a INTEGER NOT NULL,
+     b INTEGER NOT NULL,
+     ranked INTEGER NOT NULL,
+     UNIQUE (a, b, ranked)
+   );
+   INSERT OR IGNORE INTO dependency_edges (a, b, ranked)
+     SELECT f.a, f.b, d.frequency_eligible FROM facts f JOIN documents d ON d.id = f.doc WHERE f.kind = 3 ORDER BY f.id;`,
 ];
 
 export const SQLITE_SCHEMA_VERSION = STEPS.length;

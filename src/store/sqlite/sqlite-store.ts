@@ -4,8 +4,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
-import { encodeDocument } from '../fact-rows.js';
-import { DATA_FREE_FACT_KINDS, type FactKind, type NodeKind } from '../kinds.js';
+import { encodeDocument, packDependencies } from '../fact-rows.js';
+import { PairSet } from '../pair-set.js';
+import { DATA_FREE_FACT_KINDS, FactKind, type NodeKind } from '../kinds.js';
 import type { DocumentInput, GraphStore, LoadCursor, LoadSink, StoreStats, WriteOutcome } from '../types.js';
 import { migrate } from './schema.js';
 
@@ -21,6 +22,8 @@ export class SqliteStore implements GraphStore {
   private readonly db: SqliteDatabase;
   /** Node ids never change once committed, so a committed lookup can be cached. */
   private readonly nodeIds = new Map<string, number>();
+  /** Dependency edges known to be committed, ranked and not: most restated edges skip the insert. */
+  private readonly knownEdges = { ranked: new PairSet(), unranked: new PairSet() };
   private readonly stmt: {
     findDocument: Statement<[string], { id: number }>;
     insertDocument: Statement<unknown[]>;
@@ -28,6 +31,8 @@ export class SqliteStore implements GraphStore {
     selectNode: Statement<[number, string], { id: number }>;
     insertFact: Statement<[number, number, number, number | null, string | null]>;
     insertFacts: Statement<unknown[]>;
+    insertDependencySet: Statement<[number, Buffer, string]>;
+    insertEdge: Statement<[number, number, number]>;
     maxDocument: Statement<[], { id: number | null }>;
   };
 
@@ -50,6 +55,8 @@ export class SqliteStore implements GraphStore {
       insertFact: this.db.prepare('INSERT INTO facts (doc, kind, a, b, data) VALUES (?, ?, ?, ?, ?)'),
       insertFacts: this.db.prepare(`INSERT INTO facts (doc, kind, a, b, data) VALUES ${Array(FACTS_PER_STATEMENT).fill('(?, ?, ?, ?, ?)').join(', ')}`),
       maxDocument: this.db.prepare('SELECT max(id) AS id FROM documents'),
+      insertDependencySet: this.db.prepare('INSERT INTO dependency_sets (doc, edges, data) VALUES (?, ?, ?)'),
+      insertEdge: this.db.prepare('INSERT OR IGNORE INTO dependency_edges (a, b, ranked) VALUES (?, ?, ?)'),
     };
   }
 
@@ -62,6 +69,7 @@ export class SqliteStore implements GraphStore {
   async writeDocument(input: DocumentInput): Promise<WriteOutcome> {
     const encoded = encodeDocument(input.facts, input.origin, input.collector);
     const fresh = new Map<string, number>();
+    const freshEdges: number[] = [];
     const write = this.db.transaction((): WriteOutcome => {
       const existing = this.stmt.findDocument.get(input.digest);
       if (existing) return { status: 'duplicate', documentId: existing.id };
@@ -101,12 +109,26 @@ export class SqliteStore implements GraphStore {
         const r = rows[i];
         this.stmt.insertFact.run(documentId, r.kind, ids[r.a], r.b >= 0 ? ids[r.b] : null, r.data);
       }
+      if (encoded.dependencies.length) {
+        this.stmt.insertDependencySet.run(documentId, packDependencies(encoded.dependencies, ids), JSON.stringify(encoded.dependencyData));
+        const known = encoded.frequencyEligible ? this.knownEdges.ranked : this.knownEdges.unranked;
+        const ranked = encoded.frequencyEligible ? 1 : 0;
+        for (const d of encoded.dependencies) {
+          const a = ids[d.a];
+          const b = ids[d.b];
+          if (known.has(a, b)) continue;
+          this.stmt.insertEdge.run(a, b, ranked);
+          freshEdges.push(a, b);
+        }
+      }
       return { status: 'stored', documentId };
     });
     const outcome = write.immediate();
     // Only committed ids are safe to remember (a rolled-back insert frees its id).
     if (this.nodeIds.size > 2_000_000) this.nodeIds.clear();
     for (const [k, v] of fresh) this.nodeIds.set(k, v);
+    const known = encoded.frequencyEligible ? this.knownEdges.ranked : this.knownEdges.unranked;
+    for (let i = 0; i < freshEdges.length; i += 2) known.add(freshEdges[i], freshEdges[i + 1]);
     return outcome;
   }
 
@@ -132,11 +154,17 @@ export class SqliteStore implements GraphStore {
         sink.document({ id, frequencyEligible: eligible === 1, origin, collector });
         next.document = id;
       }
+      // Kind 3 rows can only be left over from schema 1; their edges are in dependency_edges.
       const facts = this.db.prepare(`SELECT id, doc, kind, a, b, CASE WHEN kind IN (${DATA_FREE_FACT_KINDS.join(',')}) THEN NULL ELSE data END
         FROM facts WHERE id > ? ORDER BY id`).raw();
       for (const [id, doc, kind, a, b, data] of facts.iterate(since.fact) as Iterable<[number, number, FactKind, number, number | null, string | null]>) {
-        sink.fact(kind, a, b ?? 0, doc, data);
+        if (kind !== FactKind.IsDependency) sink.fact(kind, a, b ?? 0, doc, data);
         next.fact = id;
+      }
+      const edges = this.db.prepare('SELECT id, a, b, ranked FROM dependency_edges WHERE id > ? ORDER BY id').raw();
+      for (const [id, a, b, ranked] of edges.iterate(since.edge) as Iterable<[number, number, number, number]>) {
+        sink.dependencyEdge(a, b, ranked === 1);
+        next.edge = id;
       }
     });
     read.deferred();
@@ -149,7 +177,7 @@ export class SqliteStore implements GraphStore {
 
   async stats(): Promise<StoreStats> {
     const count = (table: string): number => (this.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-    return { documents: count('documents'), nodes: count('nodes'), facts: count('facts') };
+    return { documents: count('documents'), nodes: count('nodes'), facts: count('facts'), dependencyEdges: count('dependency_edges') };
   }
 
   async close(): Promise<void> {

@@ -25,9 +25,11 @@ class CountingSink implements LoadSink {
   nodes: string[] = [];
   documents: number[] = [];
   facts = 0;
+  edges = 0;
   node(_id: number, _kind: number, key: string): void { this.nodes.push(key); }
   document(row: { id: number }): void { this.documents.push(row.id); }
   fact(): void { this.facts++; }
+  dependencyEdge(): void { this.edges++; }
 }
 
 async function withDb<T>(url: string, fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
@@ -54,8 +56,9 @@ describe('PostgreSQL store', () => {
       const next = await store.load(cursor, second);
       expect(second.nodes).toEqual(['pkg:npm/k@1']); // j is interned once, across documents
       expect(second.documents).toEqual([cursor.document + 1]);
-      expect(second.facts).toBe(1);
-      expect(next).toEqual({ node: cursor.node + 1, fact: cursor.fact + 1, document: cursor.document + 1 });
+      expect(second.facts).toBe(0);
+      expect(second.edges).toBe(1);
+      expect(next).toEqual({ node: cursor.node + 1, fact: cursor.fact, document: cursor.document + 1, edge: cursor.edge + 1 });
     } finally {
       await store.close();
     }
@@ -75,13 +78,14 @@ describe('PostgreSQL store', () => {
       const after = await a.stats();
       expect(after.documents - before.documents).toBe(3);
       expect(after.nodes - before.nodes).toBe(4 * 300); // x*, y*, z*, shared*: each once
-      expect(after.facts - before.facts).toBe(3 * 300);
+      expect(after.dependencyEdges - before.dependencyEdges).toBe(3 * 300);
       // Ids are dense and in commit order: a full load sees exactly the counted rows.
       const sink = new CountingSink();
       await a.load(EMPTY_CURSOR, sink);
       expect(new Set(sink.nodes).size).toBe(after.nodes);
       expect(sink.nodes.length).toBe(after.nodes);
       expect(sink.facts).toBe(after.facts);
+      expect(sink.edges).toBe(after.dependencyEdges);
     } finally {
       await Promise.all([a.close(), b.close()]);
     }
@@ -97,7 +101,7 @@ describe('PostgreSQL store', () => {
       await store.load(EMPTY_CURSOR, sink);
       expect(sink.nodes).toContain(long);
       expect(sink.nodes).toContain(odd);
-      expect(encodeDocument(facts([[long, odd]]), 'test', 'test').rows).toHaveLength(1);
+      expect(encodeDocument(facts([[long, odd]]), 'test', 'test').dependencies).toHaveLength(1);
     } finally {
       await store.close();
     }
@@ -119,7 +123,7 @@ describe('PostgreSQL store', () => {
       // The store stays usable and ids stay dense.
       await store.writeDocument(input('sha256:good-after-bad', [['pkg:npm/bad1@1', 'pkg:npm/bad2@1']]));
       const after = await store.stats();
-      expect(after).toEqual({ documents: before.documents + 1, nodes: before.nodes + 2, facts: before.facts + 1 });
+      expect(after).toEqual({ documents: before.documents + 1, nodes: before.nodes + 2, facts: before.facts, dependencyEdges: before.dependencyEdges + 1 });
       const sink = new CountingSink();
       await store.load(EMPTY_CURSOR, sink);
       expect(sink.nodes.length).toBe(after.nodes);

@@ -1,0 +1,41 @@
+// A store written by schema 1 (dependency facts as kind-3 fact rows) opens under the current
+// schema with its edges folded into the edge table, and loads the same graph.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { SQLITE_FILE_NAME, SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
+import { EMPTY_CURSOR, type LoadSink } from '../../../src/store/types.js';
+import { tempDir } from '../../helpers/server.js';
+
+describe('embedded store schema 1 → current', () => {
+  it('folds kind-3 dependency facts into the distinct edge table', async () => {
+    const dir = tempDir();
+    const db = new Database(join(dir, SQLITE_FILE_NAME));
+    db.exec(`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE documents (id INTEGER PRIMARY KEY, digest TEXT NOT NULL UNIQUE, name TEXT NOT NULL, format TEXT NOT NULL,
+        origin TEXT NOT NULL, collector TEXT NOT NULL, ingested_at TEXT NOT NULL, frequency_eligible INTEGER NOT NULL, summary TEXT NOT NULL);
+      CREATE TABLE nodes (id INTEGER PRIMARY KEY, kind INTEGER NOT NULL, key TEXT NOT NULL, attr TEXT, UNIQUE (kind, key));
+      CREATE TABLE facts (id INTEGER PRIMARY KEY, doc INTEGER NOT NULL REFERENCES documents (id), kind INTEGER NOT NULL, a INTEGER NOT NULL, b INTEGER, data TEXT);
+      INSERT INTO meta VALUES ('store_id', 'old-store');
+      INSERT INTO documents VALUES (1, 'sha256:1', 'a.json', 'guac-predicates', 'a.json', 'cli', '2024-01-01T00:00:00Z', 1, '{}');
+      INSERT INTO documents VALUES (2, 'sha256:2', 'b.json', 'guac-predicates', 'b.json', 'cli', '2024-01-01T00:00:00Z', 1, '{}');
+      INSERT INTO nodes VALUES (1, 1, 'pkg:npm/a@1', NULL), (2, 1, 'pkg:npm/b@1', NULL);
+      INSERT INTO facts VALUES (1, 1, 3, 1, 2, NULL), (2, 2, 3, 1, 2, NULL);
+      PRAGMA user_version = 1;`);
+    db.close();
+    const store = SqliteStore.open(dir);
+    try {
+      const edges: [number, number, boolean][] = [];
+      let facts = 0;
+      const sink: LoadSink = { node: () => undefined, document: () => undefined, fact: () => { facts++; }, dependencyEdge: (a, b, r) => { edges.push([a, b, r]); } };
+      await store.load(EMPTY_CURSOR, sink);
+      expect(edges).toEqual([[1, 2, true]]);
+      expect(facts).toBe(0);
+      expect(await store.stats()).toMatchObject({ documents: 2, dependencyEdges: 1 });
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
