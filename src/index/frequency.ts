@@ -16,27 +16,68 @@ export interface FrequencyRanking {
   /** Highest count first; ties by name. */
   entries: RankedName[];
   countByName: Map<string, number>;
+  /** How many ranked edges the index had: the next run recounts only what edges after these reach. */
+  rankedEdges: number;
+  /** Names counted by this run (all of them, or those an ingest could have changed). */
+  recounted: number;
   millis: number;
 }
 
 const SLICE_MS = 8;
+/** Past this share of names, recounting everything is as cheap as finding what changed. */
+const FULL_RECOUNT_SHARE = 0.3;
 
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** Returns undefined when `isStale()` says a newer generation made this run pointless. */
-export async function computeFrequencyRanking(index: GraphIndex, isStale: () => boolean): Promise<FrequencyRanking | undefined> {
+/**
+ * Names whose count edges added since `sinceEdge` can have changed: an edge u→v adds dependents
+ * to v and to everything v reaches, and to nothing else. Undefined when that is most names.
+ */
+function namesReachedByNewEdges(index: GraphIndex, sinceEdge: number, limit: number): Set<string> | undefined {
+  const targets = index.rankedEdgeTargetsSince(sinceEdge);
+  const { offsets, targets: out } = index.dependencyOut;
+  const seen = new Set<number>();
+  const names = new Set<string>();
+  const stack = Array.from(targets);
+  while (stack.length) {
+    const u = stack.pop()!;
+    if (seen.has(u)) continue;
+    seen.add(u);
+    names.add(nameOfCanonicalPurl(index.keys[u]));
+    if (names.size > limit) return undefined;
+    if (u + 1 < offsets.length) for (let i = offsets[u]; i < offsets[u + 1]; i++) stack.push(out[i]);
+  }
+  return names;
+}
+
+/**
+ * Exact counts by a reverse walk per name. With a previous ranking, only the names that the
+ * edges added since can reach are recounted; the others keep their counts (facts are append-only).
+ * Returns undefined when `isStale()` says a newer generation made this run pointless.
+ */
+export async function computeFrequencyRanking(index: GraphIndex, isStale: () => boolean, previous?: FrequencyRanking): Promise<FrequencyRanking | undefined> {
   const started = performance.now();
   const generation = index.generation;
+  const rankedEdges = index.rankedEdgeCount;
   const { offsets, targets } = index.rankedDependents;
   const nodeCount = offsets.length - 1;
-  // Names that are the target of at least one ranked edge.
-  const names = new Set<string>();
-  for (let v = 0; v < nodeCount; v++) {
-    if (offsets[v + 1] > offsets[v]) names.add(nameOfCanonicalPurl(index.keys[v]));
+
+  let names: Set<string> | undefined;
+  const counts = new Map<string, number>();
+  if (previous && previous.rankedEdges <= rankedEdges) {
+    names = namesReachedByNewEdges(index, previous.rankedEdges, Math.max(1000, previous.countByName.size * FULL_RECOUNT_SHARE));
+    if (names) for (const [name, count] of previous.countByName) counts.set(name, count);
+  }
+  if (!names) {
+    // Every name that is the target of at least one ranked edge.
+    names = new Set<string>();
+    for (let v = 0; v < nodeCount; v++) {
+      if (offsets[v + 1] > offsets[v]) names.add(nameOfCanonicalPurl(index.keys[v]));
+    }
   }
   const stamp = new Uint32Array(nodeCount);
-  const queue = new Uint32Array(nodeCount);
-  const entries: RankedName[] = [];
+  // Seeds go in unstamped and may come back stamped: room for both.
+  const queue = new Uint32Array(nodeCount * 2);
   let epoch = 0;
   let sliceStart = performance.now();
   for (const name of names) {
@@ -54,18 +95,15 @@ export async function computeFrequencyRanking(index: GraphIndex, isStale: () => 
         if (stamp[w] !== epoch) { stamp[w] = epoch; count++; queue[tail++] = w; }
       }
     }
-    entries.push({ name, dependentCount: count });
+    if (count > 0) counts.set(name, count); else counts.delete(name);
     if (performance.now() - sliceStart > SLICE_MS) {
       await yieldToEventLoop();
       if (isStale()) return undefined;
       sliceStart = performance.now();
     }
   }
+  const entries: RankedName[] = [];
+  for (const [name, dependentCount] of counts) entries.push({ name, dependentCount });
   entries.sort((x, y) => y.dependentCount - x.dependentCount || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
-  return {
-    generation,
-    entries,
-    countByName: new Map(entries.map((e) => [e.name, e.dependentCount])),
-    millis: performance.now() - started,
-  };
+  return { generation, entries, countByName: counts, rankedEdges, recounted: names.size, millis: performance.now() - started };
 }

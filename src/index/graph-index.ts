@@ -145,6 +145,16 @@ export class GraphIndex implements LoadSink {
   /** OSV advisories and the packages they affect (matched offline). */
   readonly advisories = new AdvisoryMatcher();
 
+  /** Ranked dependency edges so far (append-only). */
+  get rankedEdgeCount(): number {
+    return this.rankedDependencyEdges.length;
+  }
+
+  /** Targets of the ranked edges added after the first `since`. */
+  rankedEdgeTargetsSince(since: number): Uint32Array {
+    return this.rankedDependencyEdges.to.view().subarray(since);
+  }
+
   kindOf(id: number): number {
     return id < this.nodeCount ? this.kinds[id] : 0;
   }

@@ -168,7 +168,7 @@ export class IndexService {
     this.rankingRun = (async (): Promise<void> => {
       while (this.ranking?.generation !== this.version) {
         const target = this.version;
-        const result = await computeFrequencyRanking(this.index, () => this.version !== target);
+        const result = await computeFrequencyRanking(this.index, () => this.version !== target, this.ranking);
         if (result && this.version === target) {
           this.ranking = { ...result, generation: target };
           this.options.logger?.info({ version: target, names: result.entries.length, millis: Math.round(result.millis) }, 'frequency ranking computed');
