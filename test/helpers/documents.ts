@@ -1,6 +1,8 @@
 // Shared by the per-format parser tests: a parse context, text → SniffedDocument, and an
 // assertion that a parser rejects a document whole.
+import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
+import { corpusPath } from './corpus.js';
 import { DocumentError } from '../../src/model/facts.js';
 import type { ParseContext, SniffedDocument } from '../../src/ingest/formats/types.js';
 
@@ -27,4 +29,14 @@ export function expectDocumentError(fn: () => unknown, message: RegExp): Documen
     return err as DocumentError;
   }
   throw new Error('expected a DocumentError');
+}
+
+/** A corpus document as detection would see it. */
+export function loadCorpus(file: string): SniffedDocument {
+  return sniffText(file, readFileSync(corpusPath(file), 'utf8'));
+}
+
+/** A hand-made hostile fixture (test/fixtures/hostile/). */
+export function loadHostile(file: string): SniffedDocument {
+  return sniffText(file, readFileSync(new URL(`../fixtures/hostile/${file}`, import.meta.url), 'utf8'));
 }

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expectDocumentError, PARSE_CTX, sniffText } from '../../helpers/documents.js';
+import { expectDocumentError, loadCorpus, loadHostile, PARSE_CTX, sniffText } from '../../helpers/documents.js';
+import { filesOfKind, hasCorpus, manifest } from '../../helpers/corpus.js';
 import { canonicalArtifact } from '../../../src/model/artifact.js';
 import type { DocumentFacts } from '../../../src/model/facts.js';
 import { canonicalPurl } from '../../../src/model/purl.js';
@@ -9,20 +10,11 @@ import { slsaParser } from '../../../src/ingest/formats/slsa/index.js';
 import { spdxParser } from '../../../src/ingest/formats/spdx/index.js';
 import type { FormatParser, SniffedDocument } from '../../../src/ingest/formats/types.js';
 
-const CORPUS = new URL('../../../../shared/corpus/', import.meta.url);
 const HOSTILE = new URL('../../fixtures/hostile/', import.meta.url);
-const hasCorpus = existsSync(CORPUS);
 
 const ctx = PARSE_CTX;
 
 const sniff = sniffText;
-
-const load = (base: URL, file: string) => sniff(file, readFileSync(new URL(file, base), 'utf8'));
-
-function manifest(): { file: string; kind: string }[] {
-  const rows = readFileSync(new URL('MANIFEST.tsv', CORPUS), 'utf8').trim().split('\n').slice(1);
-  return rows.map((r) => r.split('\t')).map(([file, kind]) => ({ file, kind }));
-}
 
 function cyclonedxJsonDoc(body: Record<string, unknown>): SniffedDocument {
   return sniff('inline.json', JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.5', ...body }));
@@ -31,7 +23,6 @@ function cyclonedxJsonDoc(body: Record<string, unknown>): SniffedDocument {
 const parseJson = (body: Record<string, unknown>) => cyclonedxJsonParser.parse(cyclonedxJsonDoc(body), ctx);
 const parseXml = (text: string) => cyclonedxXmlParser.parse(sniff('inline.xml', text), ctx);
 const hasEdge = (f: DocumentFacts, from: string, to: string) => f.dependencies.some((d) => d.from === from && d.to === to);
-
 
 /** The subject purl is the HasSBOM subject, or an occurrence of the HasSBOM artifact. */
 function expectSubject(facts: DocumentFacts, purl: string): void {
@@ -47,18 +38,18 @@ describe.skipIf(!hasCorpus)('detection over the corpus', () => {
   const parsers: Record<string, FormatParser> = {
     spdx: spdxParser, cyclonedx: cyclonedxJsonParser, 'cyclonedx-xml': cyclonedxXmlParser, 'slsa-provenance': slsaParser,
   };
-  it.each(hasCorpus ? manifest() : [])('$file is claimed by the right parser only', ({ file, kind }) => {
-    const doc = load(CORPUS, file);
+  it.each(manifest())('$file is claimed by the right parser only', ({ file, kind }) => {
+    const doc = loadCorpus(file);
     const claimed = Object.entries(parsers).filter(([, p]) => p.detect(doc)).map(([k]) => k);
     expect(claimed).toEqual(kind in parsers ? [kind] : []);
   });
 });
 
 describe.skipIf(!hasCorpus)('CycloneDX JSON corpus fidelity', () => {
-  const files = hasCorpus ? manifest().filter((r) => r.kind === 'cyclonedx').map((r) => r.file) : [];
+  const files = filesOfKind('cyclonedx');
 
   it.each(files)('%s', (file) => {
-    const doc = load(CORPUS, file);
+    const doc = loadCorpus(file);
     const bom = doc.json as any;
     const facts = cyclonedxJsonParser.parse(doc, ctx);
     expect(facts.format).toBe(`cyclonedx-${bom.specVersion}-json`);
@@ -97,7 +88,7 @@ describe.skipIf(!hasCorpus)('CycloneDX JSON corpus fidelity', () => {
   });
 
   it('names container images by digest and links the image package to it (syft)', () => {
-    const facts = cyclonedxJsonParser.parse(load(CORPUS, 'cyclonedx-syft-alpine-latest-image.json'), ctx);
+    const facts = cyclonedxJsonParser.parse(loadCorpus('cyclonedx-syft-alpine-latest-image.json'), ctx);
     const digest = 'sha256:cbaa390ec61abd889dfa5146a411c11717c19ef9e5e18458dbdc06439076ffe7';
     expect(facts.sboms[0].subject).toEqual({ kind: 'artifact', digest });
     const image = facts.occurrences.find((o) => o.artifact === digest)?.subject;
@@ -109,7 +100,7 @@ describe.skipIf(!hasCorpus)('CycloneDX JSON corpus fidelity', () => {
   });
 
   it('types declared edges DIRECT and records the document time and serial number', () => {
-    const facts = cyclonedxJsonParser.parse(load(CORPUS, 'cyclonedx-cyclonedx-maven-spring-petclinic.json'), ctx);
+    const facts = cyclonedxJsonParser.parse(loadCorpus('cyclonedx-cyclonedx-maven-spring-petclinic.json'), ctx);
     expect(facts.dependencies.length).toBeGreaterThan(100);
     expect(facts.dependencies.every((d) => d.type === 'DIRECT')).toBe(true);
     const sbom = facts.sboms[0];
@@ -119,7 +110,7 @@ describe.skipIf(!hasCorpus)('CycloneDX JSON corpus fidelity', () => {
   });
 
   it('falls back to a pkg:guac/cdx subject when there is no metadata.component', () => {
-    const doc = load(CORPUS, 'cyclonedx-jake-python-env-with-vulns.json');
+    const doc = loadCorpus('cyclonedx-jake-python-env-with-vulns.json');
     const facts = cyclonedxJsonParser.parse(doc, ctx);
     const serial = String((doc.json as any).serialNumber).replace('urn:uuid:', '');
     expect(facts.sboms[0].subject).toEqual({ kind: 'package', purl: `pkg:guac/cdx/${serial}` });
@@ -127,13 +118,13 @@ describe.skipIf(!hasCorpus)('CycloneDX JSON corpus fidelity', () => {
   });
 
   it('resolves cdxgen dependency refs that spell npm scopes differently', () => {
-    const facts = cyclonedxJsonParser.parse(load(CORPUS, 'cyclonedx-cdxgen-crapi-universal-multilang.json'), ctx);
+    const facts = cyclonedxJsonParser.parse(loadCorpus('cyclonedx-cdxgen-crapi-universal-multilang.json'), ctx);
     expect(facts.skipped.length).toBeLessThan(40);
     expect(facts.skipped.every((s) => /unknown bom-ref/.test(s.reason))).toBe(true);
   });
 
   it('exposes the bom-ref → purl map for the VDR/VEX step', () => {
-    const read = readCycloneDxDocument(load(CORPUS, 'cyclonedx-depscan-vdr-jinja-report-python.json'), ctx);
+    const read = readCycloneDxDocument(loadCorpus('cyclonedx-depscan-vdr-jinja-report-python.json'), ctx);
     expect(Array.isArray(read.bom.vulnerabilities)).toBe(true);
     const affected = (read.bom.vulnerabilities as any[]).flatMap((v) => v.affects ?? []).map((a) => a.ref);
     expect(affected.length).toBeGreaterThan(0);
@@ -167,10 +158,10 @@ function rawXml(text: string) {
 }
 
 describe.skipIf(!hasCorpus)('CycloneDX XML corpus fidelity', () => {
-  const files = hasCorpus ? manifest().filter((r) => r.kind === 'cyclonedx-xml').map((r) => r.file) : [];
+  const files = filesOfKind('cyclonedx-xml');
 
   it.each(files)('%s', (file) => {
-    const doc = load(CORPUS, file);
+    const doc = loadCorpus(file);
     const facts = cyclonedxXmlParser.parse(doc, ctx);
     expect(facts.format).toMatch(/^cyclonedx-1\.\d-xml$/);
     const raw = rawXml(doc.text);
@@ -184,8 +175,8 @@ describe.skipIf(!hasCorpus)('CycloneDX XML corpus fidelity', () => {
   });
 
   it('maps the XML and JSON editions of the same BOM to the same graph', () => {
-    const fromJson = cyclonedxJsonParser.parse(load(CORPUS, 'cyclonedx-cyclonedx-php-composer-laravel-7.12.0.json'), ctx);
-    const fromXml = cyclonedxXmlParser.parse(load(CORPUS, 'cyclonedx-xml-cyclonedx-php-composer-laravel-7.12.0.xml'), ctx);
+    const fromJson = cyclonedxJsonParser.parse(loadCorpus('cyclonedx-cyclonedx-php-composer-laravel-7.12.0.json'), ctx);
+    const fromXml = cyclonedxXmlParser.parse(loadCorpus('cyclonedx-xml-cyclonedx-php-composer-laravel-7.12.0.xml'), ctx);
     expect([...fromXml.packages].sort()).toEqual([...fromJson.packages].sort());
     const edges = (f: DocumentFacts) => f.dependencies.map((d) => `${d.from} ${d.to} ${d.type}`).sort();
     expect(edges(fromXml)).toEqual(edges(fromJson));
@@ -193,7 +184,7 @@ describe.skipIf(!hasCorpus)('CycloneDX XML corpus fidelity', () => {
   });
 
   it('normalises XML vulnerabilities into the JSON shape for the VDR/VEX step', () => {
-    const read = readCycloneDxDocument(load(CORPUS, 'cyclonedx-xml-grype-log4j-core-with-vulns.xml'), ctx);
+    const read = readCycloneDxDocument(loadCorpus('cyclonedx-xml-grype-log4j-core-with-vulns.xml'), ctx);
     const vulns = read.bom.vulnerabilities as any[];
     expect(vulns).toHaveLength(8);
     expect(vulns[0].id).toBe('CVE-2021-44228');
@@ -204,14 +195,14 @@ describe.skipIf(!hasCorpus)('CycloneDX XML corpus fidelity', () => {
 
 describe('CycloneDX hostile and malformed input', () => {
   it('rejects an XXE payload before parsing', () => {
-    const doc = load(HOSTILE, 'xxe.cdx.xml');
+    const doc = loadHostile('xxe.cdx.xml');
     expect(cyclonedxXmlParser.detect(doc)).toBe(true);
     expectDocumentError(() => cyclonedxXmlParser.parse(doc, ctx), /DOCTYPE/);
   });
 
   it('rejects entity expansion bombs and bare DOCTYPEs', () => {
     for (const file of ['billion-laughs.cdx.xml', 'doctype-only.cdx.xml']) {
-      const doc = load(HOSTILE, file);
+      const doc = loadHostile(file);
       expect(cyclonedxXmlParser.detect(doc)).toBe(true);
       expectDocumentError(() => cyclonedxXmlParser.parse(doc, ctx), /DOCTYPE or entity/);
     }
@@ -226,9 +217,9 @@ describe('CycloneDX hostile and malformed input', () => {
   });
 
   it('rejects duplicate bom-refs, naming the ref (JSON and XML)', () => {
-    const e1 = expectDocumentError(() => cyclonedxJsonParser.parse(load(HOSTILE, 'duplicate-bom-ref.cdx.json'), ctx), /duplicate bom-ref "dup"/);
+    const e1 = expectDocumentError(() => cyclonedxJsonParser.parse(loadHostile('duplicate-bom-ref.cdx.json'), ctx), /duplicate bom-ref "dup"/);
     expect(e1.path).toBe('/components/1/bom-ref');
-    const e2 = expectDocumentError(() => cyclonedxXmlParser.parse(load(HOSTILE, 'duplicate-bom-ref.cdx.xml'), ctx), /duplicate bom-ref "dup"/);
+    const e2 = expectDocumentError(() => cyclonedxXmlParser.parse(loadHostile('duplicate-bom-ref.cdx.xml'), ctx), /duplicate bom-ref "dup"/);
     expect(e2.path).toBe('/bom/components/component[2]/bom-ref');
   });
 

@@ -1,14 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectDocumentError, PARSE_CTX, sniffText } from '../../helpers/documents.js';
+import { corpusPath, filesOfKind, hasCorpus } from '../../helpers/corpus.js';
 import { canonicalArtifact } from '../../../src/model/artifact.js';
 
 import { canonicalPurl } from '../../../src/model/purl.js';
 import { slsaParser } from '../../../src/ingest/formats/slsa/index.js';
 import type { SniffedDocument } from '../../../src/ingest/formats/types.js';
-
-const CORPUS = new URL('../../../../shared/corpus/', import.meta.url);
-const hasCorpus = existsSync(CORPUS);
 
 const ctx = PARSE_CTX;
 
@@ -17,16 +15,11 @@ const sniffJson = (value: unknown): SniffedDocument => {
   return { name: 'inline.json', text, json: JSON.parse(text), xml: false };
 };
 const load = (file: string): SniffedDocument => {
-  const text = readFileSync(new URL(file, CORPUS), 'utf8');
+  const text = readFileSync(corpusPath(file), 'utf8');
   return { name: file, text, json: JSON.parse(text), xml: false };
 };
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64');
 const decode = (payload: string) => JSON.parse(Buffer.from(payload, 'base64').toString('utf8'));
-
-function slsaFiles(): string[] {
-  const rows = readFileSync(new URL('MANIFEST.tsv', CORPUS), 'utf8').trim().split('\n').slice(1).map((r) => r.split('\t'));
-  return rows.filter(([, kind]) => kind === 'slsa-provenance').map(([file]) => file);
-}
 
 /** The SLSA statements of a corpus document, decoded here independently of the parser. */
 function statementsOf(json: any): any[] {
@@ -35,7 +28,6 @@ function statementsOf(json: any): any[] {
   if (json.dsseEnvelope) return [decode(json.dsseEnvelope.payload)];
   return json.attestations.map((a: any) => decode(a.bundle.dsseEnvelope.payload));
 }
-
 
 const statementV1 = (overrides: Record<string, unknown> = {}) => ({
   _type: 'https://in-toto.io/Statement/v1',
@@ -61,7 +53,7 @@ const statementV1 = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe.skipIf(!hasCorpus)('SLSA corpus fidelity', () => {
-  it.each(hasCorpus ? slsaFiles() : [])('%s', (file) => {
+  it.each(filesOfKind('slsa-provenance'))('%s', (file) => {
     const doc = load(file);
     expect(slsaParser.detect(doc)).toBe(true);
     const facts = slsaParser.parse(doc, ctx);

@@ -1,26 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expectDocumentError, PARSE_CTX, sniffText } from '../../helpers/documents.js';
+import { expectDocumentError, loadCorpus, loadHostile, PARSE_CTX, sniffText } from '../../helpers/documents.js';
+import { filesOfKind, hasCorpus } from '../../helpers/corpus.js';
 import { canonicalArtifact } from '../../../src/model/artifact.js';
 import type { DocumentFacts } from '../../../src/model/facts.js';
 import { canonicalPurl } from '../../../src/model/purl.js';
 import { spdxParser } from '../../../src/ingest/formats/spdx/index.js';
 
-
-const CORPUS = new URL('../../../../shared/corpus/', import.meta.url);
-const HOSTILE = new URL('../../fixtures/hostile/', import.meta.url);
-const hasCorpus = existsSync(CORPUS);
-
 const ctx = PARSE_CTX;
 
 const sniff = sniffText;
-
-const load = (base: URL, file: string) => sniff(file, readFileSync(new URL(file, base), 'utf8'));
-
-function spdxFiles(): string[] {
-  const rows = readFileSync(new URL('MANIFEST.tsv', CORPUS), 'utf8').trim().split('\n').slice(1).map((r) => r.split('\t'));
-  return rows.filter(([, kind]) => kind === 'spdx').map(([file]) => file);
-}
 
 const base = {
   spdxVersion: 'SPDX-2.3', SPDXID: 'SPDXRef-DOCUMENT', name: 'doc', documentNamespace: 'https://example.com/doc',
@@ -35,13 +23,12 @@ const rel = (a: string, type: string, b: string) => ({ spdxElementId: a, relatio
 const parse = (body: Record<string, unknown>) => spdxParser.parse(sniff('inline.json', JSON.stringify({ ...base, ...body })), ctx);
 const edges = (f: DocumentFacts) => f.dependencies.map((d) => [d.from, d.to, d.type]);
 
-
 const FORWARD = new Set(['DEPENDS_ON', 'CONTAINS']);
 const REVERSE = new Set(['DEPENDENCY_OF', 'CONTAINED_BY']);
 
 describe.skipIf(!hasCorpus)('SPDX corpus fidelity', () => {
-  it.each(hasCorpus ? spdxFiles() : [])('%s', (file) => {
-    const doc = load(CORPUS, file);
+  it.each(filesOfKind('spdx'))('%s', (file) => {
+    const doc = loadCorpus(file);
     const spdx = doc.json as any;
     expect(spdxParser.detect(doc)).toBe(true);
     const facts = spdxParser.parse(doc, ctx);
@@ -104,20 +91,20 @@ describe.skipIf(!hasCorpus)('SPDX corpus fidelity', () => {
   });
 
   it('uses the document-name fallback subject and GUAC heuristic edges when nothing is described', () => {
-    const facts = spdxParser.parse(load(CORPUS, 'spdx-syft-alpine-latest-image.json'), ctx);
+    const facts = spdxParser.parse(loadCorpus('spdx-syft-alpine-latest-image.json'), ctx);
     expect(facts.sboms[0].subject).toEqual({ kind: 'package', purl: 'pkg:guac/spdx/alpine-latest' });
     expect(facts.dependencies).toHaveLength(14);
     expect(facts.dependencies.every((d) => d.from === 'pkg:guac/spdx/alpine-latest' && d.type === 'UNKNOWN')).toBe(true);
   });
 
   it('ignores a self-referencing DESCRIBES (syft) and falls back', () => {
-    const facts = spdxParser.parse(load(CORPUS, 'spdx-syft-coredns-v1.9.3-image.json'), ctx);
+    const facts = spdxParser.parse(loadCorpus('spdx-syft-coredns-v1.9.3-image.json'), ctx);
     expect(facts.sboms).toHaveLength(1);
     expect(facts.sboms[0].subject).toEqual({ kind: 'package', purl: 'pkg:guac/spdx/registry.k8s.io/coredns/coredns%3Av1.9.3' });
   });
 
   it('names an image subject by digest and types its CONTAINS edges DIRECT (apko)', () => {
-    const facts = spdxParser.parse(load(CORPUS, 'spdx-apko-chainguard-images.json'), ctx);
+    const facts = spdxParser.parse(loadCorpus('spdx-apko-chainguard-images.json'), ctx);
     const subject = facts.sboms[0].subject;
     expect(subject.kind).toBe('artifact');
     const image = facts.occurrences.find((o) => o.artifact === (subject as { digest: string }).digest)!.subject as { purl: string };
@@ -127,13 +114,13 @@ describe.skipIf(!hasCorpus)('SPDX corpus fidelity', () => {
   });
 
   it('identifies packages without purls by GUAC pkg:guac/pkg purls (Claircore)', () => {
-    const facts = spdxParser.parse(load(CORPUS, 'spdx-claircore-stackrox-scanner-v4-image.json'), ctx);
+    const facts = spdxParser.parse(loadCorpus('spdx-claircore-stackrox-scanner-v4-image.json'), ctx);
     expect(facts.packages.filter((p) => p.startsWith('pkg:guac/pkg/')).length).toBeGreaterThan(400);
     expect(facts.dependencies.some((d) => d.justification?.includes('CONTAINED_BY'))).toBe(true);
   });
 
   it('skips an unusable purl with its path (sbom-tool)', () => {
-    const facts = spdxParser.parse(load(CORPUS, 'spdx-sbom-tool-missionlz-build-manifest.json'), ctx);
+    const facts = spdxParser.parse(loadCorpus('spdx-sbom-tool-missionlz-build-manifest.json'), ctx);
     expect(facts.skipped).toEqual([expect.objectContaining({ path: '/packages/0/externalRefs/0' })]);
     expect(facts.packages.filter((p) => p.startsWith('pkg:guac/files/')).length).toBeGreaterThan(100);
   });
@@ -220,7 +207,7 @@ describe('SPDX mapping rules', () => {
   });
 
   it('rejects malformed documents whole', () => {
-    expectDocumentError(() => spdxParser.parse(load(HOSTILE, 'wrong-types.spdx.json'), ctx), /"packages" must be an array/);
+    expectDocumentError(() => spdxParser.parse(loadHostile('wrong-types.spdx.json'), ctx), /"packages" must be an array/);
     expectDocumentError(() => parse({ creationInfo: undefined }), /creationInfo/);
     expectDocumentError(() => parse({ creationInfo: { created: 'not a date' } }), /not a valid date-time/);
     expectDocumentError(() => parse({ spdxVersion: 'SPDX-3.0' }), /unsupported SPDX version/);
