@@ -205,6 +205,7 @@ export class GraphIndex implements LoadSink {
     if (id >= this.nodeCount) this.nodeCount = id + 1;
     switch (kind) {
       case NodeKind.Package: {
+        if (!this.packageIds.has(key)) this.unrankedPackages.push(id);
         this.packageIds.set(key, id);
         this.advisories.addPackage(id);
         const name = nameOfCanonicalPurl(key);
@@ -308,14 +309,27 @@ export class GraphIndex implements LoadSink {
     if (nodesChanged) this.rankPackages();
   }
 
+  /** Merges the packages added since the last call into the purl order: O(n + k log k), not a full sort. */
   private rankPackages(): void {
-    const ids = Uint32Array.from(this.packageIds.values());
     const keys = this.keys;
-    const sorted = Array.from(ids).sort((x, y) => (keys[x] < keys[y] ? -1 : keys[x] > keys[y] ? 1 : 0));
-    this.packagesInOrder = Uint32Array.from(sorted);
-    this.packageRank = new Uint32Array(this.nodeCount);
-    for (let r = 0; r < sorted.length; r++) this.packageRank[sorted[r]] = r;
+    const byKey = (x: number, y: number): number => (keys[x] < keys[y] ? -1 : keys[x] > keys[y] ? 1 : 0);
+    const added = this.unrankedPackages.sort(byKey);
+    this.unrankedPackages = [];
+    const old = this.packagesInOrder;
+    const merged = new Uint32Array(old.length + added.length);
+    let i = 0;
+    let j = 0;
+    let k = 0;
+    while (i < old.length && j < added.length) merged[k++] = byKey(old[i], added[j]) <= 0 ? old[i++] : added[j++];
+    while (i < old.length) merged[k++] = old[i++];
+    while (j < added.length) merged[k++] = added[j++];
+    this.packagesInOrder = merged;
+    const rank = new Uint32Array(this.nodeCount);
+    for (let r = 0; r < merged.length; r++) rank[merged[r]] = r;
+    this.packageRank = rank;
   }
+
+  private unrankedPackages: number[] = [];
 
   /** Packages ids sorted by canonical purl (via the precomputed rank: no string compares). */
   sortPackages(ids: Iterable<number>): number[] {

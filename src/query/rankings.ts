@@ -16,8 +16,17 @@ export interface ScorecardEntry extends FrequencyEntry {
   ScorecardDate: string;
 }
 
+// Both lists are derived once per ranking (a ranking never changes once computed).
+const frequencyCache = new WeakMap<FrequencyRanking, FrequencyEntry[]>();
+const scorecardCache = new WeakMap<FrequencyRanking, ScorecardEntry[]>();
+
 export function frequencyEntries(ranking: FrequencyRanking): FrequencyEntry[] {
-  return ranking.entries.map((e) => ({ Name: e.name, DependentCount: e.dependentCount }));
+  let entries = frequencyCache.get(ranking);
+  if (!entries) {
+    entries = ranking.entries.map((e) => ({ Name: e.name, DependentCount: e.dependentCount }));
+    frequencyCache.set(ranking, entries);
+  }
+  return entries;
 }
 
 /** Source repository a purl names by itself: pkg:github/o/r, pkg:golang/github.com/o/r/… */
@@ -46,6 +55,16 @@ function sourcesOfName(index: GraphIndex, name: string): Set<number> {
 
 /** Lowest score first (inconclusive results after every real score); ties by dependent count, then name. */
 export function scorecardEntries(index: GraphIndex, ranking: FrequencyRanking): ScorecardEntry[] {
+  // Every stored document leads to a new ranking object, so this never outlives the data.
+  let entries = scorecardCache.get(ranking);
+  if (!entries) {
+    entries = computeScorecardEntries(index, ranking);
+    scorecardCache.set(ranking, entries);
+  }
+  return entries;
+}
+
+function computeScorecardEntries(index: GraphIndex, ranking: FrequencyRanking): ScorecardEntry[] {
   const out: ScorecardEntry[] = [];
   for (const e of ranking.entries) {
     let best: ScorecardEntry | undefined;

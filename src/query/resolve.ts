@@ -29,6 +29,9 @@ export interface NamedPackages {
 
 /** The exact-first, then template rule; 404 when nothing matches. */
 export function resolvePackages(index: GraphIndex, text: string): NamedPackages {
+  // Clients mostly send back purls this service gave them: already canonical, no parse needed.
+  const stored = index.packageIds.get(text);
+  if (stored !== undefined) return { ids: [stored], exact: true };
   const canonical = canonicalQueryPurl(text);
   const exact = index.packageIds.get(canonical);
   if (exact !== undefined) return { ids: [exact], exact: true };
