@@ -1,24 +1,49 @@
 // Compressed sparse rows: for node u, its neighbours are targets[offsets[u] .. offsets[u+1]).
-// Built once per refresh from the raw edge lists, with duplicate edges removed (the same
-// edge stated by many documents is one edge for traversal).
+// Built from raw edge lists, with duplicate edges removed (the same edge stated by many
+// documents is one edge for traversal). The build is a generator that pauses every so often,
+// so the server can build the next adjacency between requests instead of stalling them.
 
 export interface Csr {
   offsets: Uint32Array;
   targets: Uint32Array;
 }
 
-export function buildCsr(nodeCount: number, from: Uint32Array, to: Uint32Array, reverse = false): Csr {
-  const src = reverse ? to : from;
-  const dst = reverse ? from : to;
+/** Edges as parallel arrays; several parts are read as one list. */
+export interface EdgeArrays {
+  from: Uint32Array;
+  to: Uint32Array;
+}
+
+/** Items processed between pauses. */
+const STEP = 1 << 18;
+
+function* csrSteps(nodeCount: number, parts: readonly EdgeArrays[], reverse: boolean): Generator<void, Csr> {
   const counts = new Uint32Array(nodeCount + 1);
-  for (let i = 0; i < src.length; i++) counts[src[i] + 1]++;
+  let total = 0;
+  for (const p of parts) {
+    const src = reverse ? p.to : p.from;
+    for (let i = 0; i < src.length; i++) {
+      counts[src[i] + 1]++;
+      if ((i & (STEP - 1)) === STEP - 1) yield;
+    }
+    total += src.length;
+  }
   for (let u = 0; u < nodeCount; u++) counts[u + 1] += counts[u];
   const fill = counts.slice(0, nodeCount);
-  const raw = new Uint32Array(src.length);
-  for (let i = 0; i < src.length; i++) raw[fill[src[i]]++] = dst[i];
+  const raw = new Uint32Array(total);
+  for (const p of parts) {
+    const src = reverse ? p.to : p.from;
+    const dst = reverse ? p.from : p.to;
+    for (let i = 0; i < src.length; i++) {
+      raw[fill[src[i]]++] = dst[i];
+      if ((i & (STEP - 1)) === STEP - 1) yield;
+    }
+  }
+  yield;
   // Sort each row and drop duplicates, compacting in place.
   const offsets = new Uint32Array(nodeCount + 1);
   let write = 0;
+  let work = 0;
   for (let u = 0; u < nodeCount; u++) {
     const start = counts[u];
     const end = counts[u + 1];
@@ -33,9 +58,33 @@ export function buildCsr(nodeCount: number, from: Uint32Array, to: Uint32Array, 
     } else if (end > start) {
       raw[write++] = raw[start];
     }
+    work += end - start + 1;
+    if (work > STEP) { work = 0; yield; }
   }
   offsets[nodeCount] = write;
   return { offsets, targets: raw.slice(0, write) };
+}
+
+export function buildCsr(nodeCount: number, from: Uint32Array, to: Uint32Array, reverse = false): Csr {
+  const steps = csrSteps(nodeCount, [{ from, to }], reverse);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** The same build, yielding to the event loop about every `sliceMs` of work. */
+export async function buildCsrInSlices(nodeCount: number, parts: readonly EdgeArrays[], reverse: boolean, sliceMs = 8): Promise<Csr> {
+  const steps = csrSteps(nodeCount, parts, reverse);
+  let sliceStart = performance.now();
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+    if (performance.now() - sliceStart > sliceMs) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+  }
 }
 
 export const EMPTY_CSR: Csr = { offsets: new Uint32Array(1), targets: new Uint32Array(0) };

@@ -3,7 +3,7 @@
 // ranking questions need. No I/O: the index service feeds it LoadBatches.
 import { FactKind, NodeKind } from '../store/kinds.js';
 import type { DocumentRow, LoadSink } from '../store/types.js';
-import { buildCsr, EMPTY_CSR, type Csr } from './csr.js';
+import { buildCsr, buildCsrInSlices, EMPTY_CSR, type Csr, type EdgeArrays } from './csr.js';
 import { EdgeList, GrowableU32 } from './growable.js';
 import { nameOfCanonicalPurl } from './purl-key.js';
 import { AdvisoryMatcher } from './advisory-matcher.js';
@@ -93,6 +93,71 @@ export class LoadBatch implements LoadSink {
 
 const GUAC_FILES = 'pkg:guac/files';
 
+/** The raw edge lists, one per traversal edge class. */
+interface EdgeLists {
+  dependency: EdgeList;
+  ranked: EdgeList;
+  sbom: EdgeList;
+  slsa: EdgeList;
+  equivalence: EdgeList;
+}
+
+const newEdgeLists = (): EdgeLists => ({
+  dependency: new EdgeList(), ranked: new EdgeList(), sbom: new EdgeList(), slsa: new EdgeList(), equivalence: new EdgeList(),
+});
+
+/** Which edge lists a dependency edge goes to: ranked unless it touches a guac file pseudo-package. */
+function routeDependency(lists: EdgeLists, a: number, b: number, ranked: boolean, keyOf: (id: number) => string): void {
+  lists.dependency.add(a, b);
+  if (ranked && !keyOf(a).startsWith(GUAC_FILES) && !keyOf(b).startsWith(GUAC_FILES)) lists.ranked.add(a, b);
+}
+
+/** Which edge lists a fact goes to (none for facts that are records, not traversal edges). */
+function routeFact(lists: EdgeLists, kind: number, a: number, b: number, kindOf: (id: number) => number): void {
+  switch (kind) {
+    case FactKind.SbomIncludes: lists.sbom.add(a, b); return;
+    case FactKind.IsOccurrence:
+      // Occurrences of sources are not walked through.
+      if (kindOf(b) === NodeKind.Package) { lists.equivalence.add(a, b); lists.equivalence.add(b, a); }
+      return;
+    case FactKind.HashEqual: lists.equivalence.add(a, b); lists.equivalence.add(b, a); return;
+    case FactKind.HasSlsa: if (b) lists.slsa.add(a, b); return;
+  }
+}
+
+/** Adjacency built for a batch before it is applied (see GraphIndex.prepare). */
+export interface PreparedAdjacency {
+  nodeCount: number;
+  dependencyOut: Csr;
+  rankedDependents: Csr;
+  sbomOut: Csr;
+  slsaOut: Csr;
+  equivalent: Csr;
+}
+
+/** Collects only the traversal edges of a batch, knowing the kinds and keys of its new nodes. */
+class EdgeCollector implements LoadSink {
+  readonly lists = newEdgeLists();
+  maxNode = 0;
+  private readonly kinds = new Map<number, number>();
+  private readonly keys = new Map<number, string>();
+
+  constructor(private readonly index: GraphIndex) {}
+
+  node(id: number, kind: number, key: string): void {
+    this.kinds.set(id, kind);
+    this.keys.set(id, key);
+    if (id > this.maxNode) this.maxNode = id;
+  }
+  document(): void { /* no edges */ }
+  fact(kind: FactKind, a: number, b: number): void {
+    routeFact(this.lists, kind, a, b, (id) => this.kinds.get(id) ?? this.index.kindOf(id));
+  }
+  dependencyEdge(a: number, b: number, ranked: boolean): void {
+    routeDependency(this.lists, a, b, ranked, (id) => this.keys.get(id) ?? this.index.keys[id] ?? '');
+  }
+}
+
 /**
  * The index is itself a LoadSink: the first load streams straight into it (nothing is served
  * yet); later loads go through a LoadBatch and apply() so readers never see half of one.
@@ -117,11 +182,7 @@ export class GraphIndex implements LoadSink {
   readonly packagesByName = new Map<string, number[]>();
 
   private readonly docs = new Map<number, DocumentRow>();
-  private readonly dependencyEdges = new EdgeList();
-  private readonly rankedDependencyEdges = new EdgeList();
-  private readonly sbomEdges = new EdgeList();
-  private readonly slsaEdges = new EdgeList();
-  private readonly equivalenceEdges = new EdgeList();
+  private readonly edges = newEdgeLists();
 
   dependencyOut: Csr = EMPTY_CSR;
   sbomOut: Csr = EMPTY_CSR;
@@ -147,12 +208,12 @@ export class GraphIndex implements LoadSink {
 
   /** Ranked dependency edges so far (append-only). */
   get rankedEdgeCount(): number {
-    return this.rankedDependencyEdges.length;
+    return this.edges.ranked.length;
   }
 
   /** Targets of the ranked edges added after the first `since`. */
   rankedEdgeTargetsSince(since: number): Uint32Array {
-    return this.rankedDependencyEdges.to.view().subarray(since);
+    return this.edges.ranked.to.view().subarray(since);
   }
 
   kindOf(id: number): number {
@@ -160,16 +221,16 @@ export class GraphIndex implements LoadSink {
   }
 
   /** Applies a buffered load synchronously, so a request sees the graph before or after it, never half. */
-  apply(batch: LoadBatch): void {
+  apply(batch: LoadBatch, prepared?: PreparedAdjacency): void {
     if (batch.isEmpty) return;
     batch.replay(this);
-    this.finishLoad();
+    this.finishLoad(prepared);
   }
 
-  /** Makes what was streamed in visible: matches advisories, rebuilds adjacency. */
-  finishLoad(): void {
+  /** Makes what was streamed in visible: matches advisories, rebuilds (or swaps in) adjacency. */
+  finishLoad(prepared?: PreparedAdjacency): void {
     this.advisories.flush(this);
-    this.rebuild(this.nodesChanged);
+    this.rebuild(this.nodesChanged, prepared);
     this.nodesChanged = false;
     this.generation++;
   }
@@ -190,8 +251,7 @@ export class GraphIndex implements LoadSink {
   }
 
   dependencyEdge(a: number, b: number, ranked: boolean): void {
-    this.dependencyEdges.add(a, b);
-    if (ranked && !this.keys[a].startsWith(GUAC_FILES) && !this.keys[b].startsWith(GUAC_FILES)) this.rankedDependencyEdges.add(a, b);
+    routeDependency(this.edges, a, b, ranked, (id) => this.keys[id]);
   }
 
   private addNode(id: number, kind: number, key: string, attr: string | null): void {
@@ -236,12 +296,9 @@ export class GraphIndex implements LoadSink {
 
   private addFact(kind: number, a: number, b: number, doc: number, raw: string | null): void {
     switch (kind) {
-      case FactKind.SbomIncludes: this.sbomEdges.add(a, b); return;
-      case FactKind.IsOccurrence:
-        if (this.kinds[b] === NodeKind.Package) { this.equivalenceEdges.add(a, b); this.equivalenceEdges.add(b, a); }
+      case FactKind.SbomIncludes: case FactKind.IsOccurrence: case FactKind.HashEqual: case FactKind.HasSlsa:
+        routeFact(this.edges, kind, a, b, (id) => this.kinds[id]);
         return;
-      case FactKind.HashEqual: this.equivalenceEdges.add(a, b); this.equivalenceEdges.add(b, a); return;
-      case FactKind.HasSlsa: if (b) this.slsaEdges.add(a, b); return;
       case FactKind.VulnEqual: this.unionAliases(a, b); return;
       case FactKind.HasSbom: return;
     }
@@ -299,14 +356,45 @@ export class GraphIndex implements LoadSink {
     }
   }
 
-  private rebuild(nodesChanged: boolean): void {
+  private rebuild(nodesChanged: boolean, prepared?: PreparedAdjacency): void {
     const n = this.nodeCount;
-    this.dependencyOut = buildCsr(n, this.dependencyEdges.from.view(), this.dependencyEdges.to.view());
-    this.rankedDependents = buildCsr(n, this.rankedDependencyEdges.from.view(), this.rankedDependencyEdges.to.view(), true);
-    this.sbomOut = buildCsr(n, this.sbomEdges.from.view(), this.sbomEdges.to.view());
-    this.slsaOut = buildCsr(n, this.slsaEdges.from.view(), this.slsaEdges.to.view());
-    this.equivalent = buildCsr(n, this.equivalenceEdges.from.view(), this.equivalenceEdges.to.view());
+    const e = this.edges;
+    if (prepared && prepared.nodeCount === n) {
+      Object.assign(this, {
+        dependencyOut: prepared.dependencyOut, rankedDependents: prepared.rankedDependents,
+        sbomOut: prepared.sbomOut, slsaOut: prepared.slsaOut, equivalent: prepared.equivalent,
+      });
+    } else {
+      this.dependencyOut = buildCsr(n, e.dependency.from.view(), e.dependency.to.view());
+      this.rankedDependents = buildCsr(n, e.ranked.from.view(), e.ranked.to.view(), true);
+      this.sbomOut = buildCsr(n, e.sbom.from.view(), e.sbom.to.view());
+      this.slsaOut = buildCsr(n, e.slsa.from.view(), e.slsa.to.view());
+      this.equivalent = buildCsr(n, e.equivalence.from.view(), e.equivalence.to.view());
+    }
     if (nodesChanged) this.rankPackages();
+  }
+
+  /**
+   * Builds, in slices that yield to the event loop, the adjacency the index will have once
+   * `batch` is applied, without changing what readers see. apply(batch, prepared) then swaps it
+   * in, so a refresh never stalls requests for a whole rebuild.
+   */
+  async prepare(batch: LoadBatch): Promise<PreparedAdjacency> {
+    const added = new EdgeCollector(this);
+    batch.replay(added);
+    const nodeCount = Math.max(this.nodeCount, added.maxNode + 1);
+    const parts = (list: keyof EdgeLists): EdgeArrays[] => [
+      { from: this.edges[list].from.view(), to: this.edges[list].to.view() },
+      { from: added.lists[list].from.view(), to: added.lists[list].to.view() },
+    ];
+    return {
+      nodeCount,
+      dependencyOut: await buildCsrInSlices(nodeCount, parts('dependency'), false),
+      rankedDependents: await buildCsrInSlices(nodeCount, parts('ranked'), true),
+      sbomOut: await buildCsrInSlices(nodeCount, parts('sbom'), false),
+      slsaOut: await buildCsrInSlices(nodeCount, parts('slsa'), false),
+      equivalent: await buildCsrInSlices(nodeCount, parts('equivalence'), false),
+    };
   }
 
   /** Merges the packages added since the last call into the purl order: O(n + k log k), not a full sort. */

@@ -143,7 +143,9 @@ export class IndexService {
       } else {
         const batch = new LoadBatch();
         next = await this.store.load(this.cursor, batch);
-        this.index.apply(batch);
+        // The new adjacency is built between requests; only the swap is synchronous.
+        const prepared = batch.isEmpty ? undefined : await this.index.prepare(batch);
+        this.index.apply(batch, prepared);
       }
       this.cursor = next;
       this.loaded = true;
