@@ -102,8 +102,31 @@ export async function computeFrequencyRanking(index: GraphIndex, isStale: () => 
       sliceStart = performance.now();
     }
   }
-  const entries: RankedName[] = [];
-  for (const [name, dependentCount] of counts) entries.push({ name, dependentCount });
-  entries.sort((x, y) => y.dependentCount - x.dependentCount || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+  const entries = previous && counts.size > 0 && names.size < counts.size
+    ? mergeRecounted(previous.entries, names, counts)
+    : [...counts].map(([name, dependentCount]) => ({ name, dependentCount })).sort(byRank);
   return { generation, entries, countByName: counts, rankedEdges, recounted: names.size, millis: performance.now() - started };
+}
+
+function byRank(x: RankedName, y: RankedName): number {
+  return y.dependentCount - x.dependentCount || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0);
+}
+
+/** The previous order with the recounted names taken out and merged back in: O(n + k log k). */
+function mergeRecounted(previous: readonly RankedName[], recounted: ReadonlySet<string>, counts: ReadonlyMap<string, number>): RankedName[] {
+  const changed: RankedName[] = [];
+  for (const name of recounted) {
+    const dependentCount = counts.get(name);
+    if (dependentCount !== undefined) changed.push({ name, dependentCount });
+  }
+  changed.sort(byRank);
+  const out: RankedName[] = [];
+  let j = 0;
+  for (const entry of previous) {
+    if (recounted.has(entry.name)) continue;
+    while (j < changed.length && byRank(changed[j], entry) < 0) out.push(changed[j++]);
+    out.push(entry);
+  }
+  while (j < changed.length) out.push(changed[j++]);
+  return out;
 }
