@@ -24,7 +24,7 @@ export function answerCached(ctx: ApiContext, request: FastifyRequest, reply: Fa
   let hit = cache.get(version, request.url);
   if (!hit) {
     const { body, headers = {} } = compute();
-    hit = { body: JSON.stringify(body), headers };
+    hit = { body: Buffer.from(JSON.stringify(body)), headers };
     cache.set(version, request.url, hit);
   }
   for (const [name, value] of Object.entries(hit.headers)) void reply.header(name, value);

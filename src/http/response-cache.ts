@@ -3,7 +3,8 @@
 // least recently used first out; a new version makes every older entry unreachable.
 
 export interface CachedResponse {
-  body: string;
+  /** The serialized body as bytes: sending a Buffer costs no per-request encoding or copy. */
+  body: Buffer;
   headers: Record<string, string>;
 }
 

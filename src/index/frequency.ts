@@ -94,6 +94,12 @@ export async function computeFrequencyRanking(index: GraphIndex, isStale: () => 
         const w = targets[i];
         if (stamp[w] !== epoch) { stamp[w] = epoch; count++; queue[tail++] = w; }
       }
+      // A popular name reaches most of the graph: pause inside its walk too.
+      if ((q & 4095) === 4095 && performance.now() - sliceStart > SLICE_MS) {
+        await yieldToEventLoop();
+        if (isStale()) return undefined;
+        sliceStart = performance.now();
+      }
     }
     if (count > 0) counts.set(name, count); else counts.delete(name);
     if (performance.now() - sliceStart > SLICE_MS) {
