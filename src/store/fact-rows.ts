@@ -41,17 +41,30 @@ export interface EncodedDocument {
 
 const DEPS_DEV = /deps\.dev/i;
 
+/** Records (a, b, data) in `seen`; true the first time. a/b are node indexes of one document (far below 2^26; b may be -1). */
+function firstTime(seen: Map<number, (number | string | null)[]>, a: number, b: number, data: number | string | null): boolean {
+  const pair = a * 0x4000000 + (b + 1);
+  const datas = seen.get(pair);
+  if (!datas) {
+    seen.set(pair, [data]);
+    return true;
+  }
+  if (datas.includes(data)) return false;
+  datas.push(data);
+  return true;
+}
+
 export function encodeDocument(facts: DocumentFacts, docOrigin: string, docCollector: string): EncodedDocument {
   const nodes: NodeKey[] = [];
   // One map per node kind: no key concatenation on the hot path.
   const nodeIndex = new Map<NodeKind, Map<string, number>>();
   const rows: FactRow[] = [];
   // Rows already written, by kind and (a, b) packed into one number, then by data.
-  const seenRows = new Map<number, Map<number, (string | null)[]>>();
+  const seenRows = new Map<number, Map<number, (number | string | null)[]>>();
   const dataMemo = new Map<string, number>();
   const dependencyData: (string | null)[] = [];
   const dependencies: DependencyRow[] = [];
-  const seenDependencies = new Map<number, number[]>();
+  const seenDependencies = new Map<number, (number | string | null)[]>();
 
   const node = (kind: NodeKind, key: string, attr: string | null = null): number => {
     let byKey = nodeIndex.get(kind);
@@ -93,28 +106,12 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
     return i;
   };
   const dependency = (a: number, b: number, d: number): void => {
-    const pair = a * 0x4000000 + b;
-    const seen = seenDependencies.get(pair);
-    if (seen) {
-      if (seen.includes(d)) return;
-      seen.push(d);
-    } else {
-      seenDependencies.set(pair, [d]);
-    }
-    dependencies.push({ a, b, data: d });
+    if (firstTime(seenDependencies, a, b, d)) dependencies.push({ a, b, data: d });
   };
   const row = (kind: FactKind, a: number, b: number, d: string | null): void => {
     let byPair = seenRows.get(kind);
     if (!byPair) seenRows.set(kind, (byPair = new Map()));
-    const pair = a * 0x4000000 + (b + 1); // node indexes of one document stay far below 2^26
-    const seen = byPair.get(pair);
-    if (seen) {
-      if (seen.includes(d)) return;
-      seen.push(d);
-    } else {
-      byPair.set(pair, [d]);
-    }
-    rows.push({ kind, a, b, data: d });
+    if (firstTime(byPair, a, b, d)) rows.push({ kind, a, b, data: d });
   };
 
   for (const p of facts.packages) node(NodeKind.Package, p);
