@@ -43,9 +43,6 @@ export function sendProblem(reply: FastifyReply, code: ErrorCode, detail: string
   return reply.code(body.status).type('application/problem+json; charset=utf-8').send(body);
 }
 
-/** Raised by backends when the data store cannot be reached or failed (502). */
-export class BackendUnavailableError extends Error {}
-
 interface ValidationIssue {
   instancePath: string;
   message?: string;
@@ -65,7 +62,6 @@ function describeValidation(issues: ValidationIssue[], context: string | undefin
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof InvalidInputError) return sendProblem(reply, error.code as ErrorCode, error.message);
   if (error instanceof NotFoundError) return sendProblem(reply, error.code, error.message);
-  if (error instanceof BackendUnavailableError) return sendProblem(reply, 'SG_BACKEND_UNAVAILABLE', 'the data backend is unavailable; try again later');
   const e = error as { validation?: ValidationIssue[]; validationContext?: string; statusCode?: number; code?: string; message?: string };
   if (e.validation?.length) return sendProblem(reply, 'SG_INVALID_PARAMETER', describeValidation(e.validation, e.validationContext));
   if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {

@@ -88,7 +88,3 @@ export async function buildCsrInSlices(nodeCount: number, parts: readonly EdgeAr
 }
 
 export const EMPTY_CSR: Csr = { offsets: new Uint32Array(1), targets: new Uint32Array(0) };
-
-export function degree(csr: Csr, u: number): number {
-  return u + 1 < csr.offsets.length ? csr.offsets[u + 1] - csr.offsets[u] : 0;
-}

@@ -134,18 +134,3 @@ export function canonicalPurl(input: string): string {
 export function packageNameOf(p: PurlParts): string {
   return formatPurl({ type: p.type, namespace: p.namespace, name: p.name, qualifiers: {} });
 }
-
-/**
- * Template match (SPEC §3): type, namespace and name equal; version and subpath only
- * when the template gives them; the template's qualifiers a subset of the candidate's.
- */
-export function matchesTemplate(template: PurlParts, candidate: PurlParts): boolean {
-  if (template.type !== candidate.type || template.name !== candidate.name) return false;
-  if ((template.namespace ?? '') !== (candidate.namespace ?? '')) return false;
-  if (template.version !== undefined && template.version !== candidate.version) return false;
-  if (template.subpath !== undefined && template.subpath !== candidate.subpath) return false;
-  for (const key of Object.keys(template.qualifiers)) {
-    if (candidate.qualifiers[key] !== template.qualifiers[key]) return false;
-  }
-  return true;
-}

@@ -32,8 +32,6 @@ export const EMPTY_CURSOR: LoadCursor = { node: 0, fact: 0, document: 0, edge: 0
 
 export interface DocumentRow {
   id: number;
-  /** True when the document has an SBOM whose origin is not deps.dev (frequency ranking input). */
-  frequencyEligible: boolean;
   /** Defaults for facts that carry no origin/collector of their own. */
   origin: string;
   collector: string;

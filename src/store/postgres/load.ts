@@ -26,11 +26,11 @@ export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink): Pr
         });
     }
     if (next.document > since.document) {
-      await tx`SELECT id, frequency_eligible, origin, collector FROM sg_documents
+      await tx`SELECT id, origin, collector FROM sg_documents
         WHERE id > ${since.document} AND id <= ${next.document} ORDER BY id`
         .values().cursor(BATCH, (rows: Row[]) => {
-          for (const [id, eligible, origin, collector] of rows as [number, boolean, string, string][]) {
-            sink.document({ id, frequencyEligible: eligible, origin, collector });
+          for (const [id, origin, collector] of rows as [number, string, string][]) {
+            sink.document({ id, origin, collector });
           }
         });
     }

@@ -149,9 +149,9 @@ export class SqliteStore implements GraphStore {
         sink.node(id, kind, key, attr);
         next.node = id;
       }
-      const docs = this.db.prepare('SELECT id, frequency_eligible, origin, collector FROM documents WHERE id > ? ORDER BY id').raw();
-      for (const [id, eligible, origin, collector] of docs.iterate(since.document) as Iterable<[number, number, string, string]>) {
-        sink.document({ id, frequencyEligible: eligible === 1, origin, collector });
+      const docs = this.db.prepare('SELECT id, origin, collector FROM documents WHERE id > ? ORDER BY id').raw();
+      for (const [id, origin, collector] of docs.iterate(since.document) as Iterable<[number, string, string]>) {
+        sink.document({ id, origin, collector });
         next.document = id;
       }
       // Kind 3 rows can only be left over from schema 1; their edges are in dependency_edges.
