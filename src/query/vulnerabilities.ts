@@ -94,8 +94,8 @@ export function packageVulnerabilities(index: GraphIndex, purl: string, includeD
   const packages = includeDependencies
     ? [...new Set([...named.ids, ...walkPackageDependencies(index, named.ids, true)])]
     : named.ids;
-  const seen = new Set<string>();
-  const out: PackageVulnerability[] = [];
+  // Keyed once: the key both de-duplicates (the same finding stated by several documents) and orders.
+  const byKey = new Map<string, PackageVulnerability>();
   for (const r of findings(index, packages, products)) {
     const item: PackageVulnerability = {
       package: index.keys[r.pkg],
@@ -106,11 +106,9 @@ export function packageVulnerabilities(index: GraphIndex, purl: string, includeD
       },
     };
     const key = packageVulnKey(item).join('\u0000');
-    if (seen.has(key)) continue; // the same finding stated by several documents
-    seen.add(key);
-    out.push(item);
+    if (!byKey.has(key)) byKey.set(key, item);
   }
-  return out.sort((a, b) => { const x = packageVulnKey(a).join('\u0000'); const y = packageVulnKey(b).join('\u0000'); return x < y ? -1 : x > y ? 1 : 0; });
+  return [...byKey.keys()].sort().map((key) => byKey.get(key)!);
 }
 
 /** Severity and description of a vulnerability from the metadata of it and its aliases. */
