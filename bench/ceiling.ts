@@ -70,7 +70,10 @@ function main(): void {
     const address = server.address();
     process.stdout.write(`ready ${typeof address === 'object' && address ? address.port : portText}\n`);
   });
-  const stop = (): void => { server.close(() => process.exit(0)); server.closeAllConnections(); };
+  const stop = (): void => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }

@@ -61,22 +61,157 @@ const APP_ECOS: readonly Eco[] = ['npm', 'maven', 'pypi', 'golang'];
 const APP_SHARE = [0.55, 0.18, 0.13, 0.14];
 
 const SYLLABLES = [
-  'ab', 'ac', 'al', 'an', 'ar', 'as', 'ba', 'be', 'bo', 'ca', 'ce', 'co', 'cu', 'da', 'de', 'di', 'do', 'el', 'en',
-  'er', 'fa', 'fi', 'fo', 'ga', 'ge', 'go', 'ha', 'he', 'hi', 'in', 'io', 'ja', 'ka', 'ki', 'ko', 'la', 'le', 'li',
-  'lo', 'lu', 'ma', 'me', 'mi', 'mo', 'mu', 'na', 'ne', 'no', 'nu', 'or', 'pa', 'pe', 'pi', 'po', 'qu', 'ra', 're',
-  'ri', 'ro', 'ru', 'sa', 'se', 'si', 'so', 'su', 'ta', 'te', 'ti', 'to', 'tu', 'un', 'va', 've', 'vi', 'vo', 'xa',
-  'ya', 'yo', 'za', 'ze', 'zo',
+  'ab',
+  'ac',
+  'al',
+  'an',
+  'ar',
+  'as',
+  'ba',
+  'be',
+  'bo',
+  'ca',
+  'ce',
+  'co',
+  'cu',
+  'da',
+  'de',
+  'di',
+  'do',
+  'el',
+  'en',
+  'er',
+  'fa',
+  'fi',
+  'fo',
+  'ga',
+  'ge',
+  'go',
+  'ha',
+  'he',
+  'hi',
+  'in',
+  'io',
+  'ja',
+  'ka',
+  'ki',
+  'ko',
+  'la',
+  'le',
+  'li',
+  'lo',
+  'lu',
+  'ma',
+  'me',
+  'mi',
+  'mo',
+  'mu',
+  'na',
+  'ne',
+  'no',
+  'nu',
+  'or',
+  'pa',
+  'pe',
+  'pi',
+  'po',
+  'qu',
+  'ra',
+  're',
+  'ri',
+  'ro',
+  'ru',
+  'sa',
+  'se',
+  'si',
+  'so',
+  'su',
+  'ta',
+  'te',
+  'ti',
+  'to',
+  'tu',
+  'un',
+  'va',
+  've',
+  'vi',
+  'vo',
+  'xa',
+  'ya',
+  'yo',
+  'za',
+  'ze',
+  'zo',
 ];
 const WORDS = [
-  'core', 'utils', 'parser', 'client', 'server', 'http', 'json', 'yaml', 'log', 'stream', 'cache', 'crypto', 'auth',
-  'config', 'cli', 'test', 'mock', 'async', 'path', 'fs', 'net', 'proto', 'grpc', 'sql', 'orm', 'time', 'date',
-  'uuid', 'hash', 'zip', 'image', 'xml', 'csv', 'template', 'router', 'queue', 'event', 'retry', 'color', 'glob',
+  'core',
+  'utils',
+  'parser',
+  'client',
+  'server',
+  'http',
+  'json',
+  'yaml',
+  'log',
+  'stream',
+  'cache',
+  'crypto',
+  'auth',
+  'config',
+  'cli',
+  'test',
+  'mock',
+  'async',
+  'path',
+  'fs',
+  'net',
+  'proto',
+  'grpc',
+  'sql',
+  'orm',
+  'time',
+  'date',
+  'uuid',
+  'hash',
+  'zip',
+  'image',
+  'xml',
+  'csv',
+  'template',
+  'router',
+  'queue',
+  'event',
+  'retry',
+  'color',
+  'glob',
 ];
-const ORGS = ['acme', 'initech', 'globex', 'umbrella', 'hooli', 'vandelay', 'stark', 'wayne', 'wonka', 'tyrell',
-  'cyberdyne', 'soylent', 'oscorp', 'massive', 'aperture', 'blackmesa', 'gringotts', 'monarch', 'prestige', 'duff'];
+const ORGS = [
+  'acme',
+  'initech',
+  'globex',
+  'umbrella',
+  'hooli',
+  'vandelay',
+  'stark',
+  'wayne',
+  'wonka',
+  'tyrell',
+  'cyberdyne',
+  'soylent',
+  'oscorp',
+  'massive',
+  'aperture',
+  'blackmesa',
+  'gringotts',
+  'monarch',
+  'prestige',
+  'duff',
+];
 
 function word(rng: Rng): string {
-  return rng.chance(0.5) ? rng.pick(WORDS) : rng.pick(SYLLABLES) + rng.pick(SYLLABLES) + (rng.chance(0.5) ? rng.pick(SYLLABLES) : '');
+  return rng.chance(0.5)
+    ? rng.pick(WORDS)
+    : rng.pick(SYLLABLES) + rng.pick(SYLLABLES) + (rng.chance(0.5) ? rng.pick(SYLLABLES) : '');
 }
 
 interface NameInfo {
@@ -105,14 +240,30 @@ function makeName(eco: Eco, rank: number, rng: Rng): NameInfo {
       const repo = rng.chance(0.6) ? `github.com/${owner}/${name}` : undefined;
       if (scoped) {
         const scope = rng.pick(ORGS);
-        return { eco, purlName: `pkg:npm/%40${scope}/${name}`, group: `@${scope}`, name, osvName: `@${scope}/${name}`, repo, impliedSource: false };
+        return {
+          eco,
+          purlName: `pkg:npm/%40${scope}/${name}`,
+          group: `@${scope}`,
+          name,
+          osvName: `@${scope}/${name}`,
+          repo,
+          impliedSource: false,
+        };
       }
       return { eco, purlName: `pkg:npm/${name}`, name, osvName: name, repo, impliedSource: false };
     }
     case 'maven': {
       const group = `${rng.chance(0.5) ? 'org' : 'com'}.${rng.pick(ORGS)}.${word(rng).replace(/-/g, '')}`;
       const repo = rng.chance(0.5) ? `github.com/${owner}/${base}` : undefined;
-      return { eco, purlName: `pkg:maven/${group}/${base}`, group, name: base, osvName: `${group}:${base}`, repo, impliedSource: false };
+      return {
+        eco,
+        purlName: `pkg:maven/${group}/${base}`,
+        group,
+        name: base,
+        osvName: `${group}:${base}`,
+        repo,
+        impliedSource: false,
+      };
     }
     case 'pypi': {
       const repo = rng.chance(0.5) ? `github.com/${owner}/${base}` : undefined;
@@ -134,9 +285,12 @@ function versionString(eco: Eco, j: number, salt: number): string {
   const minor = j % 6;
   const patch = salt % 13;
   switch (eco) {
-    case 'golang': return `v${major}.${minor}.${patch}`;
-    case 'deb': return `${major}.${minor}.${patch}-${1 + (salt % 3)}`;
-    default: return `${major}.${minor}.${patch}`;
+    case 'golang':
+      return `v${major}.${minor}.${patch}`;
+    case 'deb':
+      return `${major}.${minor}.${patch}-${1 + (salt % 3)}`;
+    default:
+      return `${major}.${minor}.${patch}`;
   }
 }
 
@@ -156,7 +310,9 @@ class U32List {
     }
     this.data[this.length++] = v;
   }
-  view(): Uint32Array { return this.data.subarray(0, this.length); }
+  view(): Uint32Array {
+    return this.data.subarray(0, this.length);
+  }
 }
 
 export interface Universe {
@@ -243,7 +399,8 @@ export function buildUniverse(params: SizeParams, rng: Rng): Universe {
       versions += k;
       // The name's dependency names: lower ranks only (a DAG), mostly the popular core.
       let degree = 0;
-      if (r > 0 && !rng.chance(r < core / 4 ? 0.5 : KNOBS.leafShare)) degree = 5 + Math.floor(45 * Math.pow(rng.next(), KNOBS.degreeExp));
+      if (r > 0 && !rng.chance(r < core / 4 ? 0.5 : KNOBS.leafShare))
+        degree = 5 + Math.floor(45 * Math.pow(rng.next(), KNOBS.degreeExp));
       degree = Math.min(degree, r);
       if (r < core) degree = Math.min(degree, Math.floor(2 + r * KNOBS.coreDegreeSlope));
       // The name's core dependencies (shared by its releases, as real releases share most of theirs).
@@ -259,7 +416,11 @@ export function buildUniverse(params: SizeParams, rng: Rng): Universe {
       const spares = targets.splice(Math.min(coreDegree, targets.length));
       // Aggregators pull in many long-tail packages: the long tail of closure sizes.
       const aggregator = r > core * 4 && degree > 0 && rng.chance(KNOBS.aggregatorShare);
-      const tailDegree = aggregator ? Math.max(0, Math.min(50 - coreDegree, rng.int(20, 45))) : r > core ? degree - coreDegree : 0;
+      const tailDegree = aggregator
+        ? Math.max(0, Math.min(50 - coreDegree, rng.int(20, 45)))
+        : r > core
+          ? degree - coreDegree
+          : 0;
       if (aggregator) aggregators.push(nameId);
       for (let j = 0; j < k; j++) {
         const v = verName.length;
@@ -345,9 +506,19 @@ export function buildUniverse(params: SizeParams, rng: Rng): Universe {
   mergedStart[versionCount] = w;
 
   return {
-    names, nameFirst: Uint32Array.from(first), nameCount: Uint32Array.from(count), nameRank: Uint32Array.from(ranks),
-    ecoNames, verName: verName.view().slice(), verIndex: verIndex.view().slice(), verSalt: verSalt.view().slice(),
-    outStart: mergedStart, out: merged, versionCount, backEdges, aggregators,
+    names,
+    nameFirst: Uint32Array.from(first),
+    nameCount: Uint32Array.from(count),
+    nameRank: Uint32Array.from(ranks),
+    ecoNames,
+    verName: verName.view().slice(),
+    verIndex: verIndex.view().slice(),
+    verSalt: verSalt.view().slice(),
+    outStart: mergedStart,
+    out: merged,
+    versionCount,
+    backEdges,
+    aggregators,
   };
 }
 
@@ -377,12 +548,19 @@ export class Closure {
     const queue = this.queue;
     const epoch = ++this.epoch;
     let tail = 0;
-    for (const s of starts) if (stamp[s] !== epoch) { stamp[s] = epoch; queue[tail++] = s; }
+    for (const s of starts)
+      if (stamp[s] !== epoch) {
+        stamp[s] = epoch;
+        queue[tail++] = s;
+      }
     for (let head = 0; head < tail; head++) {
       const x = queue[head];
       for (let i = outStart[x], end = outStart[x + 1]; i < end; i++) {
         const y = out[i];
-        if (stamp[y] !== epoch) { stamp[y] = epoch; queue[tail++] = y; }
+        if (stamp[y] !== epoch) {
+          stamp[y] = epoch;
+          queue[tail++] = y;
+        }
       }
     }
     return queue.slice(0, tail).sort();
@@ -395,13 +573,19 @@ export class Closure {
     let selfReached = 0;
     for (let i = outStart[v]; i < outStart[v + 1]; i++) {
       const y = out[i];
-      if (this.stamp[y] !== epoch) { this.stamp[y] = epoch; this.queue[tail++] = y; }
+      if (this.stamp[y] !== epoch) {
+        this.stamp[y] = epoch;
+        this.queue[tail++] = y;
+      }
     }
     for (let head = 0; head < tail; head++) {
       const x = this.queue[head];
       for (let i = outStart[x], end = outStart[x + 1]; i < end; i++) {
         const y = out[i];
-        if (this.stamp[y] !== epoch) { this.stamp[y] = epoch; this.queue[tail++] = y; }
+        if (this.stamp[y] !== epoch) {
+          this.stamp[y] = epoch;
+          this.queue[tail++] = y;
+        }
       }
     }
     if (this.stamp[v] === epoch) selfReached = 1;
@@ -466,7 +650,15 @@ export interface GenerateStats {
   cycleBackEdges: number;
   leafVersions: number;
   outDegree: { mean: number; meanNonLeaf: number; max: number };
-  closure: { sample: number; p50: number; p90: number; p99: number; max: number; meanNonLeaf: number; p50NonLeaf: number };
+  closure: {
+    sample: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    max: number;
+    meanNonLeaf: number;
+    p50NonLeaf: number;
+  };
   documents: { apps: number; images: number; scans: number; scorecards: number; extra: number; total: number };
   /** dependsOn entries over every SBOM (the IsDependency facts the ingest will store). */
   dependencyFacts: number;
@@ -516,9 +708,12 @@ export function generate(options: GenerateOptions): Manifest {
   const params = SIZES[options.size];
   const root = new Rng(`supplygraph-bench:${options.seed}:${options.size}`);
   const u = buildUniverse(params, root.fork('universe'));
-  log(`universe: ${u.names.length} names, ${u.versionCount} versions, ${u.out.length} edges (${u.backEdges} back edges)`);
+  log(
+    `universe: ${u.names.length} names, ${u.versionCount} versions, ${u.out.length} edges (${u.backEdges} back edges)`,
+  );
   rmSync(options.out, { recursive: true, force: true });
-  for (const d of ['sboms/apps', 'sboms/images', 'scans', 'scorecards', 'extra']) mkdirSync(join(options.out, d), { recursive: true });
+  for (const d of ['sboms/apps', 'sboms/images', 'scans', 'scorecards', 'extra'])
+    mkdirSync(join(options.out, d), { recursive: true });
 
   const closure = new Closure(u);
   const rng = root.fork('documents');
@@ -531,8 +726,12 @@ export function generate(options: GenerateOptions): Manifest {
     sample.push({ v, c: closure.dependencyCount(v) });
   }
   const sizes = sample.map((s) => s.c).sort((a, b) => a - b);
-  const nonLeaf = sample.filter((s) => u.outStart[s.v + 1] > u.outStart[s.v]).map((s) => s.c).sort((a, b) => a - b);
-  const pct = (list: number[], p: number): number => (list.length ? list[Math.min(list.length - 1, Math.floor(p * list.length))] : 0);
+  const nonLeaf = sample
+    .filter((s) => u.outStart[s.v + 1] > u.outStart[s.v])
+    .map((s) => s.c)
+    .sort((a, b) => a - b);
+  const pct = (list: number[], p: number): number =>
+    list.length ? list[Math.min(list.length - 1, Math.floor(p * list.length))] : 0;
   let leaves = 0;
   let maxDeg = 0;
   for (let v = 0; v < u.versionCount; v++) {
@@ -558,12 +757,23 @@ export function generate(options: GenerateOptions): Manifest {
   };
 
   // Applications: ecosystem, identity, direct dependencies.
-  interface App { eco: Eco; purl: string; name: string; group?: string; version: string; direct: number[]; binary: string }
+  interface App {
+    eco: Eco;
+    purl: string;
+    name: string;
+    group?: string;
+    version: string;
+    direct: number[];
+    binary: string;
+  }
   const apps: App[] = [];
   const appCount = params.apps;
   const pickEco = (): Eco => {
     let x = rng.next();
-    for (let i = 0; i < APP_ECOS.length; i++) { x -= APP_SHARE[i]; if (x < 0) return APP_ECOS[i]; }
+    for (let i = 0; i < APP_ECOS.length; i++) {
+      x -= APP_SHARE[i];
+      if (x < 0) return APP_ECOS[i];
+    }
     return 'npm';
   };
   const makeApp = (i: number, eco: Eco): App => {
@@ -574,10 +784,44 @@ export function generate(options: GenerateOptions): Manifest {
     for (let d = 0; d < n; d++) direct.add(popularVersion(eco));
     const binary = rng.hex(64);
     switch (eco) {
-      case 'npm': return { eco, purl: `pkg:npm/%40acme/${svc}@${version}`, group: '@acme', name: svc, version, direct: [...direct], binary };
-      case 'maven': return { eco, purl: `pkg:maven/com.acme.services/${svc}@${version}`, group: 'com.acme.services', name: svc, version, direct: [...direct], binary };
-      case 'pypi': return { eco, purl: `pkg:pypi/acme-${svc}@${version}`, name: `acme-${svc}`, version, direct: [...direct], binary };
-      default: return { eco, purl: `pkg:golang/github.com/acme/${svc}@v${version}`, name: `github.com/acme/${svc}`, version: `v${version}`, direct: [...direct], binary };
+      case 'npm':
+        return {
+          eco,
+          purl: `pkg:npm/%40acme/${svc}@${version}`,
+          group: '@acme',
+          name: svc,
+          version,
+          direct: [...direct],
+          binary,
+        };
+      case 'maven':
+        return {
+          eco,
+          purl: `pkg:maven/com.acme.services/${svc}@${version}`,
+          group: 'com.acme.services',
+          name: svc,
+          version,
+          direct: [...direct],
+          binary,
+        };
+      case 'pypi':
+        return {
+          eco,
+          purl: `pkg:pypi/acme-${svc}@${version}`,
+          name: `acme-${svc}`,
+          version,
+          direct: [...direct],
+          binary,
+        };
+      default:
+        return {
+          eco,
+          purl: `pkg:golang/github.com/acme/${svc}@v${version}`,
+          name: `github.com/acme/${svc}`,
+          version: `v${version}`,
+          direct: [...direct],
+          binary,
+        };
     }
   };
   for (let i = 0; i < appCount; i++) apps.push(makeApp(i + 1, i < APP_ECOS.length ? APP_ECOS[i] : pickEco()));
@@ -590,7 +834,14 @@ export function generate(options: GenerateOptions): Manifest {
   for (const a of apps) a.direct = [...new Set(a.direct)].sort((x, y) => x - y);
 
   // Images: one application each (spread over the list) on a Debian base, plus their own apt installs.
-  interface Image { index: number; app: App; repo: string; tag: string; digest: string; deb: number[] }
+  interface Image {
+    index: number;
+    app: App;
+    repo: string;
+    tag: string;
+    digest: string;
+    deb: number[];
+  }
   const baseCount = Math.max(2, Math.ceil(params.images / 40));
   const bases: number[][] = [];
   for (let b = 0; b < baseCount; b++) {
@@ -604,14 +855,23 @@ export function generate(options: GenerateOptions): Manifest {
     const app = apps[Math.floor((i * apps.length) / params.images)];
     const set = new Set(bases[i % baseCount]);
     for (let k = rng.int(0, 6); k > 0; k--) set.add(popularVersion('deb'));
-    images.push({ index: i + 1, app, repo: `registry.example.com/acme/${app.name.replace(/^github\.com\/acme\//, '')}`, tag: app.version.replace(/^v/, ''), digest: rng.hex(64), deb: [...set] });
+    images.push({
+      index: i + 1,
+      app,
+      repo: `registry.example.com/acme/${app.name.replace(/^github\.com\/acme\//, '')}`,
+      tag: app.version.replace(/^v/, ''),
+      digest: rng.hex(64),
+      deb: [...set],
+    });
   }
   rootsByEco.get('deb')!.forEach((v, i) => images[i % images.length].deb.push(v));
   // Whatever is still unreachable (versions whose only dependents sit on a cycle nobody else
   // reaches) becomes a direct dependency too, so that every version is in some SBOM.
   {
     const reached = new Uint8Array(u.versionCount);
-    const mark = (starts: number[]): void => { for (const v of closure.reach(starts)) reached[v] = 1; };
+    const mark = (starts: number[]): void => {
+      for (const v of closure.reach(starts)) reached[v] = 1;
+    };
     for (const a of apps) mark(a.direct);
     for (const im of images) mark(im.deb);
     const byEco = new Map<Eco, number>();
@@ -635,7 +895,7 @@ export function generate(options: GenerateOptions): Manifest {
   // until its SBOM holds about 10,000 packages (or an eighth of the npm versions, when fewer).
   const monorepo = apps.find((a) => a.eco === 'npm')!;
   {
-    const want = Math.min(10_000, Math.round(params.versions * ECO_SHARE.npm / 8));
+    const want = Math.min(10_000, Math.round((params.versions * ECO_SHARE.npm) / 8));
     const { start, count } = u.ecoNames.npm;
     const npmAggregators = u.aggregators.filter((n) => n >= start && n < start + count);
     let size = closure.reach(monorepo.direct).length;
@@ -668,14 +928,30 @@ export function generate(options: GenerateOptions): Manifest {
   const covered = new Uint8Array(u.versionCount);
   const subjectEdges = new Set<string>();
 
-  interface SubjectPart { ref: string; json: string; deps: string[] }
-  const writeSbom = (path: string, serial: string, minute: number, subject: SubjectPart, extraParts: SubjectPart[], members: Uint32Array): number => {
+  interface SubjectPart {
+    ref: string;
+    json: string;
+    deps: string[];
+  }
+  const writeSbom = (
+    path: string,
+    serial: string,
+    minute: number,
+    subject: SubjectPart,
+    extraParts: SubjectPart[],
+    members: Uint32Array,
+  ): number => {
     const w = new FileWriter(path);
     w.write(`{"bomFormat":"CycloneDX","specVersion":"1.5","serialNumber":"urn:uuid:${serial}","version":1,`);
-    w.write(`"metadata":{"timestamp":"${isoAt(minute)}","tools":{"components":[{"type":"application","author":"supplygraph","name":"supplygraph-bench-generator","version":"1"}]},`);
+    w.write(
+      `"metadata":{"timestamp":"${isoAt(minute)}","tools":{"components":[{"type":"application","author":"supplygraph","name":"supplygraph-bench-generator","version":"1"}]},`,
+    );
     w.write(`"component":${subject.json}},"components":[`);
     let firstItem = true;
-    for (const p of extraParts) { w.write((firstItem ? '' : ',') + p.json); firstItem = false; }
+    for (const p of extraParts) {
+      w.write((firstItem ? '' : ',') + p.json);
+      firstItem = false;
+    }
     for (let i = 0; i < members.length; i++) {
       w.write((firstItem ? '' : ',') + componentJson(members[i]));
       firstItem = false;
@@ -707,15 +983,24 @@ export function generate(options: GenerateOptions): Manifest {
 
   const appSubject = (a: App, withBinary: boolean): SubjectPart => ({
     ref: a.purl,
-    json: `{"type":"application","bom-ref":${q(a.purl)},${a.group ? `"group":${q(a.group)},` : ''}"name":${q(a.name)},"version":${q(a.version)},"purl":${q(a.purl)}`
-      + (withBinary ? `,"hashes":[{"alg":"SHA-256","content":"${a.binary}"}]` : '') + '}',
+    json:
+      `{"type":"application","bom-ref":${q(a.purl)},${a.group ? `"group":${q(a.group)},` : ''}"name":${q(a.name)},"version":${q(a.version)},"purl":${q(a.purl)}` +
+      (withBinary ? `,"hashes":[{"alg":"SHA-256","content":"${a.binary}"}]` : '') +
+      '}',
     deps: a.direct.map((v) => purlOf(u, v)),
   });
 
   const manifestApps: Manifest['queries']['apps'] = [];
   apps.forEach((a, i) => {
     const members = closure.reach(a.direct);
-    const n = writeSbom(join(options.out, 'sboms/apps', `app-${String(i + 1).padStart(5, '0')}.cdx.json`), uuid(rng), i, appSubject(a, false), [], members);
+    const n = writeSbom(
+      join(options.out, 'sboms/apps', `app-${String(i + 1).padStart(5, '0')}.cdx.json`),
+      uuid(rng),
+      i,
+      appSubject(a, false),
+      [],
+      members,
+    );
     manifestApps.push({ purl: a.purl, components: n });
     if ((i + 1) % 200 === 0) log(`apps: ${i + 1}/${apps.length}`);
   });
@@ -734,14 +1019,28 @@ export function generate(options: GenerateOptions): Manifest {
       json: `{"type":"container","bom-ref":${q(ociPurl)},"name":${q(im.repo)},"version":"sha256:${im.digest}","purl":${q(ociPurl)},"hashes":[{"alg":"SHA-256","content":"${im.digest}"}]}`,
       deps: [...im.deb.map((v) => purlOf(u, v)), im.app.purl],
     };
-    const n = writeSbom(join(options.out, 'sboms/images', `image-${String(i + 1).padStart(5, '0')}.cdx.json`), uuid(rng), 10_000 + i, subject, [appSubject(im.app, true)], members);
+    const n = writeSbom(
+      join(options.out, 'sboms/images', `image-${String(i + 1).padStart(5, '0')}.cdx.json`),
+      uuid(rng),
+      10_000 + i,
+      subject,
+      [appSubject(im.app, true)],
+      members,
+    );
     manifestImages.push({ digest: `sha256:${im.digest}`, purl: ociPurl, components: n + 1 });
     if ((i + 1) % 200 === 0) log(`images: ${i + 1}/${images.length}`);
   });
 
   // The held-back SBOM: a new application over existing packages only.
   const extraApp = makeApp(apps.length + 1, 'npm');
-  writeSbom(join(options.out, 'extra', 'app-extra.cdx.json'), uuid(rng), 20_000, appSubject(extraApp, false), [], closure.reach(extraApp.direct));
+  writeSbom(
+    join(options.out, 'extra', 'app-extra.cdx.json'),
+    uuid(rng),
+    20_000,
+    appSubject(extraApp, false),
+    [],
+    closure.reach(extraApp.direct),
+  );
   stats.dependencyFacts -= 0; // counted with the rest; it is ingested during the benchmark
 
   let versionsCovered = 0;
@@ -753,8 +1052,10 @@ export function generate(options: GenerateOptions): Manifest {
   let advisories = 0;
   const wantVulnerable = Math.round(u.versionCount * 0.03);
   const VECTORS = [
-    ['CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', 'CRITICAL'], ['CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:H', 'HIGH'],
-    ['CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:N/A:N', 'MODERATE'], ['CVSS:3.1/AV:L/AC:H/PR:L/UI:N/S:U/C:L/I:N/A:N', 'LOW'],
+    ['CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', 'CRITICAL'],
+    ['CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:H', 'HIGH'],
+    ['CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:N/A:N', 'MODERATE'],
+    ['CVSS:3.1/AV:L/AC:H/PR:L/UI:N/S:U/C:L/I:N/A:N', 'LOW'],
     ['CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N', 'MODERATE'],
   ];
   const GHSA = '23456789cfghjmpqrvwx';
@@ -772,15 +1073,20 @@ export function generate(options: GenerateOptions): Manifest {
     const alias = `CVE-${2019 + rng.int(0, 7)}-${10000 + rng.int(0, 89999)}`;
     const [vector, label] = VECTORS[rng.int(0, VECTORS.length)];
     const info = u.names[nameId];
-    const record = `{"schema_version":"1.6.0","id":"${id}","modified":"${isoAt(-rng.int(0, 500_000))}","published":"${isoAt(-600_000 - rng.int(0, 500_000))}",`
-      + `"aliases":["${alias}"],"summary":${q(`${info.name}: ${rng.pick(['prototype pollution', 'denial of service', 'path traversal', 'improper input validation', 'SSRF', 'regular expression DoS', 'information exposure'])}`)},`
-      + `"details":"Synthetic advisory generated for the supplygraph benchmark.","severity":[{"type":"CVSS_V3","score":"${vector}"}],`
-      + `"affected":[{"package":{"ecosystem":"${OSV_ECOSYSTEM[info.eco]}","name":${q(info.osvName)},"purl":${q(info.purlName)}},"versions":[${affected.map((v) => q(versionOf(u, v))).join(',')}]}],`
-      + `"database_specific":{"severity":"${label}"}}`;
+    const record =
+      `{"schema_version":"1.6.0","id":"${id}","modified":"${isoAt(-rng.int(0, 500_000))}","published":"${isoAt(-600_000 - rng.int(0, 500_000))}",` +
+      `"aliases":["${alias}"],"summary":${q(`${info.name}: ${rng.pick(['prototype pollution', 'denial of service', 'path traversal', 'improper input validation', 'SSRF', 'regular expression DoS', 'information exposure'])}`)},` +
+      `"details":"Synthetic advisory generated for the supplygraph benchmark.","severity":[{"type":"CVSS_V3","score":"${vector}"}],` +
+      `"affected":[{"package":{"ecosystem":"${OSV_ECOSYSTEM[info.eco]}","name":${q(info.osvName)},"purl":${q(info.purlName)}},"versions":[${affected.map((v) => q(versionOf(u, v))).join(',')}]}],` +
+      `"database_specific":{"severity":"${label}"}}`;
     advisories++;
     for (const v of affected) {
       const list = vulnerable.get(v);
-      if (list) list.push({ id, alias, record }); else { vulnerable.set(v, [{ id, alias, record }]); vulnerableCount++; }
+      if (list) list.push({ id, alias, record });
+      else {
+        vulnerable.set(v, [{ id, alias, record }]);
+        vulnerableCount++;
+      }
     }
   }
   // osv-scanner reports, one per shard of 250 vulnerable versions ("an inventory scan").
@@ -793,16 +1099,33 @@ export function generate(options: GenerateOptions): Manifest {
     vulnerableIds.slice(s, s + 250).forEach((v, i) => {
       const info = u.names[u.verName[v]];
       const found = vulnerable.get(v)!;
-      w.write(`${i ? ',' : ''}{"package":{"name":${q(info.osvName)},"version":${q(versionOf(u, v))},"ecosystem":"${OSV_ECOSYSTEM[info.eco]}","purl":${q(purlOf(u, v))}},`
-        + `"vulnerabilities":[${found.map((f) => f.record).join(',')}],"groups":[${found.map((f) => `{"ids":["${f.id}","${f.alias}"]}`).join(',')}]}`);
+      w.write(
+        `${i ? ',' : ''}{"package":{"name":${q(info.osvName)},"version":${q(versionOf(u, v))},"ecosystem":"${OSV_ECOSYSTEM[info.eco]}","purl":${q(purlOf(u, v))}},` +
+          `"vulnerabilities":[${found.map((f) => f.record).join(',')}],"groups":[${found.map((f) => `{"ids":["${f.id}","${f.alias}"]}`).join(',')}]}`,
+      );
     });
     w.write(']}],"experimental_config":{"licenses":{"summary":false}}}\n');
     stats.bytes += w.close();
   }
 
   // --- scorecards for a share of the source repositories ---
-  const CHECKS = ['Binary-Artifacts', 'Branch-Protection', 'CI-Tests', 'Code-Review', 'Dangerous-Workflow', 'Dependency-Update-Tool',
-    'Fuzzing', 'License', 'Maintained', 'Pinned-Dependencies', 'SAST', 'Security-Policy', 'Signed-Releases', 'Token-Permissions', 'Vulnerabilities'];
+  const CHECKS = [
+    'Binary-Artifacts',
+    'Branch-Protection',
+    'CI-Tests',
+    'Code-Review',
+    'Dangerous-Workflow',
+    'Dependency-Update-Tool',
+    'Fuzzing',
+    'License',
+    'Maintained',
+    'Pinned-Dependencies',
+    'SAST',
+    'Security-Policy',
+    'Signed-Releases',
+    'Token-Permissions',
+    'Vulnerabilities',
+  ];
   let scorecards = 0;
   const repos = new Set<string>();
   for (const info of u.names) {
@@ -813,23 +1136,32 @@ export function generate(options: GenerateOptions): Manifest {
     const checks = CHECKS.map((name) => ({ name, score: rng.chance(0.08) ? -1 : rng.int(0, 11) }));
     const real = checks.filter((c) => c.score >= 0);
     const score = real.length ? Math.round((real.reduce((t, c) => t + c.score, 0) / real.length) * 10) / 10 : -1;
-    const body = `{"date":"${isoAt(rng.int(0, 40_000))}","repo":{"name":"${info.repo}","commit":"${rng.hex(40)}"},"scorecard":{"version":"v5.0.0","commit":"${rng.hex(40)}"},`
-      + `"score":${score},"checks":[${checks.map((c) => `{"details":null,"score":${c.score},"reason":"synthetic","name":"${c.name}","documentation":{"url":"https://github.com/ossf/scorecard/blob/main/docs/checks.md#${c.name.toLowerCase()}","short":"synthetic"}}`).join(',')}],"metadata":null}\n`;
+    const body =
+      `{"date":"${isoAt(rng.int(0, 40_000))}","repo":{"name":"${info.repo}","commit":"${rng.hex(40)}"},"scorecard":{"version":"v5.0.0","commit":"${rng.hex(40)}"},` +
+      `"score":${score},"checks":[${checks.map((c) => `{"details":null,"score":${c.score},"reason":"synthetic","name":"${c.name}","documentation":{"url":"https://github.com/ossf/scorecard/blob/main/docs/checks.md#${c.name.toLowerCase()}","short":"synthetic"}}`).join(',')}],"metadata":null}\n`;
     const file = join(options.out, 'scorecards', `${info.repo.replace(/[^a-z0-9.-]+/gi, '_')}.json`);
     writeFileSync(file, body);
     stats.bytes += Buffer.byteLength(body);
   }
 
   // --- query inputs for the benchmark ---
-  const typical = sample.filter((s) => s.c >= 60 && s.c <= 150).slice(0, 200).map((s) => ({ purl: purlOf(u, s.v), closure: s.c }));
-  const large = [...sample].sort((a, b) => b.c - a.c).slice(0, 50).filter((s) => s.c > 0).map((s) => ({ purl: purlOf(u, s.v), closure: s.c }));
+  const typical = sample
+    .filter((s) => s.c >= 60 && s.c <= 150)
+    .slice(0, 200)
+    .map((s) => ({ purl: purlOf(u, s.v), closure: s.c }));
+  const large = [...sample]
+    .sort((a, b) => b.c - a.c)
+    .slice(0, 50)
+    .filter((s) => s.c > 0)
+    .map((s) => ({ purl: purlOf(u, s.v), closure: s.c }));
   const partial: Manifest['queries']['partial'] = [];
   const near: Manifest['queries']['near10k'] = [];
   for (const eco of APP_ECOS) {
     const { start, count } = u.ecoNames[eco];
     for (let r = 0; r < Math.min(count, 400); r++) {
       const nameId = start + r;
-      if (partial.length < 400 && (r < 40 || r % 5 === 0)) partial.push({ purl: u.names[nameId].purlName, versions: u.nameCount[nameId] });
+      if (partial.length < 400 && (r < 40 || r % 5 === 0))
+        partial.push({ purl: u.names[nameId].purlName, versions: u.nameCount[nameId] });
       const starts = Array.from({ length: u.nameCount[nameId] }, (_, j) => u.nameFirst[nameId] + j);
       const size = closure.reach(starts).length;
       near.push({ purl: u.names[nameId].purlName, closure: size });
@@ -855,7 +1187,14 @@ export function generate(options: GenerateOptions): Manifest {
   }
   near.sort((a, b) => Math.abs(a.closure - 10_000) - Math.abs(b.closure - 10_000));
 
-  const documents = { apps: apps.length, images: images.length, scans, scorecards, extra: 1, total: apps.length + images.length + scans + scorecards };
+  const documents = {
+    apps: apps.length,
+    images: images.length,
+    scans,
+    scorecards,
+    extra: 1,
+    total: apps.length + images.length + scans + scorecards,
+  };
   let edgesNonLeaf = 0;
   for (let v = 0; v < u.versionCount; v++) if (u.outStart[v + 1] > u.outStart[v]) edgesNonLeaf++;
   const ecosystems: GenerateStats['ecosystems'] = {};
@@ -873,10 +1212,19 @@ export function generate(options: GenerateOptions): Manifest {
     distinctEdgesWithSubjects: u.out.length + subjectEdges.size,
     cycleBackEdges: u.backEdges,
     leafVersions: leaves,
-    outDegree: { mean: round2(u.out.length / u.versionCount), meanNonLeaf: round2(u.out.length / Math.max(1, edgesNonLeaf)), max: maxDeg },
+    outDegree: {
+      mean: round2(u.out.length / u.versionCount),
+      meanNonLeaf: round2(u.out.length / Math.max(1, edgesNonLeaf)),
+      max: maxDeg,
+    },
     closure: {
-      sample: sample.length, p50: pct(sizes, 0.5), p90: pct(sizes, 0.9), p99: pct(sizes, 0.99), max: sizes[sizes.length - 1] ?? 0,
-      meanNonLeaf: round2(nonLeaf.reduce((t, x) => t + x, 0) / Math.max(1, nonLeaf.length)), p50NonLeaf: pct(nonLeaf, 0.5),
+      sample: sample.length,
+      p50: pct(sizes, 0.5),
+      p90: pct(sizes, 0.9),
+      p99: pct(sizes, 0.99),
+      max: sizes[sizes.length - 1] ?? 0,
+      meanNonLeaf: round2(nonLeaf.reduce((t, x) => t + x, 0) / Math.max(1, nonLeaf.length)),
+      p50NonLeaf: pct(nonLeaf, 0.5),
     },
     documents,
     dependencyFacts: stats.dependencyFacts,
@@ -897,8 +1245,12 @@ export function generate(options: GenerateOptions): Manifest {
     ingest: ['sboms', 'scans', 'scorecards'],
     extra: 'extra/app-extra.cdx.json',
     queries: {
-      typical, large, partial, near10k: near.slice(0, 10),
-      images: manifestImages, apps: manifestApps,
+      typical,
+      large,
+      partial,
+      near10k: near.slice(0, 10),
+      images: manifestImages,
+      apps: manifestApps,
       vulnerable: vulnerableIds.slice(0, 400).map((v) => purlOf(u, v)),
       typicalMany,
     },

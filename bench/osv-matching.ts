@@ -14,9 +14,16 @@ interface Index {
   apply(batch: Batch): void;
   advisories: { matchesByPackage: Map<number, Set<number>> };
 }
-const built = (path: string): Promise<Record<string, unknown>> => import(new URL(`../../dist/${path}`, import.meta.url).href);
-const { GraphIndex, LoadBatch } = (await built('index/graph-index.js')) as { GraphIndex: new () => Index; LoadBatch: new () => Batch };
-const { FactKind, NodeKind } = (await built('store/kinds.js')) as { FactKind: Record<string, number>; NodeKind: Record<string, number> };
+const built = (path: string): Promise<Record<string, unknown>> =>
+  import(new URL(`../../dist/${path}`, import.meta.url).href);
+const { GraphIndex, LoadBatch } = (await built('index/graph-index.js')) as {
+  GraphIndex: new () => Index;
+  LoadBatch: new () => Batch;
+};
+const { FactKind, NodeKind } = (await built('store/kinds.js')) as {
+  FactKind: Record<string, number>;
+  NodeKind: Record<string, number>;
+};
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);
@@ -29,8 +36,16 @@ const NAMES = Math.round(PACKAGES / 4);
 const ECOSYSTEMS = [
   { osv: 'npm', purl: (n: string, v: string) => `pkg:npm/${n}@${v}`, name: (n: string) => n },
   { osv: 'PyPI', purl: (n: string, v: string) => `pkg:pypi/${n}@${v}`, name: (n: string) => n },
-  { osv: 'Go', purl: (n: string, v: string) => `pkg:golang/github.com/acme/${n}@v${v}`, name: (n: string) => `github.com/acme/${n}` },
-  { osv: 'Maven', purl: (n: string, v: string) => `pkg:maven/org.acme/${n}@${v}`, name: (n: string) => `org.acme:${n}` },
+  {
+    osv: 'Go',
+    purl: (n: string, v: string) => `pkg:golang/github.com/acme/${n}@v${v}`,
+    name: (n: string) => `github.com/acme/${n}`,
+  },
+  {
+    osv: 'Maven',
+    purl: (n: string, v: string) => `pkg:maven/org.acme/${n}@${v}`,
+    name: (n: string) => `org.acme:${n}`,
+  },
   { osv: 'crates.io', purl: (n: string, v: string) => `pkg:cargo/${n}@${v}`, name: (n: string) => n },
 ];
 
@@ -58,12 +73,16 @@ function advisoriesBatch(firstNode: number): Batch {
     const introduced = `${Math.floor(random() * 3)}.0.0`;
     const fixed = `${Math.floor(random() * 2) + 3}.${Math.floor(random() * 10)}.0`;
     const data = {
-      dbUri: 'https://github.com/advisories', modified: '2024-01-01T00:00:00Z',
-      affected: [{
-        ecosystem: eco.osv, name: eco.name(`lib-${n}`),
-        ranges: [{ type: 'ECOSYSTEM', events: [{ introduced }, { fixed }] }],
-        versions: random() < 0.3 ? [version(), version()] : [],
-      }],
+      dbUri: 'https://github.com/advisories',
+      modified: '2024-01-01T00:00:00Z',
+      affected: [
+        {
+          ecosystem: eco.osv,
+          name: eco.name(`lib-${n}`),
+          ranges: [{ type: 'ECOSYSTEM', events: [{ introduced }, { fixed }] }],
+          versions: random() < 0.3 ? [version(), version()] : [],
+        },
+      ],
     };
     batch.fact(FactKind.Advisory, id, 0, 1, JSON.stringify(data));
   }
@@ -82,10 +101,21 @@ const laterMs = performance.now() - started;
 let matches = 0;
 for (const set of index.advisories.matchesByPackage.values()) matches += set.size;
 
-const pairs = (half * ADVISORIES + (PACKAGES - half) * ADVISORIES);
+const pairs = half * ADVISORIES + (PACKAGES - half) * ADVISORIES;
 const seconds = (advisoriesMs + laterMs) / 1000;
-console.log(JSON.stringify({
-  packages: PACKAGES, advisories: ADVISORIES, names: NAMES, ecosystems: ECOSYSTEMS.map((e) => e.osv),
-  advisoriesAgainstExistingMs: Math.round(advisoriesMs), laterPackagesAgainstAdvisoriesMs: Math.round(laterMs),
-  matches, packagesTimesAdvisoriesPerSecond: Math.round(pairs / seconds),
-}, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      packages: PACKAGES,
+      advisories: ADVISORIES,
+      names: NAMES,
+      ecosystems: ECOSYSTEMS.map((e) => e.osv),
+      advisoriesAgainstExistingMs: Math.round(advisoriesMs),
+      laterPackagesAgainstAdvisoriesMs: Math.round(laterMs),
+      matches,
+      packagesTimesAdvisoriesPerSecond: Math.round(pairs / seconds),
+    },
+    null,
+    2,
+  ),
+);

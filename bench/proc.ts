@@ -35,7 +35,10 @@ export class RssSampler {
   max = 0;
   last = 0;
   private timer: NodeJS.Timeout;
-  constructor(private readonly pid: number, everyMs = 250) {
+  constructor(
+    private readonly pid: number,
+    everyMs = 250,
+  ) {
     this.timer = setInterval(() => this.sample(), everyMs);
     this.timer.unref();
     this.sample();
@@ -65,9 +68,17 @@ export interface Child {
 export function startChild(command: string, args: string[], logFile: string, onStdout?: (text: string) => void): Child {
   const proc = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } });
   const log = createWriteStream(logFile, { flags: 'a' });
-  proc.stdout!.on('data', (d: Buffer) => { log.write(d); onStdout?.(d.toString()); });
+  proc.stdout!.on('data', (d: Buffer) => {
+    log.write(d);
+    onStdout?.(d.toString());
+  });
   proc.stderr!.on('data', (d: Buffer) => log.write(d));
-  const exited = new Promise<number>((resolve) => proc.on('exit', (code, signal) => { log.end(); resolve(code ?? (signal ? 128 : 1)); }));
+  const exited = new Promise<number>((resolve) =>
+    proc.on('exit', (code, signal) => {
+      log.end();
+      resolve(code ?? (signal ? 128 : 1));
+    }),
+  );
   return { proc, exited };
 }
 
@@ -82,10 +93,18 @@ export async function stopChild(child: Child, graceMs = 30_000): Promise<number>
 }
 
 /** Runs a command to completion (bounded), collecting stdout. */
-export async function runToEnd(command: string, args: string[], logFile: string, timeoutMs: number, onPid?: (pid: number) => void): Promise<{ code: number; stdout: string; millis: number }> {
+export async function runToEnd(
+  command: string,
+  args: string[],
+  logFile: string,
+  timeoutMs: number,
+  onPid?: (pid: number) => void,
+): Promise<{ code: number; stdout: string; millis: number }> {
   let stdout = '';
   const started = performance.now();
-  const child = startChild(command, args, logFile, (t) => { stdout += t; });
+  const child = startChild(command, args, logFile, (t) => {
+    stdout += t;
+  });
   onPid?.(child.proc.pid!);
   const timer = setTimeout(() => child.proc.kill('SIGKILL'), timeoutMs);
   const code = await child.exited;
@@ -107,17 +126,20 @@ export function get(base: string, path: string, timeoutMs = 120_000): Promise<Re
   return new Promise((resolve, reject) => {
     const url = new URL(base);
     const started = process.hrtime.bigint();
-    const req = request({ host: url.hostname, port: url.port, path, method: 'GET', agent, timeout: timeoutMs }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers[k] = v;
-        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks), ms });
-      });
-      res.on('error', reject);
-    });
+    const req = request(
+      { host: url.hostname, port: url.port, path, method: 'GET', agent, timeout: timeoutMs },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const ms = Number(process.hrtime.bigint() - started) / 1e6;
+          const headers: Record<string, string> = {};
+          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers[k] = v;
+          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks), ms });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`GET ${path} timed out`)));
     req.on('error', reject);
     req.end();

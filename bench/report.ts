@@ -4,10 +4,16 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { BenchResults } from './run.js';
 
 const fmt = (x: number | undefined, digits = 1): string =>
-  x === undefined || Number.isNaN(x) ? '–' : x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+  x === undefined || Number.isNaN(x)
+    ? '–'
+    : x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 const mb = (bytes: number): string => (bytes < 1e6 ? `${fmt(bytes / 1e3, 1)} kB` : `${fmt(bytes / 1e6, 1)} MB`);
 
-interface Target { target: string; measured: string; met: boolean | undefined }
+interface Target {
+  target: string;
+  measured: string;
+  met: boolean | undefined;
+}
 
 export function targets(r: BenchResults): Target[] {
   const out: Target[] = [];
@@ -15,23 +21,70 @@ export function targets(r: BenchResults): Target[] {
     const scenario = r.scenarios.find((s) => s.name === name);
     const typical = scenario?.runs.find((x) => x.connections === 10);
     if (!scenario || !typical) continue;
-    const what = name === 'deps-typical' ? `${fmt(scenario.inputs, 0)} inputs, repeated` : `${fmt(scenario.inputs, 0)} distinct inputs in turn`;
-    out.push({ target: `typical package dependencies ≥ 0.7 × ceiling req/s, 10 connections (${what})`, measured: `${fmt(typical.ratio, 2)}× (${fmt(typical.server.rps, 0)} vs ${fmt(typical.ceiling.rps, 0)} req/s)`, met: typical.ratio >= 0.7 });
-    out.push({ target: `typical package dependencies p99 ≤ 5 ms, 10 connections (${what})`, measured: `${fmt(typical.server.p99, 0)} ms`, met: typical.server.p99 <= 5 });
+    const what =
+      name === 'deps-typical'
+        ? `${fmt(scenario.inputs, 0)} inputs, repeated`
+        : `${fmt(scenario.inputs, 0)} distinct inputs in turn`;
+    out.push({
+      target: `typical package dependencies ≥ 0.7 × ceiling req/s, 10 connections (${what})`,
+      measured: `${fmt(typical.ratio, 2)}× (${fmt(typical.server.rps, 0)} vs ${fmt(typical.ceiling.rps, 0)} req/s)`,
+      met: typical.ratio >= 0.7,
+    });
+    out.push({
+      target: `typical package dependencies p99 ≤ 5 ms, 10 connections (${what})`,
+      measured: `${fmt(typical.server.p99, 0)} ms`,
+      met: typical.server.p99 <= 5,
+    });
   }
-  if (r.closure10k) out.push({ target: '10,000-purl closure p50 ≤ 30 ms', measured: `${fmt(r.closure10k.p50, 1)} ms (${fmt(r.closure10k.size, 0)} purls)`, met: r.closure10k.p50 <= 30 });
+  if (r.closure10k)
+    out.push({
+      target: '10,000-purl closure p50 ≤ 30 ms',
+      measured: `${fmt(r.closure10k.p50, 1)} ms (${fmt(r.closure10k.size, 0)} purls)`,
+      met: r.closure10k.p50 <= 30,
+    });
   const ranking = r.scenarios.find((s) => s.name === 'ranking-top100');
-  if (ranking) out.push({ target: '`/analysis/dependencies` served ≤ 2 ms (top 100, repeated)', measured: `single client p50 ${fmt(ranking.single.p50, 2)} ms; p99 @10 conns ${fmt(ranking.runs[0]?.server.p99, 0)} ms`, met: ranking.single.p50 <= 2 });
+  if (ranking)
+    out.push({
+      target: '`/analysis/dependencies` served ≤ 2 ms (top 100, repeated)',
+      measured: `single client p50 ${fmt(ranking.single.p50, 2)} ms; p99 @10 conns ${fmt(ranking.runs[0]?.server.p99, 0)} ms`,
+      met: ranking.single.p50 <= 2,
+    });
   const pages = r.scenarios.find((s) => s.name === 'ranking-pages');
-  if (pages) out.push({ target: '`/analysis/dependencies` served ≤ 2 ms (distinct pages, computed)', measured: `first request p50 ${fmt(pages.single.coldP50, 2)} ms, p99 ${fmt(pages.single.coldP99, 2)} ms; p99 @10 conns ${fmt(pages.runs[0]?.server.p99, 0)} ms`, met: pages.single.coldP50 <= 2 });
+  if (pages)
+    out.push({
+      target: '`/analysis/dependencies` served ≤ 2 ms (distinct pages, computed)',
+      measured: `first request p50 ${fmt(pages.single.coldP50, 2)} ms, p99 ${fmt(pages.single.coldP99, 2)} ms; p99 @10 conns ${fmt(pages.runs[0]?.server.p99, 0)} ms`,
+      met: pages.single.coldP50 <= 2,
+    });
   if (r.ranking) {
-    out.push({ target: 'ranking recomputed ≤ 5 s after an ingest', measured: `${fmt(r.ranking.recomputeAfterCommitMillis / 1000, 2)} s after commit (${fmt(r.ranking.recomputeAfterIngestStartMillis / 1000, 2)} s after the CLI started)`, met: r.ranking.recomputeAfterCommitMillis <= 5000 });
+    out.push({
+      target: 'ranking recomputed ≤ 5 s after an ingest',
+      measured: `${fmt(r.ranking.recomputeAfterCommitMillis / 1000, 2)} s after commit (${fmt(r.ranking.recomputeAfterIngestStartMillis / 1000, 2)} s after the CLI started)`,
+      met: r.ranking.recomputeAfterCommitMillis <= 5000,
+    });
     const worst = Math.max(...r.ranking.during.map((d) => d.max));
-    out.push({ target: '… without blocking other requests (max latency meanwhile ≤ 50 ms)', measured: `max ${fmt(worst, 1)} ms`, met: worst <= 50 });
+    out.push({
+      target: '… without blocking other requests (max latency meanwhile ≤ 50 ms)',
+      measured: `max ${fmt(worst, 1)} ms`,
+      met: worst <= 50,
+    });
   }
-  out.push({ target: 'start-up to serving ≤ 15 s', measured: `${fmt(r.startup.readyMillis / 1000, 1)} s`, met: r.startup.readyMillis <= 15_000 });
-  out.push({ target: 'RSS ≤ 600 MB', measured: `${fmt(r.rss.maxServingMB, 0)} MB max while serving (${fmt(r.startup.rssAtReadyMB, 0)} MB at ready)`, met: r.rss.maxServingMB <= 600 });
-  if (r.ingest) out.push({ target: 'ingest ≥ 100,000 dependency facts/s (embedded store)', measured: `${fmt(r.ingest.dependencyFactsPerSecond, 0)} facts/s`, met: r.ingest.dependencyFactsPerSecond >= 100_000 });
+  out.push({
+    target: 'start-up to serving ≤ 15 s',
+    measured: `${fmt(r.startup.readyMillis / 1000, 1)} s`,
+    met: r.startup.readyMillis <= 15_000,
+  });
+  out.push({
+    target: 'RSS ≤ 600 MB',
+    measured: `${fmt(r.rss.maxServingMB, 0)} MB max while serving (${fmt(r.startup.rssAtReadyMB, 0)} MB at ready)`,
+    met: r.rss.maxServingMB <= 600,
+  });
+  if (r.ingest)
+    out.push({
+      target: 'ingest ≥ 100,000 dependency facts/s (embedded store)',
+      measured: `${fmt(r.ingest.dependencyFactsPerSecond, 0)} facts/s`,
+      met: r.ingest.dependencyFactsPerSecond >= 100_000,
+    });
   return out;
 }
 
@@ -39,63 +92,114 @@ export function renderMarkdown(r: BenchResults): string {
   const g = r.graph;
   const lines: string[] = [];
   lines.push(`## Size ${r.size} (seed ${r.seed})`, '');
-  lines.push(`Measured ${r.machine.date.slice(0, 16).replace('T', ' ')} UTC with \`${r.command}\` on ${r.machine.cpus} CPUs (${r.machine.cpuModel}), `
-    + `${r.machine.memoryGB} GB memory, Node.js ${r.machine.node}, Linux ${r.machine.kernel}; code at ${r.revision}. autocannon runs last ${r.durationSeconds} s each, after a 1 s warm-up.`, '');
+  lines.push(
+    `Measured ${r.machine.date.slice(0, 16).replace('T', ' ')} UTC with \`${r.command}\` on ${r.machine.cpus} CPUs (${r.machine.cpuModel}), ` +
+      `${r.machine.memoryGB} GB memory, Node.js ${r.machine.node}, Linux ${r.machine.kernel}; code at ${r.revision}. autocannon runs last ${r.durationSeconds} s each, after a 1 s warm-up.`,
+    '',
+  );
   lines.push('### Graph', '');
-  lines.push('| package names | package versions | distinct dependency edges | … with SBOM subjects | cycles (back edges) | documents | dependency facts in documents | data |');
+  lines.push(
+    '| package names | package versions | distinct dependency edges | … with SBOM subjects | cycles (back edges) | documents | dependency facts in documents | data |',
+  );
   lines.push('|---:|---:|---:|---:|---:|---:|---:|---:|');
-  lines.push(`| ${fmt(g.packageNames, 0)} | ${fmt(g.packageVersions, 0)} | ${fmt(g.dependencyEdges, 0)} | ${fmt(g.distinctEdgesWithSubjects, 0)} | ${fmt(g.cycleBackEdges, 0)} | `
-    + `${fmt(g.documents.total, 0)} (${g.documents.apps} application SBOMs, ${g.documents.images} image SBOMs, ${g.documents.scans} osv-scanner reports, ${g.documents.scorecards} scorecards) | ${fmt(g.dependencyFacts, 0)} | ${mb(g.bytes)} |`);
-  lines.push('', `Out-degree: mean ${g.outDegree.mean} (${g.outDegree.meanNonLeaf} over versions with dependencies, max ${g.outDegree.max}); ${fmt(g.leafVersions, 0)} versions without dependencies. `
-    + `Transitive closure of a version (sample of ${g.closure.sample}): p50 ${g.closure.p50}, p90 ${g.closure.p90}, p99 ${g.closure.p99}, max ${g.closure.max} `
-    + `(versions with dependencies: p50 ${g.closure.p50NonLeaf}, mean ${g.closure.meanNonLeaf}). ${fmt(g.vulnerableVersions, 0)} vulnerable versions (${g.advisories} advisories); `
-    + `${fmt(g.sourcesWithScorecard, 0)} source repositories with a scorecard. Generated in ${r.generateSeconds === 'reused' ? '(reused)' : `${r.generateSeconds} s`}.`, '');
+  lines.push(
+    `| ${fmt(g.packageNames, 0)} | ${fmt(g.packageVersions, 0)} | ${fmt(g.dependencyEdges, 0)} | ${fmt(g.distinctEdgesWithSubjects, 0)} | ${fmt(g.cycleBackEdges, 0)} | ` +
+      `${fmt(g.documents.total, 0)} (${g.documents.apps} application SBOMs, ${g.documents.images} image SBOMs, ${g.documents.scans} osv-scanner reports, ${g.documents.scorecards} scorecards) | ${fmt(g.dependencyFacts, 0)} | ${mb(g.bytes)} |`,
+  );
+  lines.push(
+    '',
+    `Out-degree: mean ${g.outDegree.mean} (${g.outDegree.meanNonLeaf} over versions with dependencies, max ${g.outDegree.max}); ${fmt(g.leafVersions, 0)} versions without dependencies. ` +
+      `Transitive closure of a version (sample of ${g.closure.sample}): p50 ${g.closure.p50}, p90 ${g.closure.p90}, p99 ${g.closure.p99}, max ${g.closure.max} ` +
+      `(versions with dependencies: p50 ${g.closure.p50NonLeaf}, mean ${g.closure.meanNonLeaf}). ${fmt(g.vulnerableVersions, 0)} vulnerable versions (${g.advisories} advisories); ` +
+      `${fmt(g.sourcesWithScorecard, 0)} source repositories with a scorecard. Generated in ${r.generateSeconds === 'reused' ? '(reused)' : `${r.generateSeconds} s`}.`,
+    '',
+  );
   if (r.ingest) {
     const i = r.ingest;
     lines.push('### Ingest (embedded SQLite store, `supplygraph ingest`)', '');
-    lines.push('| documents | dependency facts | time | documents/s | dependency facts/s | store on disk | peak RSS |', '|---:|---:|---:|---:|---:|---:|---:|');
-    lines.push(`| ${fmt(i.documents, 0)} (${i.failed} failed) | ${fmt(i.dependencies, 0)} | ${fmt(i.seconds, 1)} s | ${fmt(i.documentsPerSecond, 1)} | ${fmt(i.dependencyFactsPerSecond, 0)} | ${mb(i.storeBytes)} | ${fmt(i.peakRssMB, 0)} MB |`, '');
+    lines.push(
+      '| documents | dependency facts | time | documents/s | dependency facts/s | store on disk | peak RSS |',
+      '|---:|---:|---:|---:|---:|---:|---:|',
+    );
+    lines.push(
+      `| ${fmt(i.documents, 0)} (${i.failed} failed) | ${fmt(i.dependencies, 0)} | ${fmt(i.seconds, 1)} s | ${fmt(i.documentsPerSecond, 1)} | ${fmt(i.dependencyFactsPerSecond, 0)} | ${mb(i.storeBytes)} | ${fmt(i.peakRssMB, 0)} MB |`,
+      '',
+    );
   }
   if (r.postgresIngest) {
-    lines.push('PostgreSQL ingest: ' + ('error' in r.postgresIngest ? `not measured (${r.postgresIngest.error})` : `${fmt(r.postgresIngest.documentsPerSecond, 1)} documents/s, ${fmt(r.postgresIngest.dependencyFactsPerSecond, 0)} dependency facts/s`), '');
+    lines.push(
+      'PostgreSQL ingest: ' +
+        ('error' in r.postgresIngest
+          ? `not measured (${r.postgresIngest.error})`
+          : `${fmt(r.postgresIngest.documentsPerSecond, 1)} documents/s, ${fmt(r.postgresIngest.dependencyFactsPerSecond, 0)} dependency facts/s`),
+      '',
+    );
   }
   lines.push('### Start-up and memory', '');
-  lines.push(`Start-up to ready (\`/readyz\` 200): **${fmt(r.startup.readyMillis / 1000, 2)} s**; the first frequency ranking was served ${fmt(r.startup.firstRankingMillis / 1000, 2)} s later. `
-    + `RSS: ${fmt(r.startup.rssAtReadyMB, 0)} MB at ready, ${fmt(r.rss.afterLoadMB, 0)} MB after the load tests, ${fmt(r.rss.maxServingMB, 0)} MB max while serving (peak VmHWM ${fmt(r.rss.hwmMB, 0)} MB).`, '');
+  lines.push(
+    `Start-up to ready (\`/readyz\` 200): **${fmt(r.startup.readyMillis / 1000, 2)} s**; the first frequency ranking was served ${fmt(r.startup.firstRankingMillis / 1000, 2)} s later. ` +
+      `RSS: ${fmt(r.startup.rssAtReadyMB, 0)} MB at ready, ${fmt(r.rss.afterLoadMB, 0)} MB after the load tests, ${fmt(r.rss.maxServingMB, 0)} MB max while serving (peak VmHWM ${fmt(r.rss.hwmMB, 0)} MB).`,
+    '',
+  );
   lines.push('### Endpoints against the HTTP ceiling', '');
-  lines.push('The ceiling is a bare `node:http` server (bench/ceiling.ts, its own process) replaying the exact response bytes the service gave for the same request URLs. '
-    + 'Requests take the inputs in turn across all connections (one shared cursor), so N inputs are N distinct URLs. '
-    + 'Latencies from autocannon have 1 ms resolution; the single-client column is one sequential keep-alive client timed with `process.hrtime`; '
-    + '"first request" times each input\'s first request at this store version (before any response cache has it).', '');
-  lines.push('| endpoint | inputs | avg items / body | conns | req/s | p50 ms | p99 ms | ceiling req/s | ceiling p99 ms | ratio | single client p50 / p99 ms (ceiling p50) | first request p50 / p99 ms | max RSS |');
+  lines.push(
+    'The ceiling is a bare `node:http` server (bench/ceiling.ts, its own process) replaying the exact response bytes the service gave for the same request URLs. ' +
+      'Requests take the inputs in turn across all connections (one shared cursor), so N inputs are N distinct URLs. ' +
+      'Latencies from autocannon have 1 ms resolution; the single-client column is one sequential keep-alive client timed with `process.hrtime`; ' +
+      '"first request" times each input\'s first request at this store version (before any response cache has it).',
+    '',
+  );
+  lines.push(
+    '| endpoint | inputs | avg items / body | conns | req/s | p50 ms | p99 ms | ceiling req/s | ceiling p99 ms | ratio | single client p50 / p99 ms (ceiling p50) | first request p50 / p99 ms | max RSS |',
+  );
   lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const s of r.scenarios) {
     s.runs.forEach((run, k) => {
-      const head = k === 0 ? `${s.name}: ${s.description}${Object.keys(s.statuses).some((x) => x !== '200') ? ` (statuses ${JSON.stringify(s.statuses)})` : ''} | ${s.inputs} | ${fmt(s.avgItems, 0)} / ${fmt(s.avgBytes / 1000, 1)} kB` : ' | | ';
-      const single = k === 0 ? `${fmt(s.single.p50, 2)} / ${fmt(s.single.p99, 2)} (${fmt(s.single.ceilingP50, 2)}) | ${fmt(s.single.coldP50, 2)} / ${fmt(s.single.coldP99, 2)} | ${s.maxRssMB === undefined ? '–' : `${fmt(s.maxRssMB, 0)} MB`}` : ' | | ';
-      const errs = run.server.non2xx || run.server.errors ? ` (${run.server.non2xx} non-2xx, ${run.server.errors} errors)` : '';
-      lines.push(`| ${head} | ${run.connections} | ${fmt(run.server.rps, 0)}${errs} | ${run.server.p50} | ${run.server.p99} | ${fmt(run.ceiling.rps, 0)} | ${run.ceiling.p99} | ${fmt(run.ratio, 2)} | ${single} |`);
+      const head =
+        k === 0
+          ? `${s.name}: ${s.description}${Object.keys(s.statuses).some((x) => x !== '200') ? ` (statuses ${JSON.stringify(s.statuses)})` : ''} | ${s.inputs} | ${fmt(s.avgItems, 0)} / ${fmt(s.avgBytes / 1000, 1)} kB`
+          : ' | | ';
+      const single =
+        k === 0
+          ? `${fmt(s.single.p50, 2)} / ${fmt(s.single.p99, 2)} (${fmt(s.single.ceilingP50, 2)}) | ${fmt(s.single.coldP50, 2)} / ${fmt(s.single.coldP99, 2)} | ${s.maxRssMB === undefined ? '–' : `${fmt(s.maxRssMB, 0)} MB`}`
+          : ' | | ';
+      const errs =
+        run.server.non2xx || run.server.errors ? ` (${run.server.non2xx} non-2xx, ${run.server.errors} errors)` : '';
+      lines.push(
+        `| ${head} | ${run.connections} | ${fmt(run.server.rps, 0)}${errs} | ${run.server.p50} | ${run.server.p99} | ${fmt(run.ceiling.rps, 0)} | ${run.ceiling.p99} | ${fmt(run.ratio, 2)} | ${single} |`,
+      );
     });
   }
   lines.push('');
   if (r.closure10k) {
     const c = r.closure10k;
-    lines.push(`**Large closure:** \`/v0/package/${c.purl}/dependencies\` answers ${fmt(c.size, 0)} purls (${mb(c.bytes)}). One client, ${c.n} distinct URLs with this answer (\`?PageSize=20000…\`, so each is computed): p50 **${fmt(c.p50, 1)} ms**, p99 ${fmt(c.p99, 1)} ms; the same URL repeated (response cache): p50 ${fmt(c.repeatedP50, 2)} ms, p99 ${fmt(c.repeatedP99, 2)} ms.`, '');
+    lines.push(
+      `**Large closure:** \`/v0/package/${c.purl}/dependencies\` answers ${fmt(c.size, 0)} purls (${mb(c.bytes)}). One client, ${c.n} distinct URLs with this answer (\`?PageSize=20000…\`, so each is computed): p50 **${fmt(c.p50, 1)} ms**, p99 ${fmt(c.p99, 1)} ms; the same URL repeated (response cache): p50 ${fmt(c.repeatedP50, 2)} ms, p99 ${fmt(c.repeatedP99, 2)} ms.`,
+      '',
+    );
   }
   if (r.ranking) {
     const k = r.ranking;
     lines.push('### Ranking recompute', '');
-    lines.push(`One more application SBOM ingested through the CLI while the server runs (refresh interval 1 s): the CLI took ${fmt(k.ingestCliMillis / 1000, 2)} s; `
-      + `the new frequency ranking (changed ETag) was served **${fmt(k.recomputeAfterCommitMillis / 1000, 2)} s** after the document was committed `
-      + `(${fmt(k.recomputeAfterIngestStartMillis / 1000, 2)} s after the CLI started).`, '');
+    lines.push(
+      `One more application SBOM ingested through the CLI while the server runs (refresh interval 1 s): the CLI took ${fmt(k.ingestCliMillis / 1000, 2)} s; ` +
+        `the new frequency ranking (changed ETag) was served **${fmt(k.recomputeAfterCommitMillis / 1000, 2)} s** after the document was committed ` +
+        `(${fmt(k.recomputeAfterIngestStartMillis / 1000, 2)} s after the CLI started).`,
+      '',
+    );
     lines.push('| endpoint | phase | requests | p50 ms | p99 ms | max ms |', '|---|---|---:|---:|---:|---:|');
-    for (const [phase, list] of [['before', k.before], ['during refresh + recompute', k.during]] as const) {
-      for (const d of list) lines.push(`| ${d.endpoint} | ${phase} | ${d.n} | ${fmt(d.p50, 2)} | ${fmt(d.p99, 2)} | ${fmt(d.max, 1)} |`);
+    for (const [phase, list] of [
+      ['before', k.before],
+      ['during refresh + recompute', k.during],
+    ] as const) {
+      for (const d of list)
+        lines.push(`| ${d.endpoint} | ${phase} | ${d.n} | ${fmt(d.p50, 2)} | ${fmt(d.p99, 2)} | ${fmt(d.max, 1)} |`);
     }
     lines.push('');
   }
   lines.push('### Targets', '', '| target | measured | met |', '|---|---|:---:|');
-  for (const t of targets(r)) lines.push(`| ${t.target} | ${t.measured} | ${t.met === undefined ? '–' : t.met ? 'yes' : '**no**'} |`);
+  for (const t of targets(r))
+    lines.push(`| ${t.target} | ${t.measured} | ${t.met === undefined ? '–' : t.met ? 'yes' : '**no**'} |`);
   lines.push('');
   return lines.join('\n');
 }
@@ -160,12 +264,16 @@ export function writeBenchmarksDoc(file: string, size: string, markdown: string)
   let notes = '';
   if (existsSync(file)) {
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/<!-- bench:(\w+):start -->\n([\s\S]*?)<!-- bench:\1:end -->/g)) sections.set(m[1], m[2]);
+    for (const m of text.matchAll(/<!-- bench:(\w+):start -->\n([\s\S]*?)<!-- bench:\1:end -->/g))
+      sections.set(m[1], m[2]);
     const n = /<!-- notes:start -->\n([\s\S]*?)<!-- notes:end -->/.exec(text);
     if (n) notes = n[1];
   }
   sections.set(size, markdown.endsWith('\n') ? markdown : `${markdown}\n`);
   const order = ['L', 'M', 'S', 'tiny'];
-  const body = order.filter((s) => sections.has(s)).map((s) => `<!-- bench:${s}:start -->\n${sections.get(s)}<!-- bench:${s}:end -->\n`).join('\n');
+  const body = order
+    .filter((s) => sections.has(s))
+    .map((s) => `<!-- bench:${s}:start -->\n${sections.get(s)}<!-- bench:${s}:end -->\n`)
+    .join('\n');
   writeFileSync(file, `${HEADER}\n<!-- notes:start -->\n${notes}<!-- notes:end -->\n\n${body}`);
 }

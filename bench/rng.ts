@@ -2,7 +2,10 @@
 // deterministic: the same seed gives the same documents, byte for byte, on every machine.
 
 function cyrb128(text: string): [number, number, number, number] {
-  let h1 = 1779033703, h2 = 3144134277, h3 = 1013904242, h4 = 2773480762;
+  let h1 = 1779033703,
+    h2 = 3144134277,
+    h3 = 1013904242,
+    h4 = 2773480762;
   for (let i = 0; i < text.length; i++) {
     const k = text.charCodeAt(i);
     h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
@@ -14,7 +17,10 @@ function cyrb128(text: string): [number, number, number, number] {
   h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
   h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
   h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
-  h1 ^= h2 ^ h3 ^ h4; h2 ^= h1; h3 ^= h1; h4 ^= h1;
+  h1 ^= h2 ^ h3 ^ h4;
+  h2 ^= h1;
+  h3 ^= h1;
+  h4 ^= h1;
   return [h1 >>> 0, h2 >>> 0, h3 >>> 0, h4 >>> 0];
 }
 
@@ -69,7 +75,9 @@ export class Rng {
   shuffle<T>(list: T[]): T[] {
     for (let i = list.length - 1; i > 0; i--) {
       const j = Math.floor(this.next() * (i + 1));
-      const t = list[i]; list[i] = list[j]; list[j] = t;
+      const t = list[i];
+      list[i] = list[j];
+      list[j] = t;
     }
     return list;
   }

@@ -18,8 +18,19 @@ import { fileURLToPath } from 'node:url';
 import { generate, GENERATOR_REVISION, isSize, parseArgs, SIZES, type Manifest, type SizeName } from './generate.js';
 import { RecordingWriter } from './ceiling.js';
 import {
-  freePort, get, machineFacts, memoryOf, percentile, RssSampler, runToEnd, sleep, startChild, stopChild, waitFor,
-  type Child, type MachineFacts,
+  freePort,
+  get,
+  machineFacts,
+  memoryOf,
+  percentile,
+  RssSampler,
+  runToEnd,
+  sleep,
+  startChild,
+  stopChild,
+  waitFor,
+  type Child,
+  type MachineFacts,
 } from './proc.js';
 import { renderMarkdown, writeBenchmarksDoc } from './report.js';
 
@@ -60,16 +71,41 @@ export interface BenchResults {
   graph: Manifest['stats'];
   generateSeconds: number | 'reused';
   ingest?: {
-    documents: number; stored: number; failed: number; dependencies: number; packages: number;
-    seconds: number; wallSeconds: number; documentsPerSecond: number; dependencyFactsPerSecond: number;
-    storeBytes: number; peakRssMB: number;
+    documents: number;
+    stored: number;
+    failed: number;
+    dependencies: number;
+    packages: number;
+    seconds: number;
+    wallSeconds: number;
+    documentsPerSecond: number;
+    dependencyFactsPerSecond: number;
+    storeBytes: number;
+    peakRssMB: number;
   };
-  postgresIngest?: { documents: number; dependencies: number; seconds: number; dependencyFactsPerSecond: number; documentsPerSecond: number } | { error: string };
+  postgresIngest?:
+    | {
+        documents: number;
+        dependencies: number;
+        seconds: number;
+        dependencyFactsPerSecond: number;
+        documentsPerSecond: number;
+      }
+    | { error: string };
   startup: { readyMillis: number; firstRankingMillis: number; rssAtReadyMB: number };
   rss: { maxServingMB: number; afterLoadMB: number; hwmMB: number };
   scenarios: ScenarioResult[];
   /** p50/p99: distinct URLs (computed each time); repeated: the same URL again (response cache). */
-  closure10k?: { purl: string; size: number; bytes: number; n: number; p50: number; p99: number; repeatedP50: number; repeatedP99: number };
+  closure10k?: {
+    purl: string;
+    size: number;
+    bytes: number;
+    n: number;
+    p50: number;
+    p99: number;
+    repeatedP50: number;
+    repeatedP99: number;
+  };
   ranking?: {
     ingestCliMillis: number;
     /** From the start of the CLI ingest to the new ranking being served. */
@@ -84,13 +120,21 @@ export interface BenchResults {
 const enc = encodeURIComponent;
 
 async function gitRevision(): Promise<string> {
-  const head = await runToEnd('git', ['-C', ROOT, 'log', '-1', '--format=%h %s'], '/dev/null', 10_000).catch(() => undefined);
-  const dirty = await runToEnd('git', ['-C', ROOT, 'status', '--porcelain', '--', 'src'], '/dev/null', 10_000).catch(() => undefined);
+  const head = await runToEnd('git', ['-C', ROOT, 'log', '-1', '--format=%h %s'], '/dev/null', 10_000).catch(
+    () => undefined,
+  );
+  const dirty = await runToEnd('git', ['-C', ROOT, 'status', '--porcelain', '--', 'src'], '/dev/null', 10_000).catch(
+    () => undefined,
+  );
   if (!head || head.code !== 0) return 'unknown';
   return `${head.stdout.trim()}${dirty && dirty.stdout.trim() ? ' + uncommitted changes in src/' : ''}`;
 }
 
-interface ScenarioDef { name: string; description: string; paths: string[] }
+interface ScenarioDef {
+  name: string;
+  description: string;
+  paths: string[];
+}
 
 function scenarios(m: Manifest): ScenarioDef[] {
   const q = m.queries;
@@ -100,47 +144,73 @@ function scenarios(m: Manifest): ScenarioDef[] {
   return [
     { name: 'healthz', description: '`/healthz`', paths: ['/healthz'] },
     {
-      name: 'package', description: '`/v0/package/{purl}`: partial purls (popular names) and exact purls',
-      paths: [...take(q.partial, 50).map((p) => `/v0/package/${enc(p.purl)}`), ...take(typical, 50).map((p) => `/v0/package/${enc(p)}`)],
+      name: 'package',
+      description: '`/v0/package/{purl}`: partial purls (popular names) and exact purls',
+      paths: [
+        ...take(q.partial, 50).map((p) => `/v0/package/${enc(p.purl)}`),
+        ...take(typical, 50).map((p) => `/v0/package/${enc(p)}`),
+      ],
     },
     {
-      name: 'deps-typical', description: '`/v0/package/{purl}/dependencies`, versions with a typical closure (60–150)',
+      name: 'deps-typical',
+      description: '`/v0/package/{purl}/dependencies`, versions with a typical closure (60–150)',
       paths: typical.map((p) => `/v0/package/${enc(p)}/dependencies`),
     },
     {
-      name: 'deps-distinct', description: '`/v0/package/{purl}/dependencies`, up to 40,000 distinct versions with a closure of 40–300, taken in turn (at size L more than the response cache holds: no hits)',
+      name: 'deps-distinct',
+      description:
+        '`/v0/package/{purl}/dependencies`, up to 40,000 distinct versions with a closure of 40–300, taken in turn (at size L more than the response cache holds: no hits)',
       paths: q.typicalMany.map((p) => `/v0/package/${enc(p)}/dependencies`),
     },
     {
-      name: 'deps-large', description: '`/v0/package/{purl}/dependencies`, the largest single-version closures',
+      name: 'deps-large',
+      description: '`/v0/package/{purl}/dependencies`, the largest single-version closures',
       paths: take(q.large, 20).map((p) => `/v0/package/${enc(p.purl)}/dependencies`),
     },
     {
-      name: 'deps-partial', description: '`/v0/package/{purl}/dependencies`, partial purls (every version of a popular name)',
+      name: 'deps-partial',
+      description: '`/v0/package/{purl}/dependencies`, partial purls (every version of a popular name)',
       paths: take(q.partial, 40).map((p) => `/v0/package/${enc(p.purl)}/dependencies`),
     },
     {
-      name: 'vulns', description: '`/v0/package/{purl}/vulns`: vulnerable versions, and typical versions with `includeDependencies=true`',
-      paths: [...take(q.vulnerable, 50).map((p) => `/v0/package/${enc(p)}/vulns`), ...take(typical, 50).map((p) => `/v0/package/${enc(p)}/vulns?includeDependencies=true`)],
+      name: 'vulns',
+      description:
+        '`/v0/package/{purl}/vulns`: vulnerable versions, and typical versions with `includeDependencies=true`',
+      paths: [
+        ...take(q.vulnerable, 50).map((p) => `/v0/package/${enc(p)}/vulns`),
+        ...take(typical, 50).map((p) => `/v0/package/${enc(p)}/vulns?includeDependencies=true`),
+      ],
     },
     {
-      name: 'artifact-deps', description: '`/v0/artifact/{digest}/dependencies`, container images',
+      name: 'artifact-deps',
+      description: '`/v0/artifact/{digest}/dependencies`, container images',
       paths: take(q.images, 50).map((i) => `/v0/artifact/${enc(i.digest)}/dependencies`),
     },
     {
-      name: 'artifact-vulns', description: '`/v0/artifact/{digest}/vulns?includeDependencies=true`, container images',
+      name: 'artifact-vulns',
+      description: '`/v0/artifact/{digest}/vulns?includeDependencies=true`, container images',
       paths: take(q.images, 50).map((i) => `/v0/artifact/${enc(i.digest)}/vulns?includeDependencies=true`),
     },
     {
-      name: 'ranking-top100', description: '`/analysis/dependencies?sort=frequency|scorecard&PageSize=100`',
-      paths: ['/analysis/dependencies?sort=frequency&PageSize=100', '/analysis/dependencies?sort=scorecard&PageSize=100'],
+      name: 'ranking-top100',
+      description: '`/analysis/dependencies?sort=frequency|scorecard&PageSize=100`',
+      paths: [
+        '/analysis/dependencies?sort=frequency&PageSize=100',
+        '/analysis/dependencies?sort=scorecard&PageSize=100',
+      ],
     },
     {
-      name: 'ranking-pages', description: '`/analysis/dependencies?sort=frequency|scorecard&PageSize=100…599`: 1,000 distinct URLs (computed unless still in the response cache)',
-      paths: Array.from({ length: 1000 }, (_, i) => `/analysis/dependencies?sort=${i % 2 ? 'scorecard' : 'frequency'}&PageSize=${100 + (i >> 1)}`),
+      name: 'ranking-pages',
+      description:
+        '`/analysis/dependencies?sort=frequency|scorecard&PageSize=100…599`: 1,000 distinct URLs (computed unless still in the response cache)',
+      paths: Array.from(
+        { length: 1000 },
+        (_, i) => `/analysis/dependencies?sort=${i % 2 ? 'scorecard' : 'frequency'}&PageSize=${100 + (i >> 1)}`,
+      ),
     },
     {
-      name: 'ranking-whole', description: '`/analysis/dependencies?sort=frequency`, the whole ranking',
+      name: 'ranking-whole',
+      description: '`/analysis/dependencies?sort=frequency`, the whole ranking',
       paths: ['/analysis/dependencies?sort=frequency'],
     },
   ].filter((s) => s.paths.length > 0);
@@ -149,7 +219,10 @@ function scenarios(m: Manifest): ScenarioDef[] {
 function itemsOf(body: Buffer, headers: Record<string, string>): number {
   if (headers['x-total-count']) return Number(headers['x-total-count']);
   try {
-    const json = JSON.parse(body.toString('utf8')) as { PaginationInfo?: { TotalCount?: number }; vulnerabilities?: unknown[] };
+    const json = JSON.parse(body.toString('utf8')) as {
+      PaginationInfo?: { TotalCount?: number };
+      vulnerabilities?: unknown[];
+    };
     return json.PaginationInfo?.TotalCount ?? (Array.isArray(json) ? json.length : 0);
   } catch {
     return 0;
@@ -161,10 +234,17 @@ function cannon(url: string, paths: string[], connections: number, duration: num
     // One shared cursor over the inputs: successive requests (on any connection) ask for
     // successive inputs, so that N inputs are N distinct requests, not N per connection.
     let cursor = 0;
-    autocannon({
-      url, connections, duration, pipelining: 1, timeout: 60,
-      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[cursor++ % paths.length] }) }],
-    }, (err, result) => (err ? reject(err) : resolvePromise(result)));
+    autocannon(
+      {
+        url,
+        connections,
+        duration,
+        pipelining: 1,
+        timeout: 60,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[cursor++ % paths.length] }) }],
+      },
+      (err, result) => (err ? reject(err) : resolvePromise(result)),
+    );
   });
 }
 
@@ -224,9 +304,15 @@ async function main(): Promise<void> {
   let manifest: Manifest;
   let generateSeconds: number | 'reused' = 'reused';
   const manifestPath = join(outDir, 'manifest.json');
-  const existing = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest : undefined;
-  if (existing && args.regenerate !== 'true' && existing.generator === GENERATOR_REVISION && existing.size === size && existing.seed === seed
-    && JSON.stringify(existing.params) === JSON.stringify(SIZES[size])) {
+  const existing = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : undefined;
+  if (
+    existing &&
+    args.regenerate !== 'true' &&
+    existing.generator === GENERATOR_REVISION &&
+    existing.size === size &&
+    existing.seed === seed &&
+    JSON.stringify(existing.params) === JSON.stringify(SIZES[size])
+  ) {
     manifest = existing;
     log(`reusing ${outDir}`);
   } else {
@@ -235,11 +321,20 @@ async function main(): Promise<void> {
     generateSeconds = manifest.stats.seconds;
   }
   const g = manifest.stats;
-  log(`graph: ${g.packageVersions} package versions, ${g.dependencyEdges} distinct dependency edges (${g.distinctEdgesWithSubjects} with SBOM subjects), `
-    + `${g.dependencyFacts} dependency facts in ${g.documents.total} documents`);
+  log(
+    `graph: ${g.packageVersions} package versions, ${g.dependencyEdges} distinct dependency edges (${g.distinctEdgesWithSubjects} with SBOM subjects), ` +
+      `${g.dependencyFacts} dependency facts in ${g.documents.total} documents`,
+  );
 
   const results: BenchResults = {
-    command, machine, revision, size, seed, durationSeconds: duration, graph: g, generateSeconds,
+    command,
+    machine,
+    revision,
+    size,
+    seed,
+    durationSeconds: duration,
+    graph: g,
+    generateSeconds,
     startup: { readyMillis: 0, firstRankingMillis: 0, rssAtReadyMB: 0 },
     rss: { maxServingMB: 0, afterLoadMB: 0, hwmMB: 0 },
     scenarios: [],
@@ -253,28 +348,67 @@ async function main(): Promise<void> {
     rmSync(storeDir, { recursive: true, force: true });
     log(`ingesting ${g.documents.total} documents into ${storeDir}`);
     let sampler: RssSampler | undefined;
-    const r = await runToEnd(process.execPath, [BIN, 'ingest', '--store', storeDir, '--json', '--quiet', ...inputs],
-      join(runDir, 'ingest.log'), 4 * 3600_000, (pid) => { sampler = new RssSampler(pid, 500); });
+    const r = await runToEnd(
+      process.execPath,
+      [BIN, 'ingest', '--store', storeDir, '--json', '--quiet', ...inputs],
+      join(runDir, 'ingest.log'),
+      4 * 3600_000,
+      (pid) => {
+        sampler = new RssSampler(pid, 500);
+      },
+    );
     sampler?.stop();
     if (r.code !== 0) throw new Error(`ingest failed (exit ${r.code}); see ${join(runDir, 'ingest.log')}`);
-    const s = JSON.parse(r.stdout) as { documents: number; stored: number; failed: number; dependencies: number; packages: number; seconds: number };
-    results.ingest = {
-      documents: s.documents, stored: s.stored, failed: s.failed, dependencies: s.dependencies, packages: s.packages,
-      seconds: r2(s.seconds), wallSeconds: r2(r.millis / 1000),
-      documentsPerSecond: r2(s.documents / s.seconds), dependencyFactsPerSecond: Math.round(s.dependencies / s.seconds),
-      storeBytes: dirBytes(storeDir), peakRssMB: Math.round(sampler?.max ?? 0),
+    const s = JSON.parse(r.stdout) as {
+      documents: number;
+      stored: number;
+      failed: number;
+      dependencies: number;
+      packages: number;
+      seconds: number;
     };
-    log(`ingest: ${s.documents} documents in ${s.seconds.toFixed(1)} s: ${results.ingest.documentsPerSecond} documents/s, `
-      + `${results.ingest.dependencyFactsPerSecond} dependency facts/s; store ${(results.ingest.storeBytes / 1e9).toFixed(2)} GB`);
+    results.ingest = {
+      documents: s.documents,
+      stored: s.stored,
+      failed: s.failed,
+      dependencies: s.dependencies,
+      packages: s.packages,
+      seconds: r2(s.seconds),
+      wallSeconds: r2(r.millis / 1000),
+      documentsPerSecond: r2(s.documents / s.seconds),
+      dependencyFactsPerSecond: Math.round(s.dependencies / s.seconds),
+      storeBytes: dirBytes(storeDir),
+      peakRssMB: Math.round(sampler?.max ?? 0),
+    };
+    log(
+      `ingest: ${s.documents} documents in ${s.seconds.toFixed(1)} s: ${results.ingest.documentsPerSecond} documents/s, ` +
+        `${results.ingest.dependencyFactsPerSecond} dependency facts/s; store ${(results.ingest.storeBytes / 1e9).toFixed(2)} GB`,
+    );
   }
   if (args.postgres) {
     try {
       // A PostgreSQL store is created by `supplygraph migrate`; ingest refuses an unmigrated database.
-      const m = await runToEnd(process.execPath, [BIN, 'migrate', '--store', args.postgres], join(runDir, 'migrate-pg.log'), 600_000);
+      const m = await runToEnd(
+        process.execPath,
+        [BIN, 'migrate', '--store', args.postgres],
+        join(runDir, 'migrate-pg.log'),
+        600_000,
+      );
       if (m.code !== 0) throw new Error(`supplygraph migrate exited ${m.code}; see ${join(runDir, 'migrate-pg.log')}`);
-      const r = await runToEnd(process.execPath, [BIN, 'ingest', '--store', args.postgres, '--json', '--quiet', ...inputs], join(runDir, 'ingest-pg.log'), 4 * 3600_000);
+      const r = await runToEnd(
+        process.execPath,
+        [BIN, 'ingest', '--store', args.postgres, '--json', '--quiet', ...inputs],
+        join(runDir, 'ingest-pg.log'),
+        4 * 3600_000,
+      );
       const s = JSON.parse(r.stdout) as { documents: number; dependencies: number; seconds: number };
-      results.postgresIngest = { documents: s.documents, dependencies: s.dependencies, seconds: r2(s.seconds), documentsPerSecond: r2(s.documents / s.seconds), dependencyFactsPerSecond: Math.round(s.dependencies / s.seconds) };
+      results.postgresIngest = {
+        documents: s.documents,
+        dependencies: s.dependencies,
+        seconds: r2(s.seconds),
+        documentsPerSecond: r2(s.documents / s.seconds),
+        dependencyFactsPerSecond: Math.round(s.dependencies / s.seconds),
+      };
     } catch (err) {
       results.postgresIngest = { error: err instanceof Error ? err.message : String(err) };
     }
@@ -287,8 +421,25 @@ async function main(): Promise<void> {
   const serverLog = join(runDir, 'server.log');
   rmSync(serverLog, { force: true });
   const started = performance.now();
-  const server: Child = startChild(process.execPath, [...nodeArgs, BIN, 'serve', '--store', storeDir, '--host', '127.0.0.1', '--port', String(port),
-    '--log-level', 'warn', '--refresh-interval', '1000'], serverLog);
+  const server: Child = startChild(
+    process.execPath,
+    [
+      ...nodeArgs,
+      BIN,
+      'serve',
+      '--store',
+      storeDir,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--log-level',
+      'warn',
+      '--refresh-interval',
+      '1000',
+    ],
+    serverLog,
+  );
   let ceiling: Child | undefined;
   try {
     await waitFor(async () => (await get(base, '/readyz', 5000)).status === 200, 900_000, 25);
@@ -296,14 +447,19 @@ async function main(): Promise<void> {
     results.startup.rssAtReadyMB = Math.round(memoryOf(server.proc.pid!)?.rss ?? 0);
     const firstRanking = await get(base, '/analysis/dependencies?sort=frequency&PageSize=1', 600_000);
     results.startup.firstRankingMillis = Math.round(performance.now() - started - results.startup.readyMillis);
-    log(`start-up to ready: ${results.startup.readyMillis} ms (RSS ${results.startup.rssAtReadyMB} MB); first ranking ${firstRanking.status} after ${results.startup.firstRankingMillis} ms more`);
+    log(
+      `start-up to ready: ${results.startup.readyMillis} ms (RSS ${results.startup.rssAtReadyMB} MB); first ranking ${firstRanking.status} after ${results.startup.firstRankingMillis} ms more`,
+    );
     const sampler = new RssSampler(server.proc.pid!, 250);
 
     // --- 4. record responses, start the ceiling ---
     const defs = scenarios(manifest).filter((s) => !only || only.has(s.name));
     const recordingsFile = join(runDir, 'recordings.bin');
     const recordings = new RecordingWriter(recordingsFile);
-    const info = new Map<string, { avgBytes: number; avgItems: number; statuses: Record<string, number>; coldP50: number; coldP99: number }>();
+    const info = new Map<
+      string,
+      { avgBytes: number; avgItems: number; statuses: Record<string, number>; coldP50: number; coldP99: number }
+    >();
     for (const def of defs) {
       let bytes = 0;
       let items = 0;
@@ -320,8 +476,15 @@ async function main(): Promise<void> {
         recordings.add({ path, status: r.status, headers }, r.body);
       }
       cold.sort((a, b) => a - b);
-      info.set(def.name, { avgBytes: Math.round(bytes / def.paths.length), avgItems: r2(items / def.paths.length), statuses, coldP50: r2(percentile(cold, 0.5)), coldP99: r2(percentile(cold, 0.99)) });
-      if (Object.keys(statuses).some((s) => s !== '200')) log(`warning: ${def.name} answered ${JSON.stringify(statuses)}`);
+      info.set(def.name, {
+        avgBytes: Math.round(bytes / def.paths.length),
+        avgItems: r2(items / def.paths.length),
+        statuses,
+        coldP50: r2(percentile(cold, 0.5)),
+        coldP99: r2(percentile(cold, 0.99)),
+      });
+      if (Object.keys(statuses).some((s) => s !== '200'))
+        log(`warning: ${def.name} answered ${JSON.stringify(statuses)}`);
     }
     recordings.close();
     let ceilingPort = 0;
@@ -336,8 +499,14 @@ async function main(): Promise<void> {
     for (const def of defs) {
       const i = info.get(def.name)!;
       const result: ScenarioResult = {
-        name: def.name, description: def.description, inputs: def.paths.length, avgBytes: i.avgBytes, avgItems: i.avgItems,
-        statuses: i.statuses, runs: [], single: { n: 0, p50: 0, p99: 0, ceilingP50: 0, coldP50: i.coldP50, coldP99: i.coldP99 },
+        name: def.name,
+        description: def.description,
+        inputs: def.paths.length,
+        avgBytes: i.avgBytes,
+        avgItems: i.avgItems,
+        statuses: i.statuses,
+        runs: [],
+        single: { n: 0, p50: 0, p99: 0, ceilingP50: 0, coldP50: i.coldP50, coldP99: i.coldP99 },
       };
       sampler.resetMax();
       // Warm-up (JIT, caches) on both, then precise single-client latencies.
@@ -346,12 +515,20 @@ async function main(): Promise<void> {
       const n = Math.max(50, Math.min(500, def.paths.length * 3));
       const single = await sequential(base, def.paths, n);
       const singleCeiling = await sequential(ceilingBase, def.paths, n);
-      result.single = { ...result.single, n, p50: r2(percentile(single, 0.5)), p99: r2(percentile(single, 0.99)), ceilingP50: r2(percentile(singleCeiling, 0.5)) };
+      result.single = {
+        ...result.single,
+        n,
+        p50: r2(percentile(single, 0.5)),
+        p99: r2(percentile(single, 0.99)),
+        ceilingP50: r2(percentile(singleCeiling, 0.5)),
+      };
       for (const connections of [10, 50]) {
         const s = summarise(await cannon(base, def.paths, connections, duration));
         const c = summarise(await cannon(ceilingBase, def.paths, connections, duration));
         result.runs.push({ connections, server: s, ceiling: c, ratio: r2(s.rps / c.rps) });
-        log(`${def.name} @${connections}: ${s.rps} req/s (p50 ${s.p50} ms, p99 ${s.p99} ms) vs ceiling ${c.rps} req/s: ${r2(s.rps / c.rps)}×`);
+        log(
+          `${def.name} @${connections}: ${s.rps} req/s (p50 ${s.p50} ms, p99 ${s.p99} ms) vs ceiling ${c.rps} req/s: ${r2(s.rps / c.rps)}×`,
+        );
       }
       sampler.sample();
       result.maxRssMB = Math.round(sampler.max);
@@ -367,21 +544,33 @@ async function main(): Promise<void> {
       for (const c of manifest.queries.near10k) {
         const r = await get(base, `/v0/package/${enc(c.purl)}/dependencies?PageSize=1`);
         const size = itemsOf(r.body, r.headers);
-        if (r.status === 200 && (!best || Math.abs(size - 10_000) < Math.abs(best.size - 10_000))) best = { purl: c.purl, size };
+        if (r.status === 200 && (!best || Math.abs(size - 10_000) < Math.abs(best.size - 10_000)))
+          best = { purl: c.purl, size };
       }
       if (best) {
         const path = `/v0/package/${enc(best.purl)}/dependencies`;
         // Distinct URLs with the same answer (a PageSize above the closure) are never response-cache hits.
-        const cold = await sequential(base, Array.from({ length: 40 }, (_, i) => `${path}?PageSize=${20_000 + i}`), 40);
+        const cold = await sequential(
+          base,
+          Array.from({ length: 40 }, (_, i) => `${path}?PageSize=${20_000 + i}`),
+          40,
+        );
         const first = await get(base, path);
         await sequential(base, [path], 5);
         const times = await sequential(base, [path], 40);
         results.closure10k = {
-          purl: best.purl, size: best.size, bytes: first.body.length, n: times.length,
-          p50: r2(percentile(cold, 0.5)), p99: r2(percentile(cold, 0.99)),
-          repeatedP50: r2(percentile(times, 0.5)), repeatedP99: r2(percentile(times, 0.99)),
+          purl: best.purl,
+          size: best.size,
+          bytes: first.body.length,
+          n: times.length,
+          p50: r2(percentile(cold, 0.5)),
+          p99: r2(percentile(cold, 0.99)),
+          repeatedP50: r2(percentile(times, 0.5)),
+          repeatedP99: r2(percentile(times, 0.99)),
         };
-        log(`closure of ${best.size} purls (${best.purl}): p50 ${results.closure10k.p50} ms, p99 ${results.closure10k.p99} ms; repeated URL p50 ${results.closure10k.repeatedP50} ms`);
+        log(
+          `closure of ${best.size} purls (${best.purl}): p50 ${results.closure10k.p50} ms, p99 ${results.closure10k.p99} ms; repeated URL p50 ${results.closure10k.repeatedP50} ms`,
+        );
       }
     }
 
@@ -398,7 +587,13 @@ async function main(): Promise<void> {
         }
         return times.sort((a, b) => a - b);
       };
-      const stats = (endpoint: string, t: number[]) => ({ endpoint, n: t.length, p50: r2(percentile(t, 0.5)), p99: r2(percentile(t, 0.99)), max: r2(t[t.length - 1] ?? NaN) });
+      const stats = (endpoint: string, t: number[]) => ({
+        endpoint,
+        n: t.length,
+        p50: r2(percentile(t, 0.5)),
+        p99: r2(percentile(t, 0.99)),
+        max: r2(t[t.length - 1] ?? NaN),
+      });
       const before = await Promise.all([probe(rankingPath, 3000, () => false), probe(typicalPath, 3000, () => false)]);
       const etag0 = (await get(base, rankingPath)).headers.etag;
       let changedAt = 0;
@@ -407,7 +602,11 @@ async function main(): Promise<void> {
       const watcher = (async () => {
         while (!done && performance.now() - t0 < 600_000) {
           const r = await get(base, rankingPath);
-          if (r.headers.etag && r.headers.etag !== etag0) { changedAt = performance.now(); done = true; break; }
+          if (r.headers.etag && r.headers.etag !== etag0) {
+            changedAt = performance.now();
+            done = true;
+            break;
+          }
           await sleep(10);
         }
         done = true;
@@ -415,8 +614,19 @@ async function main(): Promise<void> {
       const during = Promise.all([probe(rankingPath, 600_000, () => done), probe(typicalPath, 600_000, () => done)]);
       // A fresh serial number makes it a new document even when this store has seen the extra SBOM before.
       const extraFile = join(runDir, 'extra.cdx.json');
-      writeFileSync(extraFile, readFileSync(join(outDir, manifest.extra), 'utf8').replace(/"serialNumber":"urn:uuid:[^"]+"/, `"serialNumber":"urn:uuid:${randomUUID()}"`));
-      const ingest = await runToEnd(process.execPath, [BIN, 'ingest', '--store', storeDir, '--json', '--quiet', extraFile], join(runDir, 'ingest-extra.log'), 600_000);
+      writeFileSync(
+        extraFile,
+        readFileSync(join(outDir, manifest.extra), 'utf8').replace(
+          /"serialNumber":"urn:uuid:[^"]+"/,
+          `"serialNumber":"urn:uuid:${randomUUID()}"`,
+        ),
+      );
+      const ingest = await runToEnd(
+        process.execPath,
+        [BIN, 'ingest', '--store', storeDir, '--json', '--quiet', extraFile],
+        join(runDir, 'ingest-extra.log'),
+        600_000,
+      );
       const committedAt = performance.now();
       await watcher;
       const [duringRanking, duringTypical] = await during;
@@ -428,8 +638,10 @@ async function main(): Promise<void> {
         before: [stats('ranking top 100', before[0]), stats('typical dependencies', before[1])],
         during: [stats('ranking top 100', duringRanking), stats('typical dependencies', duringTypical)],
       };
-      log(`ranking: new ranking served ${results.ranking.recomputeAfterCommitMillis} ms after the extra document was committed `
-        + `(CLI ingest ${results.ranking.ingestCliMillis} ms); during: ${JSON.stringify(results.ranking.during)}`);
+      log(
+        `ranking: new ranking served ${results.ranking.recomputeAfterCommitMillis} ms after the extra document was committed ` +
+          `(CLI ingest ${results.ranking.ingestCliMillis} ms); during: ${JSON.stringify(results.ranking.during)}`,
+      );
     }
     sampler.stop();
     results.rss.maxServingMB = Math.round(Math.max(results.rss.maxServingMB, sampler.max));
@@ -446,10 +658,12 @@ async function main(): Promise<void> {
   const markdown = renderMarkdown(results);
   process.stdout.write(`${markdown}\n`);
   if (!partial) writeBenchmarksDoc(join(ROOT, 'docs', 'benchmarks.md'), size, markdown);
-  log(`results: ${resultsFile}${partial ? ' (partial run: docs/benchmarks.md left as it is)' : `; docs/benchmarks.md updated (section ${size})`}`);
+  log(
+    `results: ${resultsFile}${partial ? ' (partial run: docs/benchmarks.md left as it is)' : `; docs/benchmarks.md updated (section ${size})`}`,
+  );
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.stack ?? err.message : String(err));
+  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
   process.exitCode = 1;
 });

@@ -9,23 +9,85 @@ export interface Setting {
 }
 
 export const SETTINGS = {
-  store: { flag: '--store <location>', env: 'SUPPLYGRAPH_STORE', defaultValue: './supplygraph-data', description: 'store directory (embedded SQLite store) or postgres://user@host:port/db URL (PostgreSQL store)' },
-  host: { flag: '--host <host>', env: 'SUPPLYGRAPH_HOST', defaultValue: '127.0.0.1', description: 'address to listen on' },
+  store: {
+    flag: '--store <location>',
+    env: 'SUPPLYGRAPH_STORE',
+    defaultValue: './supplygraph-data',
+    description: 'store directory (embedded SQLite store) or postgres://user@host:port/db URL (PostgreSQL store)',
+  },
+  host: {
+    flag: '--host <host>',
+    env: 'SUPPLYGRAPH_HOST',
+    defaultValue: '127.0.0.1',
+    description: 'address to listen on',
+  },
   port: { flag: '--port <port>', env: 'SUPPLYGRAPH_PORT', defaultValue: '8080', description: 'TCP port to listen on' },
-  listCap: { flag: '--list-cap <n>', env: 'SUPPLYGRAPH_LIST_CAP', defaultValue: '100000', description: 'longest list returned whole without PageSize; longer lists come paged' },
-  maxPageSize: { flag: '--max-page-size <n>', env: 'SUPPLYGRAPH_MAX_PAGE_SIZE', defaultValue: '100000', description: 'largest PageSize accepted' },
-  refreshInterval: { flag: '--refresh-interval <ms>', env: 'SUPPLYGRAPH_REFRESH_INTERVAL', defaultValue: '1000', description: 'how often the server looks for documents ingested by other processes (0: never)' },
-  logLevel: { flag: '--log-level <level>', env: 'SUPPLYGRAPH_LOG_LEVEL', defaultValue: 'info', description: 'fatal, error, warn, info, debug, trace or silent' },
-  collector: { flag: '--collector <name>', env: 'SUPPLYGRAPH_COLLECTOR', defaultValue: 'supplygraph-cli', description: 'collector recorded on ingested facts' },
-  pgPoolSize: { flag: '--pg-pool-size <n>', env: 'SUPPLYGRAPH_PG_POOL_SIZE', defaultValue: '10', description: 'PostgreSQL: connections in this process\'s pool' },
-  pgConnectTimeout: { flag: '--pg-connect-timeout <seconds>', env: 'SUPPLYGRAPH_PG_CONNECT_TIMEOUT', defaultValue: '10', description: 'PostgreSQL: seconds to wait for a connection to open' },
-  pgStatementTimeout: { flag: '--pg-statement-timeout <ms>', env: 'SUPPLYGRAPH_PG_STATEMENT_TIMEOUT', defaultValue: '30000', description: 'PostgreSQL: server-side budget of one statement (0: none; index loads are exempt)' },
-  pgStartupWait: { flag: '--pg-startup-wait <ms>', env: 'SUPPLYGRAPH_PG_STARTUP_WAIT', defaultValue: '60000', description: 'PostgreSQL: how long serve and migrate retry, with backoff, while the database does not answer (0: fail at once)' },
-  maxDocumentSize: { flag: '--max-document-size <bytes>', env: 'SUPPLYGRAPH_MAX_DOCUMENT_SIZE', defaultValue: String(256 * 1024 * 1024), description: 'larger documents are refused' },
+  listCap: {
+    flag: '--list-cap <n>',
+    env: 'SUPPLYGRAPH_LIST_CAP',
+    defaultValue: '100000',
+    description: 'longest list returned whole without PageSize; longer lists come paged',
+  },
+  maxPageSize: {
+    flag: '--max-page-size <n>',
+    env: 'SUPPLYGRAPH_MAX_PAGE_SIZE',
+    defaultValue: '100000',
+    description: 'largest PageSize accepted',
+  },
+  refreshInterval: {
+    flag: '--refresh-interval <ms>',
+    env: 'SUPPLYGRAPH_REFRESH_INTERVAL',
+    defaultValue: '1000',
+    description: 'how often the server looks for documents ingested by other processes (0: never)',
+  },
+  logLevel: {
+    flag: '--log-level <level>',
+    env: 'SUPPLYGRAPH_LOG_LEVEL',
+    defaultValue: 'info',
+    description: 'fatal, error, warn, info, debug, trace or silent',
+  },
+  collector: {
+    flag: '--collector <name>',
+    env: 'SUPPLYGRAPH_COLLECTOR',
+    defaultValue: 'supplygraph-cli',
+    description: 'collector recorded on ingested facts',
+  },
+  pgPoolSize: {
+    flag: '--pg-pool-size <n>',
+    env: 'SUPPLYGRAPH_PG_POOL_SIZE',
+    defaultValue: '10',
+    description: "PostgreSQL: connections in this process's pool",
+  },
+  pgConnectTimeout: {
+    flag: '--pg-connect-timeout <seconds>',
+    env: 'SUPPLYGRAPH_PG_CONNECT_TIMEOUT',
+    defaultValue: '10',
+    description: 'PostgreSQL: seconds to wait for a connection to open',
+  },
+  pgStatementTimeout: {
+    flag: '--pg-statement-timeout <ms>',
+    env: 'SUPPLYGRAPH_PG_STATEMENT_TIMEOUT',
+    defaultValue: '30000',
+    description: 'PostgreSQL: server-side budget of one statement (0: none; index loads are exempt)',
+  },
+  pgStartupWait: {
+    flag: '--pg-startup-wait <ms>',
+    env: 'SUPPLYGRAPH_PG_STARTUP_WAIT',
+    defaultValue: '60000',
+    description:
+      'PostgreSQL: how long serve and migrate retry, with backoff, while the database does not answer (0: fail at once)',
+  },
+  maxDocumentSize: {
+    flag: '--max-document-size <bytes>',
+    env: 'SUPPLYGRAPH_MAX_DOCUMENT_SIZE',
+    defaultValue: String(256 * 1024 * 1024),
+    description: 'larger documents are refused',
+  },
 } as const satisfies Record<string, Setting>;
 
 export function positiveInteger(name: string, value: string, allowZero = false): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < (allowZero ? 0 : 1)) throw new Error(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} integer, got "${value}"`);
+  if (!Number.isInteger(n) || n < (allowZero ? 0 : 1))
+    throw new Error(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} integer, got "${value}"`);
   return n;
 }

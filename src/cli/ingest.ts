@@ -15,32 +15,49 @@ export interface IngestCliOptions {
 export async function runIngest(paths: string[], options: IngestCliOptions): Promise<number> {
   const store = await openStore(options.store);
   const started = performance.now();
-  const totals = { documents: 0, stored: 0, duplicate: 0, failed: 0, packages: 0, artifacts: 0, dependencies: 0, skipped: 0 };
+  const totals = {
+    documents: 0,
+    stored: 0,
+    duplicate: 0,
+    failed: 0,
+    packages: 0,
+    artifacts: 0,
+    dependencies: 0,
+    skipped: 0,
+  };
   const failures: DocumentResult[] = [];
   const inputs = [];
   for await (const input of expandInputs(paths, options.maxDocumentBytes)) inputs.push(input);
-  const bar = process.stderr.isTTY && !options.quiet && !options.json && inputs.length > 1
-    ? new SingleBar({ format: 'ingest [{bar}] {value}/{total} files | {file}', stream: process.stderr, hideCursor: true }, Presets.shades_classic)
-    : undefined;
+  const bar =
+    process.stderr.isTTY && !options.quiet && !options.json && inputs.length > 1
+      ? new SingleBar(
+          { format: 'ingest [{bar}] {value}/{total} files | {file}', stream: process.stderr, hideCursor: true },
+          Presets.shades_classic,
+        )
+      : undefined;
   bar?.start(inputs.length, 0, { file: '' });
   try {
     for (const source of inputs) {
-     for await (const input of documentsOf(source, options.maxDocumentBytes)) {
-      const result = await ingestDocument(input, { store, collector: options.collector, maxDocumentBytes: options.maxDocumentBytes });
-      totals.documents++;
-      totals[result.status]++;
-      totals.packages += result.packages;
-      totals.artifacts += result.artifacts;
-      totals.dependencies += result.dependencies;
-      totals.skipped += result.skipped;
-      if (result.status === 'failed') {
-        failures.push(result);
-        if (!options.json) {
-          bar?.stop();
-          console.error(`${result.name}: ${result.error}`);
+      for await (const input of documentsOf(source, options.maxDocumentBytes)) {
+        const result = await ingestDocument(input, {
+          store,
+          collector: options.collector,
+          maxDocumentBytes: options.maxDocumentBytes,
+        });
+        totals.documents++;
+        totals[result.status]++;
+        totals.packages += result.packages;
+        totals.artifacts += result.artifacts;
+        totals.dependencies += result.dependencies;
+        totals.skipped += result.skipped;
+        if (result.status === 'failed') {
+          failures.push(result);
+          if (!options.json) {
+            bar?.stop();
+            console.error(`${result.name}: ${result.error}`);
+          }
         }
       }
-     }
       bar?.increment(1, { file: source.name.slice(-40) });
     }
   } finally {
@@ -49,10 +66,14 @@ export async function runIngest(paths: string[], options: IngestCliOptions): Pro
   }
   const seconds = (performance.now() - started) / 1000;
   if (options.json) {
-    console.log(JSON.stringify({ ...totals, seconds, failures: failures.map((f) => ({ file: f.name, error: f.error })) }));
+    console.log(
+      JSON.stringify({ ...totals, seconds, failures: failures.map((f) => ({ file: f.name, error: f.error })) }),
+    );
   } else {
-    console.error(`${totals.documents} documents (${totals.stored} stored, ${totals.duplicate} already present, ${totals.failed} failed); `
-      + `${totals.packages} packages, ${totals.artifacts} artifacts, ${totals.dependencies} dependency edges, ${totals.skipped} items skipped; ${seconds.toFixed(2)} s`);
+    console.error(
+      `${totals.documents} documents (${totals.stored} stored, ${totals.duplicate} already present, ${totals.failed} failed); ` +
+        `${totals.packages} packages, ${totals.artifacts} artifacts, ${totals.dependencies} dependency edges, ${totals.skipped} items skipped; ${seconds.toFixed(2)} s`,
+    );
   }
   return totals.failed === 0 ? 0 : 2;
 }

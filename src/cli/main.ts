@@ -33,52 +33,78 @@ export async function main(argv: string[]): Promise<number> {
     .exitOverride()
     .showHelpAfterError();
 
-  program.command('serve')
+  program
+    .command('serve')
     .description('serve the read-only REST API over the store')
-    .addOption(option(SETTINGS.store)).addOption(option(SETTINGS.host)).addOption(option(SETTINGS.port))
-    .addOption(option(SETTINGS.listCap)).addOption(option(SETTINGS.maxPageSize))
-    .addOption(option(SETTINGS.refreshInterval)).addOption(option(SETTINGS.logLevel))
-    .addOption(option(SETTINGS.pgPoolSize)).addOption(option(SETTINGS.pgConnectTimeout))
-    .addOption(option(SETTINGS.pgStatementTimeout)).addOption(option(SETTINGS.pgStartupWait))
+    .addOption(option(SETTINGS.store))
+    .addOption(option(SETTINGS.host))
+    .addOption(option(SETTINGS.port))
+    .addOption(option(SETTINGS.listCap))
+    .addOption(option(SETTINGS.maxPageSize))
+    .addOption(option(SETTINGS.refreshInterval))
+    .addOption(option(SETTINGS.logLevel))
+    .addOption(option(SETTINGS.pgPoolSize))
+    .addOption(option(SETTINGS.pgConnectTimeout))
+    .addOption(option(SETTINGS.pgStatementTimeout))
+    .addOption(option(SETTINGS.pgStartupWait))
     .action(async (o: Record<string, string>) => {
       // Start-up with the database down: retry with backoff for --pg-startup-wait, logging each try.
       setStoreDefaults({ ...storeOptions(o), logger: pino({ level: o.logLevel }) });
       exitCode = await runServe({
-        store: o.store, host: o.host, port: positiveInteger('--port', o.port),
-        limits: { listCap: positiveInteger('--list-cap', o.listCap), maxPageSize: positiveInteger('--max-page-size', o.maxPageSize) },
-        refreshIntervalMs: positiveInteger('--refresh-interval', o.refreshInterval, true), logLevel: o.logLevel,
+        store: o.store,
+        host: o.host,
+        port: positiveInteger('--port', o.port),
+        limits: {
+          listCap: positiveInteger('--list-cap', o.listCap),
+          maxPageSize: positiveInteger('--max-page-size', o.maxPageSize),
+        },
+        refreshIntervalMs: positiveInteger('--refresh-interval', o.refreshInterval, true),
+        logLevel: o.logLevel,
       });
     });
 
-  program.command('ingest')
+  program
+    .command('ingest')
     .description('ingest documents (files, directories recursively, "-" for stdin) into the store')
     .argument('<paths...>', 'files, directories or - for stdin, ingested in argument order')
-    .addOption(option(SETTINGS.store)).addOption(option(SETTINGS.collector)).addOption(option(SETTINGS.maxDocumentSize))
-    .addOption(option(PG_OPTIONS[0])).addOption(option(PG_OPTIONS[1])).addOption(option(PG_OPTIONS[2]))
+    .addOption(option(SETTINGS.store))
+    .addOption(option(SETTINGS.collector))
+    .addOption(option(SETTINGS.maxDocumentSize))
+    .addOption(option(PG_OPTIONS[0]))
+    .addOption(option(PG_OPTIONS[1]))
+    .addOption(option(PG_OPTIONS[2]))
     .option('--json', 'print the summary as JSON')
     .option('--quiet', 'no progress bar')
     .action(async (paths: string[], o: Record<string, string | boolean>) => {
       setStoreDefaults(storeOptions(o));
       exitCode = await runIngest(paths, {
-        store: String(o.store), collector: String(o.collector),
+        store: String(o.store),
+        collector: String(o.collector),
         maxDocumentBytes: positiveInteger('--max-document-size', String(o.maxDocumentSize)),
-        json: Boolean(o.json), quiet: Boolean(o.quiet),
+        json: Boolean(o.json),
+        quiet: Boolean(o.quiet),
       });
     });
 
-  program.command('stats')
+  program
+    .command('stats')
     .description('print what the store holds')
     .addOption(option(SETTINGS.store))
-    .addOption(option(PG_OPTIONS[0])).addOption(option(PG_OPTIONS[1])).addOption(option(PG_OPTIONS[2]))
+    .addOption(option(PG_OPTIONS[0]))
+    .addOption(option(PG_OPTIONS[1]))
+    .addOption(option(PG_OPTIONS[2]))
     .action(async (o: Record<string, string>) => {
       setStoreDefaults(storeOptions(o));
       exitCode = await runStats(o.store);
     });
 
-  program.command('migrate')
+  program
+    .command('migrate')
     .description('apply the PostgreSQL schema migrations this build needs (serve and ingest only check the version)')
-    .addOption(option(SETTINGS.store)).addOption(option(SETTINGS.pgConnectTimeout))
-    .addOption(option(SETTINGS.pgStatementTimeout)).addOption(option(SETTINGS.pgStartupWait))
+    .addOption(option(SETTINGS.store))
+    .addOption(option(SETTINGS.pgConnectTimeout))
+    .addOption(option(SETTINGS.pgStatementTimeout))
+    .addOption(option(SETTINGS.pgStartupWait))
     .option('--json', 'print the outcome as JSON')
     .action(async (o: Record<string, string | boolean>) => {
       exitCode = await runMigrate(String(o.store), storeOptions(o), Boolean(o.json));

@@ -13,8 +13,15 @@ import { healthRoutes } from './routes/health.js';
 import { packageRoutes } from './routes/packages.js';
 
 export const PUBLIC_PATHS = [
-  '/healthz', '/readyz', '/analysis/dependencies', '/v0/package/:purl', '/v0/package/:purl/dependencies',
-  '/v0/package/:purl/vulns', '/v0/package/*', '/v0/artifact/:digest/dependencies', '/v0/artifact/:digest/vulns',
+  '/healthz',
+  '/readyz',
+  '/analysis/dependencies',
+  '/v0/package/:purl',
+  '/v0/package/:purl/dependencies',
+  '/v0/package/:purl/vulns',
+  '/v0/package/*',
+  '/v0/artifact/:digest/dependencies',
+  '/v0/artifact/:digest/vulns',
   '/openapi.json',
 ];
 
@@ -25,7 +32,10 @@ function isDataPath(url: string): boolean {
   return url.startsWith('/v0/') || url.startsWith('/analysis/');
 }
 
-export async function buildApp(ctx: ApiContext, options: { logger?: FastifyBaseLogger } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: ApiContext,
+  options: { logger?: FastifyBaseLogger } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     // A purl can be long; find-my-way's default of 100 characters is too short.
@@ -46,7 +56,8 @@ export async function buildApp(ctx: ApiContext, options: { logger?: FastifyBaseL
       openapi: '3.0.3',
       info: {
         title: 'supplygraph',
-        description: 'Read-only REST API over a graph of software supply-chain metadata: dependencies, vulnerabilities and rankings.',
+        description:
+          'Read-only REST API over a graph of software supply-chain metadata: dependencies, vulnerabilities and rankings.',
         version: '0.1.0',
       },
       tags: [{ name: 'packages' }, { name: 'artifacts' }, { name: 'analysis' }, { name: 'operations' }],
@@ -67,7 +78,9 @@ export async function buildApp(ctx: ApiContext, options: { logger?: FastifyBaseL
     return undefined;
   });
   app.setErrorHandler((error, request, reply) => handleError(error, request, reply));
-  app.setNotFoundHandler((request, reply) => sendProblem(reply, 'SG_ROUTE_NOT_FOUND', `no resource at ${request.url.split('?')[0]}`));
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(reply, 'SG_ROUTE_NOT_FOUND', `no resource at ${request.url.split('?')[0]}`),
+  );
 
   healthRoutes(app, ctx);
   analysisRoutes(app, ctx);
@@ -83,7 +96,11 @@ export async function buildApp(ctx: ApiContext, options: { logger?: FastifyBaseL
       schema: { hide: true },
       handler: (request, reply) => {
         void reply.header('allow', 'GET, HEAD');
-        return sendProblem(reply, 'SG_METHOD_NOT_ALLOWED', `${request.method} is not allowed here; this API is read-only (GET, HEAD)`);
+        return sendProblem(
+          reply,
+          'SG_METHOD_NOT_ALLOWED',
+          `${request.method} is not allowed here; this API is read-only (GET, HEAD)`,
+        );
       },
     });
   }

@@ -34,7 +34,15 @@ export interface ProblemBody {
 
 export function problem(code: ErrorCode, detail: string, requestId?: string): ProblemBody {
   const entry = ERROR_CATALOGUE[code];
-  return { type: `urn:supplygraph:error:${code}`, title: entry.title, status: entry.status, detail, Message: detail, code, requestId };
+  return {
+    type: `urn:supplygraph:error:${code}`,
+    title: entry.title,
+    status: entry.status,
+    detail,
+    Message: detail,
+    code,
+    requestId,
+  };
 }
 
 export function sendProblem(reply: FastifyReply, code: ErrorCode, detail: string): FastifyReply {
@@ -51,23 +59,39 @@ interface ValidationIssue {
 
 function describeValidation(issues: ValidationIssue[], context: string | undefined): string {
   const first = issues[0];
-  const where = (first.instancePath || '').replace(/^\//, '') || String(first.params?.missingProperty ?? context ?? 'request');
+  const where =
+    (first.instancePath || '').replace(/^\//, '') || String(first.params?.missingProperty ?? context ?? 'request');
   const reason = Array.isArray(first.params?.allowedValues)
     ? `must be one of ${(first.params!.allowedValues as string[]).join(', ')}`
-    : first.message ?? 'is invalid';
-  return `invalid ${context === 'querystring' ? 'query parameter' : context ?? 'parameter'} "${where}": ${reason}`;
+    : (first.message ?? 'is invalid');
+  return `invalid ${context === 'querystring' ? 'query parameter' : (context ?? 'parameter')} "${where}": ${reason}`;
 }
 
 /** Maps anything thrown by a route to a problem response. */
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof InvalidInputError) return sendProblem(reply, error.code as ErrorCode, error.message);
   if (error instanceof NotFoundError) return sendProblem(reply, error.code, error.message);
-  const e = error as { validation?: ValidationIssue[]; validationContext?: string; statusCode?: number; code?: string; message?: string };
-  if (e.validation?.length) return sendProblem(reply, 'SG_INVALID_PARAMETER', describeValidation(e.validation, e.validationContext));
+  const e = error as {
+    validation?: ValidationIssue[];
+    validationContext?: string;
+    statusCode?: number;
+    code?: string;
+    message?: string;
+  };
+  if (e.validation?.length)
+    return sendProblem(reply, 'SG_INVALID_PARAMETER', describeValidation(e.validation, e.validationContext));
   if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
     // Framework-level client errors (malformed URL encoding, oversize headers…).
-    return sendProblem(reply, 'SG_INVALID_PARAMETER', e.code === 'FST_ERR_BAD_URL' ? 'the URL is not correctly percent-encoded' : 'the request is malformed');
+    return sendProblem(
+      reply,
+      'SG_INVALID_PARAMETER',
+      e.code === 'FST_ERR_BAD_URL' ? 'the URL is not correctly percent-encoded' : 'the request is malformed',
+    );
   }
   request.log.error({ err: error }, 'unexpected error');
-  return sendProblem(reply, 'SG_INTERNAL', 'an unexpected error occurred; the request id identifies it in the server log');
+  return sendProblem(
+    reply,
+    'SG_INTERNAL',
+    'an unexpected error occurred; the request id identifies it in the server log',
+  );
 }

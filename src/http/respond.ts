@@ -16,8 +16,14 @@ export interface Computed {
  * Answers a GET from the per-version response cache, or computes, serializes and caches it.
  * The ETag check comes first, so a client that has this version gets 304 without any work.
  */
-export function answerCached(ctx: ApiContext, request: FastifyRequest, reply: FastifyReply, version: number, etag: string,
-  compute: () => Computed): FastifyReply {
+export function answerCached(
+  ctx: ApiContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  version: number,
+  etag: string,
+  compute: () => Computed,
+): FastifyReply {
   if (notModified(request, reply, etag)) return reply;
   let cache = caches.get(ctx);
   if (!cache) caches.set(ctx, (cache = new ResponseCache(RESPONSE_CACHE_BYTES)));
@@ -71,7 +77,9 @@ export function pageHeaders(request: FastifyRequest, page: Page<unknown>): Recor
 }
 
 export function paginationInfo(page: Page<unknown>): { TotalCount: number; NextCursor?: string } {
-  return page.nextCursor ? { TotalCount: page.totalCount, NextCursor: page.nextCursor } : { TotalCount: page.totalCount };
+  return page.nextCursor
+    ? { TotalCount: page.totalCount, NextCursor: page.nextCursor }
+    : { TotalCount: page.totalCount };
 }
 
 export function parseBoolean(value: string | undefined): boolean {

@@ -36,7 +36,10 @@ export class ResponseCache {
     const size = response.body.length + url.length;
     if (size > this.maxBytes / 8) return; // one huge answer must not evict everything else
     const old = this.entries.get(url);
-    if (old) { this.bytes -= old.body.length + url.length; this.entries.delete(url); }
+    if (old) {
+      this.bytes -= old.body.length + url.length;
+      this.entries.delete(url);
+    }
     this.entries.set(url, response);
     this.bytes += size;
     for (const [key, value] of this.entries) {

@@ -53,7 +53,8 @@ export class AdvisoryMatcher {
   addAdvisory(record: AdvisoryRecord): void {
     const current = this.advisories.get(record.vuln);
     if (current && (current.modified ?? '') > (record.modified ?? '')) return;
-    if (current) for (const a of current.affected) this.advisoriesByKey.get(osvKey(a.ecosystem, a.name))?.delete(record.vuln);
+    if (current)
+      for (const a of current.affected) this.advisoriesByKey.get(osvKey(a.ecosystem, a.name))?.delete(record.vuln);
     this.advisories.set(record.vuln, record);
     for (const a of record.affected) {
       const key = osvKey(a.ecosystem, a.name);
@@ -72,12 +73,17 @@ export class AdvisoryMatcher {
     let key = this.keyOfName.get(name);
     if (key === undefined) {
       let k: ReturnType<typeof osvPackageKey>;
-      try { k = osvPackageKey(parsePurl(purl)); } catch { k = undefined; }
+      try {
+        k = osvPackageKey(parsePurl(purl));
+      } catch {
+        k = undefined;
+      }
       key = k ? osvKey(k.ecosystem, k.name) : null;
       this.keyOfName.set(name, key);
       if (key) {
         const names = this.namesByKey.get(key);
-        if (names) names.push(name); else this.namesByKey.set(key, [name]);
+        if (names) names.push(name);
+        else this.namesByKey.set(key, [name]);
       }
     }
     return key;
@@ -85,17 +91,27 @@ export class AdvisoryMatcher {
 
   private test(record: AdvisoryRecord, pkg: number, purl: string): void {
     const advisory: OsvAdvisory = {
-      id: record.id, aliases: [], related: [], severity: [], affected: record.affected, problems: [],
+      id: record.id,
+      aliases: [],
+      related: [],
+      severity: [],
+      affected: record.affected,
+      problems: [],
       withdrawn: record.withdrawn,
     };
     let parts;
-    try { parts = parsePurl(purl); } catch { return; }
+    try {
+      parts = parsePurl(purl);
+    } catch {
+      return;
+    }
     if (!matchAdvisory(advisory, parts).affected) return;
     let set = this.matchesByPackage.get(pkg);
     if (!set) this.matchesByPackage.set(pkg, (set = new Set()));
     set.add(record.vuln);
     const list = this.matchedPackages.get(record.vuln);
-    if (list) list.push(pkg); else this.matchedPackages.set(record.vuln, [pkg]);
+    if (list) list.push(pkg);
+    else this.matchedPackages.set(record.vuln, [pkg]);
   }
 
   /** Matches what was added since the last call; runs inside the index's synchronous apply. */

@@ -59,7 +59,10 @@ function* csrSteps(nodeCount: number, parts: readonly EdgeArrays[], reverse: boo
       raw[write++] = raw[start];
     }
     work += end - start + 1;
-    if (work > STEP) { work = 0; yield; }
+    if (work > STEP) {
+      work = 0;
+      yield;
+    }
   }
   offsets[nodeCount] = write;
   return { offsets, targets: raw.slice(0, write) };
@@ -74,7 +77,12 @@ export function buildCsr(nodeCount: number, from: Uint32Array, to: Uint32Array, 
 }
 
 /** The same build, yielding to the event loop about every `sliceMs` of work. */
-export async function buildCsrInSlices(nodeCount: number, parts: readonly EdgeArrays[], reverse: boolean, sliceMs = 8): Promise<Csr> {
+export async function buildCsrInSlices(
+  nodeCount: number,
+  parts: readonly EdgeArrays[],
+  reverse: boolean,
+  sliceMs = 8,
+): Promise<Csr> {
   const steps = csrSteps(nodeCount, parts, reverse);
   let sliceStart = performance.now();
   for (;;) {

@@ -55,7 +55,11 @@ function namesReachedByNewEdges(index: GraphIndex, sinceEdge: number, limit: num
  * edges added since can reach are recounted; the others keep their counts (facts are append-only).
  * Returns undefined when `isStale()` says a newer generation made this run pointless.
  */
-export async function computeFrequencyRanking(index: GraphIndex, isStale: () => boolean, previous?: FrequencyRanking): Promise<FrequencyRanking | undefined> {
+export async function computeFrequencyRanking(
+  index: GraphIndex,
+  isStale: () => boolean,
+  previous?: FrequencyRanking,
+): Promise<FrequencyRanking | undefined> {
   const started = performance.now();
   const generation = index.generation;
   const rankedEdges = index.rankedEdgeCount;
@@ -65,7 +69,11 @@ export async function computeFrequencyRanking(index: GraphIndex, isStale: () => 
   let names: Set<string> | undefined;
   const counts = new Map<string, number>();
   if (previous && previous.rankedEdges <= rankedEdges) {
-    names = namesReachedByNewEdges(index, previous.rankedEdges, Math.max(1000, previous.countByName.size * FULL_RECOUNT_SHARE));
+    names = namesReachedByNewEdges(
+      index,
+      previous.rankedEdges,
+      Math.max(1000, previous.countByName.size * FULL_RECOUNT_SHARE),
+    );
     if (names) for (const [name, count] of previous.countByName) counts.set(name, count);
   }
   if (!names) {
@@ -92,7 +100,11 @@ export async function computeFrequencyRanking(index: GraphIndex, isStale: () => 
       const u = queue[q];
       for (let i = offsets[u], end = offsets[u + 1]; i < end; i++) {
         const w = targets[i];
-        if (stamp[w] !== epoch) { stamp[w] = epoch; count++; queue[tail++] = w; }
+        if (stamp[w] !== epoch) {
+          stamp[w] = epoch;
+          count++;
+          queue[tail++] = w;
+        }
       }
       // A popular name reaches most of the graph: pause inside its walk too.
       if ((q & 4095) === 4095 && performance.now() - sliceStart > SLICE_MS) {
@@ -101,17 +113,26 @@ export async function computeFrequencyRanking(index: GraphIndex, isStale: () => 
         sliceStart = performance.now();
       }
     }
-    if (count > 0) counts.set(name, count); else counts.delete(name);
+    if (count > 0) counts.set(name, count);
+    else counts.delete(name);
     if (performance.now() - sliceStart > SLICE_MS) {
       await yieldToEventLoop();
       if (isStale()) return undefined;
       sliceStart = performance.now();
     }
   }
-  const entries = previous && counts.size > 0 && names.size < counts.size
-    ? mergeRecounted(previous.entries, names, counts)
-    : [...counts].map(([name, dependentCount]) => ({ name, dependentCount })).sort(byRank);
-  return { generation, entries, countByName: counts, rankedEdges, recounted: names.size, millis: performance.now() - started };
+  const entries =
+    previous && counts.size > 0 && names.size < counts.size
+      ? mergeRecounted(previous.entries, names, counts)
+      : [...counts].map(([name, dependentCount]) => ({ name, dependentCount })).sort(byRank);
+  return {
+    generation,
+    entries,
+    countByName: counts,
+    rankedEdges,
+    recounted: names.size,
+    millis: performance.now() - started,
+  };
 }
 
 function byRank(x: RankedName, y: RankedName): number {
@@ -119,7 +140,11 @@ function byRank(x: RankedName, y: RankedName): number {
 }
 
 /** The previous order with the recounted names taken out and merged back in: O(n + k log k). */
-function mergeRecounted(previous: readonly RankedName[], recounted: ReadonlySet<string>, counts: ReadonlyMap<string, number>): RankedName[] {
+function mergeRecounted(
+  previous: readonly RankedName[],
+  recounted: ReadonlySet<string>,
+  counts: ReadonlyMap<string, number>,
+): RankedName[] {
   const changed: RankedName[] = [];
   for (const name of recounted) {
     const dependentCount = counts.get(name);

@@ -67,27 +67,46 @@ export class LoadBatch implements LoadSink {
   private readonly edgeRanked: boolean[] = [];
 
   node(id: number, kind: number, key: string, attr: string | null): void {
-    this.nodeIds.push(id); this.nodeKinds.push(kind); this.nodeKeys.push(key); this.nodeAttrs.push(attr);
+    this.nodeIds.push(id);
+    this.nodeKinds.push(kind);
+    this.nodeKeys.push(key);
+    this.nodeAttrs.push(attr);
   }
-  document(row: DocumentRow): void { this.documents.push(row); }
+  document(row: DocumentRow): void {
+    this.documents.push(row);
+  }
   fact(kind: number, a: number, b: number, doc: number, data: string | null): void {
-    this.factKinds.push(kind); this.factA.push(a); this.factB.push(b); this.factDoc.push(doc); this.factData.push(data);
+    this.factKinds.push(kind);
+    this.factA.push(a);
+    this.factB.push(b);
+    this.factDoc.push(doc);
+    this.factData.push(data);
   }
   dependencyEdge(a: number, b: number, ranked: boolean): void {
     this.edges.add(a, b);
     this.edgeRanked.push(ranked);
   }
   get isEmpty(): boolean {
-    return this.nodeIds.length === 0 && this.documents.length === 0 && this.factKinds.length === 0 && this.edges.length === 0;
+    return (
+      this.nodeIds.length === 0 && this.documents.length === 0 && this.factKinds.length === 0 && this.edges.length === 0
+    );
   }
   /** Replays the load, in the order it was read, into another sink. */
   replay(sink: LoadSink): void {
-    for (let i = 0; i < this.nodeIds.length; i++) sink.node(this.nodeIds[i], this.nodeKinds[i] as NodeKind, this.nodeKeys[i], this.nodeAttrs[i]);
+    for (let i = 0; i < this.nodeIds.length; i++)
+      sink.node(this.nodeIds[i], this.nodeKinds[i] as NodeKind, this.nodeKeys[i], this.nodeAttrs[i]);
     for (const d of this.documents) sink.document(d);
     for (let i = 0; i < this.factKinds.length; i++) {
-      sink.fact(this.factKinds.get(i) as FactKind, this.factA.get(i), this.factB.get(i), this.factDoc.get(i), this.factData[i]);
+      sink.fact(
+        this.factKinds.get(i) as FactKind,
+        this.factA.get(i),
+        this.factB.get(i),
+        this.factDoc.get(i),
+        this.factData[i],
+      );
     }
-    for (let i = 0; i < this.edges.length; i++) sink.dependencyEdge(this.edges.from.get(i), this.edges.to.get(i), this.edgeRanked[i]);
+    for (let i = 0; i < this.edges.length; i++)
+      sink.dependencyEdge(this.edges.from.get(i), this.edges.to.get(i), this.edgeRanked[i]);
   }
 }
 
@@ -103,7 +122,11 @@ interface EdgeLists {
 }
 
 const newEdgeLists = (): EdgeLists => ({
-  dependency: new EdgeList(), ranked: new EdgeList(), sbom: new EdgeList(), slsa: new EdgeList(), equivalence: new EdgeList(),
+  dependency: new EdgeList(),
+  ranked: new EdgeList(),
+  sbom: new EdgeList(),
+  slsa: new EdgeList(),
+  equivalence: new EdgeList(),
 });
 
 /** Which edge lists a dependency edge goes to: ranked unless it touches a guac file pseudo-package. */
@@ -115,13 +138,23 @@ function routeDependency(lists: EdgeLists, a: number, b: number, ranked: boolean
 /** Which edge lists a fact goes to (none for facts that are records, not traversal edges). */
 function routeFact(lists: EdgeLists, kind: number, a: number, b: number, kindOf: (id: number) => number): void {
   switch (kind) {
-    case FactKind.SbomIncludes: lists.sbom.add(a, b); return;
+    case FactKind.SbomIncludes:
+      lists.sbom.add(a, b);
+      return;
     case FactKind.IsOccurrence:
       // Occurrences of sources are not walked through.
-      if (kindOf(b) === NodeKind.Package) { lists.equivalence.add(a, b); lists.equivalence.add(b, a); }
+      if (kindOf(b) === NodeKind.Package) {
+        lists.equivalence.add(a, b);
+        lists.equivalence.add(b, a);
+      }
       return;
-    case FactKind.HashEqual: lists.equivalence.add(a, b); lists.equivalence.add(b, a); return;
-    case FactKind.HasSlsa: if (b) lists.slsa.add(a, b); return;
+    case FactKind.HashEqual:
+      lists.equivalence.add(a, b);
+      lists.equivalence.add(b, a);
+      return;
+    case FactKind.HasSlsa:
+      if (b) lists.slsa.add(a, b);
+      return;
   }
 }
 
@@ -149,7 +182,9 @@ class EdgeCollector implements LoadSink {
     this.keys.set(id, key);
     if (id > this.maxNode) this.maxNode = id;
   }
-  document(): void { /* no edges */ }
+  document(): void {
+    /* no edges */
+  }
   fact(kind: FactKind, a: number, b: number): void {
     routeFact(this.lists, kind, a, b, (id) => this.kinds.get(id) ?? this.index.kindOf(id));
   }
@@ -270,37 +305,52 @@ export class GraphIndex implements LoadSink {
         this.advisories.addPackage(id);
         const name = nameOfCanonicalPurl(key);
         const list = this.packagesByName.get(name);
-        if (list) list.push(id); else this.packagesByName.set(name, [id]);
+        if (list) list.push(id);
+        else this.packagesByName.set(name, [id]);
         break;
       }
       case NodeKind.Artifact: {
         this.artifactIds.set(key, id);
         const value = key.slice(key.indexOf(':') + 1);
         const list = this.artifactsByValue.get(value);
-        if (list) list.push(id); else this.artifactsByValue.set(value, [id]);
+        if (list) list.push(id);
+        else this.artifactsByValue.set(value, [id]);
         break;
       }
-      case NodeKind.Source: this.sourceIds.set(key, id); break;
-      case NodeKind.Vulnerability: this.vulnIds.set(key, id); this.vulnTypes.set(id, attr ?? 'OSV'); break;
-      case NodeKind.PackageName: this.packageNameIds.set(key, id); break;
+      case NodeKind.Source:
+        this.sourceIds.set(key, id);
+        break;
+      case NodeKind.Vulnerability:
+        this.vulnIds.set(key, id);
+        this.vulnTypes.set(id, attr ?? 'OSV');
+        break;
+      case NodeKind.PackageName:
+        this.packageNameIds.set(key, id);
+        break;
     }
   }
 
   private attribution(doc: number, data: Record<string, unknown>): Attribution {
     const d = this.docs.get(doc);
     return {
-      origin: typeof data.origin === 'string' ? data.origin : d?.origin ?? '',
-      collector: typeof data.collector === 'string' ? data.collector : d?.collector ?? '',
+      origin: typeof data.origin === 'string' ? data.origin : (d?.origin ?? ''),
+      collector: typeof data.collector === 'string' ? data.collector : (d?.collector ?? ''),
     };
   }
 
   private addFact(kind: number, a: number, b: number, doc: number, raw: string | null): void {
     switch (kind) {
-      case FactKind.SbomIncludes: case FactKind.IsOccurrence: case FactKind.HashEqual: case FactKind.HasSlsa:
+      case FactKind.SbomIncludes:
+      case FactKind.IsOccurrence:
+      case FactKind.HashEqual:
+      case FactKind.HasSlsa:
         routeFact(this.edges, kind, a, b, (id) => this.kinds[id]);
         return;
-      case FactKind.VulnEqual: this.unionAliases(a, b); return;
-      case FactKind.HasSbom: return;
+      case FactKind.VulnEqual:
+        this.unionAliases(a, b);
+        return;
+      case FactKind.HasSbom:
+        return;
     }
     const data = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
     const str = (k: string): string => (typeof data[k] === 'string' ? (data[k] as string) : '');
@@ -308,8 +358,13 @@ export class GraphIndex implements LoadSink {
       case FactKind.CertifyVuln: {
         if (!b) return; // a clean scan: recorded in the store, never reported
         const rec: CertifyVulnRecord = {
-          pkg: a, vuln: b, scannerUri: str('scannerUri'), scannerVersion: str('scannerVersion'),
-          dbUri: str('dbUri'), dbVersion: str('dbVersion'), timeScanned: str('timeScanned'),
+          pkg: a,
+          vuln: b,
+          scannerUri: str('scannerUri'),
+          scannerVersion: str('scannerVersion'),
+          dbUri: str('dbUri'),
+          dbVersion: str('dbVersion'),
+          timeScanned: str('timeScanned'),
           ...this.attribution(doc, data),
         };
         pushTo(this.vulnsByPackage, a, rec);
@@ -326,8 +381,13 @@ export class GraphIndex implements LoadSink {
         return;
       case FactKind.Vex:
         pushTo(this.vexBySubject, a, {
-          subject: a, vuln: b, status: str('status'), justification: str('justification') || undefined,
-          statement: str('statement') || undefined, knownSince: str('knownSince'), doc,
+          subject: a,
+          vuln: b,
+          status: str('status'),
+          justification: str('justification') || undefined,
+          statement: str('statement') || undefined,
+          knownSince: str('knownSince'),
+          doc,
         });
         return;
       case FactKind.HasSourceAt:
@@ -336,16 +396,24 @@ export class GraphIndex implements LoadSink {
         return;
       case FactKind.Advisory:
         this.advisories.addAdvisory({
-          vuln: a, id: this.keys[a], dbUri: str('dbUri'), modified: str('modified') || undefined,
+          vuln: a,
+          id: this.keys[a],
+          dbUri: str('dbUri'),
+          modified: str('modified') || undefined,
           asOf: [str('modified'), str('published')].sort().pop() ?? '',
-          withdrawn: str('withdrawn') || undefined, affected: Array.isArray(data.affected) ? (data.affected as AdvisoryAffected[]) : [],
-          doc, ...this.attribution(doc, data),
+          withdrawn: str('withdrawn') || undefined,
+          affected: Array.isArray(data.affected) ? (data.affected as AdvisoryAffected[]) : [],
+          doc,
+          ...this.attribution(doc, data),
         });
         return;
       case FactKind.Scorecard: {
         const rec: ScorecardRecord = {
-          source: a, aggregateScore: typeof data.aggregateScore === 'number' ? data.aggregateScore : -1,
-          timeScanned: str('timeScanned'), scorecardVersion: str('scorecardVersion'), scorecardCommit: str('scorecardCommit'),
+          source: a,
+          aggregateScore: typeof data.aggregateScore === 'number' ? data.aggregateScore : -1,
+          timeScanned: str('timeScanned'),
+          scorecardVersion: str('scorecardVersion'),
+          scorecardCommit: str('scorecardCommit'),
           checks: Array.isArray(data.checks) ? (data.checks as ScorecardRecord['checks']) : [],
         };
         const current = this.scorecards.get(a);
@@ -361,8 +429,11 @@ export class GraphIndex implements LoadSink {
     const e = this.edges;
     if (prepared && prepared.nodeCount === n) {
       Object.assign(this, {
-        dependencyOut: prepared.dependencyOut, rankedDependents: prepared.rankedDependents,
-        sbomOut: prepared.sbomOut, slsaOut: prepared.slsaOut, equivalent: prepared.equivalent,
+        dependencyOut: prepared.dependencyOut,
+        rankedDependents: prepared.rankedDependents,
+        sbomOut: prepared.sbomOut,
+        slsaOut: prepared.slsaOut,
+        equivalent: prepared.equivalent,
       });
     } else {
       this.dependencyOut = buildCsr(n, e.dependency.from.view(), e.dependency.to.view());
@@ -461,7 +532,8 @@ export class GraphIndex implements LoadSink {
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
-  if (list) list.push(value); else map.set(key, [value]);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 function pushUnique<K>(map: Map<K, number[]>, key: K, value: number): void {

@@ -50,7 +50,10 @@ export class IndexService {
   private ranking: FrequencyRanking | undefined;
   private rankingRun: Promise<void> | undefined;
 
-  constructor(readonly store: GraphStore, private readonly options: IndexServiceOptions) {}
+  constructor(
+    readonly store: GraphStore,
+    private readonly options: IndexServiceOptions,
+  ) {}
 
   /** Documents loaded so far: the store version the index answers for (ETags, cursors). */
   get version(): number {
@@ -76,7 +79,9 @@ export class IndexService {
   async start(): Promise<void> {
     await this.refresh();
     if (this.options.refreshIntervalMs > 0) {
-      this.timer = setInterval(() => { this.poll(); }, this.options.refreshIntervalMs);
+      this.timer = setInterval(() => {
+        this.poll();
+      }, this.options.refreshIntervalMs);
       this.timer.unref();
     }
     if (hasCommitFeed(this.store)) {
@@ -119,7 +124,9 @@ export class IndexService {
 
   /** Loads whatever was committed since the last load; concurrent callers share one run. */
   refresh(): Promise<boolean> {
-    this.refreshing ??= this.loadChanges().finally(() => { this.refreshing = undefined; });
+    this.refreshing ??= this.loadChanges().finally(() => {
+      this.refreshing = undefined;
+    });
     return this.refreshing;
   }
 
@@ -150,7 +157,10 @@ export class IndexService {
       this.cursor = next;
       this.loaded = true;
       this.markHealthy();
-      this.options.logger?.info({ version: next.document, nodes: this.index.nodeCount - 1, millis: Math.round(performance.now() - started) }, 'index refreshed');
+      this.options.logger?.info(
+        { version: next.document, nodes: this.index.nodeCount - 1, millis: Math.round(performance.now() - started) },
+        'index refreshed',
+      );
       this.startRanking();
       return true;
     } catch (err) {
@@ -159,7 +169,10 @@ export class IndexService {
       const retryInMs = Math.min(this.options.refreshIntervalMs * 2 ** (this.failures - 1), MAX_RETRY_DELAY_MS);
       this.nextAttemptAt = Date.now() + retryInMs;
       // The store's errors carry no credentials (see store/postgres/connection.ts).
-      this.options.logger?.error({ err, failedAttempts: this.failures, retryInMs }, 'index refresh failed; the data backend is unavailable');
+      this.options.logger?.error(
+        { err, failedAttempts: this.failures, retryInMs },
+        'index refresh failed; the data backend is unavailable',
+      );
       throw err;
     }
   }
@@ -173,10 +186,15 @@ export class IndexService {
         const result = await computeFrequencyRanking(this.index, () => this.version !== target, this.ranking);
         if (result && this.version === target) {
           this.ranking = { ...result, generation: target };
-          this.options.logger?.info({ version: target, names: result.entries.length, millis: Math.round(result.millis) }, 'frequency ranking computed');
+          this.options.logger?.info(
+            { version: target, names: result.entries.length, millis: Math.round(result.millis) },
+            'frequency ranking computed',
+          );
         }
       }
-    })().finally(() => { this.rankingRun = undefined; });
+    })().finally(() => {
+      this.rankingRun = undefined;
+    });
   }
 
   /** The latest complete ranking; waits only when none has completed yet. */

@@ -13,13 +13,22 @@ export function splitCanonicalPurl(purl: string): PurlKey {
   let end = purl.length;
   let subpath: string | undefined;
   const hash = purl.indexOf('#');
-  if (hash >= 0) { subpath = purl.slice(hash + 1); end = hash; }
+  if (hash >= 0) {
+    subpath = purl.slice(hash + 1);
+    end = hash;
+  }
   let qualifiers: string[] = [];
   const question = purl.indexOf('?');
-  if (question >= 0 && question < end) { qualifiers = purl.slice(question + 1, end).split('&'); end = question; }
+  if (question >= 0 && question < end) {
+    qualifiers = purl.slice(question + 1, end).split('&');
+    end = question;
+  }
   let version: string | undefined;
   const at = purl.indexOf('@');
-  if (at >= 0 && at < end) { version = purl.slice(at + 1, end); end = at; }
+  if (at >= 0 && at < end) {
+    version = purl.slice(at + 1, end);
+    end = at;
+  }
   return { name: purl.slice(0, end), version, qualifiers, subpath };
 }
 

@@ -38,12 +38,19 @@ function markEquivalents(index: GraphIndex, starts: readonly number[], epoch: nu
   const eq = index.equivalent;
   let head = 0;
   let tail = 0;
-  for (const s of starts) if (excluded[s] !== epoch) { excluded[s] = epoch; queue[tail++] = s; }
+  for (const s of starts)
+    if (excluded[s] !== epoch) {
+      excluded[s] = epoch;
+      queue[tail++] = s;
+    }
   while (head < tail) {
     const u = queue[head++];
     for (let i = eq.offsets[u], end = eq.offsets[u + 1]; i < end; i++) {
       const v = eq.targets[i];
-      if (excluded[v] !== epoch) { excluded[v] = epoch; queue[tail++] = v; }
+      if (excluded[v] !== epoch) {
+        excluded[v] = epoch;
+        queue[tail++] = v;
+      }
     }
   }
   return tail;
@@ -59,7 +66,11 @@ function row(csr: Csr, u: number, visit: (v: number) => void): void {
  * materials, and equivalence from every node; package versions only, each once. The starts and
  * their equivalents are left out unless `includeStarts` (the partial-purl rule).
  */
-export function walkPackageDependencies(index: GraphIndex, starts: readonly number[], includeStarts: boolean): number[] {
+export function walkPackageDependencies(
+  index: GraphIndex,
+  starts: readonly number[],
+  includeStarts: boolean,
+): number[] {
   return walk(index, starts, includeStarts, false);
 }
 
@@ -68,7 +79,12 @@ export function walkArtifactDependencies(index: GraphIndex, start: number): numb
   return walk(index, [start], false, true);
 }
 
-function walk(index: GraphIndex, starts: readonly number[], includeStarts: boolean, packagesAreLeaves: boolean): number[] {
+function walk(
+  index: GraphIndex,
+  starts: readonly number[],
+  includeStarts: boolean,
+  packagesAreLeaves: boolean,
+): number[] {
   const epoch = scratch.prepare(index.nodeCount);
   markEquivalents(index, starts, epoch);
   const { visited, excluded, queue } = scratch;
@@ -83,7 +99,10 @@ function walk(index: GraphIndex, starts: readonly number[], includeStarts: boole
     if (kinds[v] === NodeKind.Package && excluded[v] !== epoch) result.push(v);
   };
   for (const s of starts) {
-    if (visited[s] !== epoch) { visited[s] = epoch; queue[tail++] = s; }
+    if (visited[s] !== epoch) {
+      visited[s] = epoch;
+      queue[tail++] = s;
+    }
     if (includeStarts && kinds[s] === NodeKind.Package) result.push(s);
   }
   while (head < tail) {

@@ -21,8 +21,9 @@ function jsonDepthExceeds(text: string, limit: number): boolean {
       if (c === 92 /* \\ */) i++;
       else if (c === 34 /* " */) inString = false;
     } else if (c === 34) inString = true;
-    else if (c === 123 /* { */ || c === 91 /* [ */) { if (++depth > limit) return true; }
-    else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > limit) return true;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
   }
   return false;
 }
@@ -38,7 +39,8 @@ export function sniff(name: string, bytes: Uint8Array): SniffedDocument {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const first = /\S/.exec(text)?.[0];
   if (first === '{' || first === '[') {
-    if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new DocumentError('', `the JSON is nested too deeply (more than ${MAX_JSON_DEPTH} levels)`);
+    if (jsonDepthExceeds(text, MAX_JSON_DEPTH))
+      throw new DocumentError('', `the JSON is nested too deeply (more than ${MAX_JSON_DEPTH} levels)`);
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -71,7 +73,9 @@ function recognised(doc: SniffedDocument): string {
 export function detectFormat(doc: SniffedDocument): FormatParser {
   const matches = FORMAT_PARSERS.filter((p) => p.detect(doc));
   if (matches.length === 0) {
-    throw new UnsupportedDocumentError(`unsupported document: found ${recognised(doc)}, which is none of the supported formats (${FORMAT_PARSERS.map((p) => p.name).join(', ')})`);
+    throw new UnsupportedDocumentError(
+      `unsupported document: found ${recognised(doc)}, which is none of the supported formats (${FORMAT_PARSERS.map((p) => p.name).join(', ')})`,
+    );
   }
   return matches[0];
 }

@@ -13,7 +13,10 @@ function escapePointer(key: string | number): string {
 }
 
 export class JsonReader {
-  constructor(readonly value: unknown, readonly path: string) {}
+  constructor(
+    readonly value: unknown,
+    readonly path: string,
+  ) {}
 
   isAbsent(): boolean {
     return this.value === undefined || this.value === null;
@@ -31,20 +34,28 @@ export class JsonReader {
   }
 
   field(key: string): JsonReader {
-    const v = typeof this.value === 'object' && this.value !== null && !Array.isArray(this.value)
-      ? (this.value as Record<string, unknown>)[key]
-      : undefined;
+    const v =
+      typeof this.value === 'object' && this.value !== null && !Array.isArray(this.value)
+        ? (this.value as Record<string, unknown>)[key]
+        : undefined;
     return new JsonReader(v, `${this.path}/${escapePointer(key)}`);
   }
 
   array(): JsonReader[] {
-    if (!Array.isArray(this.value)) this.fail(this.value === undefined ? 'is required' : `must be an array, found ${describe(this.value)}`);
+    if (!Array.isArray(this.value))
+      this.fail(this.value === undefined ? 'is required' : `must be an array, found ${describe(this.value)}`);
     return (this.value as unknown[]).map((v, i) => new JsonReader(v, `${this.path}/${i}`));
   }
 
   string(): string {
     if (typeof this.value !== 'string' || this.value === '') {
-      this.fail(this.value === undefined ? 'is required' : typeof this.value === 'string' ? 'must not be empty' : `must be a string, found ${describe(this.value)}`);
+      this.fail(
+        this.value === undefined
+          ? 'is required'
+          : typeof this.value === 'string'
+            ? 'must not be empty'
+            : `must be a string, found ${describe(this.value)}`,
+      );
     }
     return this.value as string;
   }

@@ -48,12 +48,15 @@ async function readStdin(limit: number): Promise<Buffer> {
 
 async function readLimited(path: string, limit: number): Promise<Buffer> {
   const info = await stat(path);
-  if (info.size > limit) throw new InputError(`the document is larger than the limit of ${limit} bytes (${info.size} bytes)`);
+  if (info.size > limit)
+    throw new InputError(`the document is larger than the limit of ${limit} bytes (${info.size} bytes)`);
   return readFile(path);
 }
 
 async function* walkDirectory(dir: string, limit: number): AsyncGenerator<InputDocument> {
-  const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+  );
   for (const entry of entries) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) yield* walkDirectory(path, limit);
@@ -89,11 +92,17 @@ export async function* documentsOf(input: InputDocument, limit: number): AsyncGe
   try {
     for await (const entry of zipDocuments(input.path, { ...DEFAULT_ZIP_LIMITS, maxEntryBytes: limit })) {
       const { bytes, error } = entry;
-      yield { name: entry.name, read: () => (bytes ? Promise.resolve(bytes) : Promise.reject(new InputError(error ?? 'unreadable entry'))) };
+      yield {
+        name: entry.name,
+        read: () => (bytes ? Promise.resolve(bytes) : Promise.reject(new InputError(error ?? 'unreadable entry'))),
+      };
     }
   } catch (err) {
     // The archive itself is unreadable or over a whole-archive limit: one failure for the file.
-    const reason = err instanceof ZipLimitError ? err.message : `the zip archive cannot be read (${err instanceof Error ? err.message : String(err)})`;
+    const reason =
+      err instanceof ZipLimitError
+        ? err.message
+        : `the zip archive cannot be read (${err instanceof Error ? err.message : String(err)})`;
     yield { name: input.name, read: () => Promise.reject(new InputError(reason)) };
   }
 }
@@ -108,7 +117,10 @@ export async function ingestDocument(input: InputDocument, options: IngestOption
   try {
     bytes = await input.read();
   } catch (err) {
-    return failure(input.name, err instanceof InputError ? err.message : `cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    return failure(
+      input.name,
+      err instanceof InputError ? err.message : `cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
   const digest = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
   if (await options.store.hasDocument(digest)) {
@@ -119,19 +131,34 @@ export async function ingestDocument(input: InputDocument, options: IngestOption
   try {
     const doc = sniff(input.name, bytes);
     const parser = detectFormat(doc);
-    facts = parser.parse(doc, { origin: input.name, collector: options.collector, documentDigest: digest, now: ingestedAt });
+    facts = parser.parse(doc, {
+      origin: input.name,
+      collector: options.collector,
+      documentDigest: digest,
+      now: ingestedAt,
+    });
   } catch (err) {
-    if (err instanceof DocumentError || err instanceof UnsupportedDocumentError) return failure(input.name, err.message);
+    if (err instanceof DocumentError || err instanceof UnsupportedDocumentError)
+      return failure(input.name, err.message);
     // A parser bug on odd input must not stop the batch; the document is reported as failed.
     return failure(input.name, `could not be parsed (${err instanceof Error ? err.message : String(err)})`);
   }
   // Store failures are not the document's fault: they stop the batch.
   const outcome = await options.store.writeDocument({
-    digest, name: input.name, facts, origin: input.name, collector: options.collector, ingestedAt,
+    digest,
+    name: input.name,
+    facts,
+    origin: input.name,
+    collector: options.collector,
+    ingestedAt,
   });
   return {
-    name: input.name, status: outcome.status, format: facts.format,
-    packages: facts.packages.length, artifacts: facts.artifacts.length,
-    dependencies: facts.dependencies.length, skipped: facts.skipped.length,
+    name: input.name,
+    status: outcome.status,
+    format: facts.format,
+    packages: facts.packages.length,
+    artifacts: facts.artifacts.length,
+    dependencies: facts.dependencies.length,
+    skipped: facts.skipped.length,
   };
 }

@@ -36,7 +36,9 @@ export async function isZipFile(path: string): Promise<boolean> {
 
 function openZip(path: string): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (err, zip) => (err ? reject(err) : resolve(zip)));
+    yauzl.open(path, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (err, zip) =>
+      err ? reject(err) : resolve(zip),
+    );
   });
 }
 
@@ -70,11 +72,26 @@ export async function* zipDocuments(path: string, limits: ZipLimits): AsyncGener
   const entries = (async function* (): AsyncGenerator<Entry> {
     for (;;) {
       const next = await new Promise<Entry | null>((resolve, reject) => {
-        const onEntry = (e: Entry): void => { cleanup(); resolve(e); };
-        const onEnd = (): void => { cleanup(); resolve(null); };
-        const onError = (e: Error): void => { cleanup(); reject(e); };
-        const cleanup = (): void => { zip.off('entry', onEntry); zip.off('end', onEnd); zip.off('error', onError); };
-        zip.on('entry', onEntry); zip.once('end', onEnd); zip.once('error', onError);
+        const onEntry = (e: Entry): void => {
+          cleanup();
+          resolve(e);
+        };
+        const onEnd = (): void => {
+          cleanup();
+          resolve(null);
+        };
+        const onError = (e: Error): void => {
+          cleanup();
+          reject(e);
+        };
+        const cleanup = (): void => {
+          zip.off('entry', onEntry);
+          zip.off('end', onEnd);
+          zip.off('error', onError);
+        };
+        zip.on('entry', onEntry);
+        zip.once('end', onEnd);
+        zip.once('error', onError);
         zip.readEntry();
       });
       if (!next) return;
@@ -89,15 +106,22 @@ export async function* zipDocuments(path: string, limits: ZipLimits): AsyncGener
       const name = `${path}!/${entry.fileName}`;
       if (++count > limits.maxEntries) throw new ZipLimitError(`${path}: more than ${limits.maxEntries} entries`);
       if (entry.uncompressedSize > limits.maxEntryBytes) {
-        yield { name, error: `the document is larger than the limit of ${limits.maxEntryBytes} bytes (${entry.uncompressedSize} bytes)` };
+        yield {
+          name,
+          error: `the document is larger than the limit of ${limits.maxEntryBytes} bytes (${entry.uncompressedSize} bytes)`,
+        };
         continue;
       }
-      if (entry.uncompressedSize > 1024 * 1024 && entry.uncompressedSize / Math.max(1, entry.compressedSize) > limits.maxRatio) {
+      if (
+        entry.uncompressedSize > 1024 * 1024 &&
+        entry.uncompressedSize / Math.max(1, entry.compressedSize) > limits.maxRatio
+      ) {
         yield { name, error: `compression ratio over ${limits.maxRatio}:1 (a zip bomb?)` };
         continue;
       }
       total += entry.uncompressedSize;
-      if (total > limits.maxTotalBytes) throw new ZipLimitError(`${path}: more than ${limits.maxTotalBytes} bytes uncompressed`);
+      if (total > limits.maxTotalBytes)
+        throw new ZipLimitError(`${path}: more than ${limits.maxTotalBytes} bytes uncompressed`);
       try {
         yield { name, bytes: await readEntry(zip, entry, limits.maxEntryBytes) };
       } catch (err) {

@@ -1,7 +1,10 @@
 // Artifact identity (SPEC §1): "<algorithm>:<digest>", both lowercase.
 
 export class DigestError extends Error {
-  constructor(readonly input: string, reason: string) {
+  constructor(
+    readonly input: string,
+    reason: string,
+  ) {
     super(`invalid digest "${input.length > 200 ? input.slice(0, 200) + '…' : input}": ${reason}`);
   }
 }
@@ -11,10 +14,17 @@ const DIGEST_VALUE = /^[a-z0-9+/=_-]{8,512}$/;
 
 /** "SHA256:ABC…" → "sha256:abc…". Throws DigestError naming the reason. */
 export function canonicalArtifact(algorithm: string, digest: string): string {
-  const alg = algorithm.trim().toLowerCase().replace(/^sha-(\d+)$/, 'sha$1');
+  const alg = algorithm
+    .trim()
+    .toLowerCase()
+    .replace(/^sha-(\d+)$/, 'sha$1');
   const value = digest.trim().toLowerCase();
   if (!ALGORITHM.test(alg)) throw new DigestError(`${algorithm}:${digest}`, `"${algorithm}" is not a digest algorithm`);
-  if (!DIGEST_VALUE.test(value)) throw new DigestError(`${algorithm}:${digest}`, 'the digest value is not a hex or base64 string of 8 to 512 characters');
+  if (!DIGEST_VALUE.test(value))
+    throw new DigestError(
+      `${algorithm}:${digest}`,
+      'the digest value is not a hex or base64 string of 8 to 512 characters',
+    );
   return `${alg}:${value}`;
 }
 
@@ -24,7 +34,8 @@ export function parseDigestQuery(input: string): { algorithm?: string; value: st
   const colon = text.indexOf(':');
   if (colon < 0) {
     const value = text.toLowerCase();
-    if (!DIGEST_VALUE.test(value)) throw new DigestError(input, 'the digest value is not a hex or base64 string of 8 to 512 characters');
+    if (!DIGEST_VALUE.test(value))
+      throw new DigestError(input, 'the digest value is not a hex or base64 string of 8 to 512 characters');
     return { value };
   }
   const key = canonicalArtifact(text.slice(0, colon), text.slice(colon + 1));

@@ -6,9 +6,7 @@ export type DependencyType = 'DIRECT' | 'INDIRECT' | 'UNKNOWN';
 export type VexStatus = 'NOT_AFFECTED' | 'AFFECTED' | 'FIXED' | 'UNDER_INVESTIGATION';
 
 export type NodeRef =
-  | { kind: 'package'; purl: string }
-  | { kind: 'artifact'; digest: string }
-  | { kind: 'source'; url: string };
+  { kind: 'package'; purl: string } | { kind: 'artifact'; digest: string } | { kind: 'source'; url: string };
 
 export interface VulnRef {
   type: string; // "CVE", "GHSA", "OSV", …
@@ -130,7 +128,11 @@ export interface AdvisoryAffected {
   ecosystem: string;
   name: string;
   purl?: string;
-  ranges: { type: string; repo?: string; events: { introduced?: string; fixed?: string; last_affected?: string; limit?: string }[] }[];
+  ranges: {
+    type: string;
+    repo?: string;
+    events: { introduced?: string; fixed?: string; last_affected?: string; limit?: string }[];
+  }[];
   versions: string[];
 }
 
@@ -182,9 +184,23 @@ export class FactsBuilder {
 
   constructor(format: string) {
     this.facts = {
-      format, packages: [], artifacts: [], sources: [], sboms: [], dependencies: [], occurrences: [],
-      hashEquals: [], slsa: [], certifyVulns: [], vulnEquals: [], vulnMetadata: [], vex: [],
-      hasSourceAt: [], scorecards: [], advisories: [], skipped: [],
+      format,
+      packages: [],
+      artifacts: [],
+      sources: [],
+      sboms: [],
+      dependencies: [],
+      occurrences: [],
+      hashEquals: [],
+      slsa: [],
+      certifyVulns: [],
+      vulnEquals: [],
+      vulnMetadata: [],
+      vex: [],
+      hasSourceAt: [],
+      scorecards: [],
+      advisories: [],
+      skipped: [],
     };
   }
 
@@ -218,32 +234,67 @@ export class FactsBuilder {
     else this.source(ref.url);
   }
 
-  sbom(f: HasSbomFact): void { this.node(f.subject); this.facts.sboms.push(f); }
-  dependency(f: DependencyFact): void { this.package(f.from); this.package(f.to); this.facts.dependencies.push(f); }
-  occurrence(f: OccurrenceFact): void { this.artifact(f.artifact); this.node(f.subject); this.facts.occurrences.push(f); }
-  hashEqual(f: HashEqualFact): void { this.artifact(f.artifact); this.artifact(f.equal); this.facts.hashEquals.push(f); }
+  sbom(f: HasSbomFact): void {
+    this.node(f.subject);
+    this.facts.sboms.push(f);
+  }
+  dependency(f: DependencyFact): void {
+    this.package(f.from);
+    this.package(f.to);
+    this.facts.dependencies.push(f);
+  }
+  occurrence(f: OccurrenceFact): void {
+    this.artifact(f.artifact);
+    this.node(f.subject);
+    this.facts.occurrences.push(f);
+  }
+  hashEqual(f: HashEqualFact): void {
+    this.artifact(f.artifact);
+    this.artifact(f.equal);
+    this.facts.hashEquals.push(f);
+  }
   slsa(f: SlsaFact): void {
     this.artifact(f.subject);
     for (const m of f.materials) this.artifact(m);
     this.facts.slsa.push(f);
   }
-  certifyVuln(f: CertifyVulnFact): void { this.package(f.package); this.facts.certifyVulns.push(f); }
-  vulnEqual(f: VulnEqualFact): void { this.facts.vulnEquals.push(f); }
-  vulnMetadata(f: VulnMetadataFact): void { this.facts.vulnMetadata.push(f); }
-  vex(f: VexFact): void { this.node(f.subject); this.facts.vex.push(f); }
+  certifyVuln(f: CertifyVulnFact): void {
+    this.package(f.package);
+    this.facts.certifyVulns.push(f);
+  }
+  vulnEqual(f: VulnEqualFact): void {
+    this.facts.vulnEquals.push(f);
+  }
+  vulnMetadata(f: VulnMetadataFact): void {
+    this.facts.vulnMetadata.push(f);
+  }
+  vex(f: VexFact): void {
+    this.node(f.subject);
+    this.facts.vex.push(f);
+  }
   hasSourceAt(f: HasSourceAtFact): void {
     if (!f.allVersions) this.package(f.package);
     this.source(f.source);
     this.facts.hasSourceAt.push(f);
   }
-  scorecard(f: ScorecardFact): void { this.source(f.source); this.facts.scorecards.push(f); }
-  advisory(f: AdvisoryFact): void { this.facts.advisories.push(f); }
-  skip(path: string, reason: string): void { this.facts.skipped.push({ path, reason }); }
+  scorecard(f: ScorecardFact): void {
+    this.source(f.source);
+    this.facts.scorecards.push(f);
+  }
+  advisory(f: AdvisoryFact): void {
+    this.facts.advisories.push(f);
+  }
+  skip(path: string, reason: string): void {
+    this.facts.skipped.push({ path, reason });
+  }
 }
 
 /** Thrown by parsers for a document that must be rejected whole; `path` is a JSON pointer or element path. */
 export class DocumentError extends Error {
-  constructor(readonly path: string, readonly reason: string) {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
     super(path ? `${path}: ${reason}` : reason);
   }
 }

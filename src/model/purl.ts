@@ -14,14 +14,26 @@ export interface PurlParts {
 }
 
 export class PurlError extends Error {
-  constructor(readonly input: string, reason: string) {
+  constructor(
+    readonly input: string,
+    reason: string,
+  ) {
     super(`invalid purl "${truncate(input)}": ${reason}`);
   }
 }
 
 /** Types whose namespace and name compare case-insensitively (lowercased on input). */
 const LOWERCASE_NAMESPACE_AND_NAME = new Set([
-  'alpm', 'apk', 'bitbucket', 'composer', 'deb', 'github', 'gitlab', 'hex', 'otp', 'pypi',
+  'alpm',
+  'apk',
+  'bitbucket',
+  'composer',
+  'deb',
+  'github',
+  'gitlab',
+  'hex',
+  'otp',
+  'pypi',
 ]);
 const LOWERCASE_NAME_ONLY = new Set(['bitnami', 'luarocks', 'oci', 'pub']);
 const LOWERCASE_NAMESPACE_ONLY = new Set(['rpm', 'qpkg']);
@@ -53,20 +65,26 @@ function applyTypeRules(p: PurlParts): void {
 }
 
 /** Normalises already-decoded components into canonical parts. */
-export function canonicalParts(input: {
-  type: string;
-  namespace?: string | null;
-  name: string;
-  version?: string | null;
-  qualifiers?: Record<string, string | null | undefined> | Iterable<[string, string]> | null;
-  subpath?: string | null;
-}, raw = ''): PurlParts {
+export function canonicalParts(
+  input: {
+    type: string;
+    namespace?: string | null;
+    name: string;
+    version?: string | null;
+    qualifiers?: Record<string, string | null | undefined> | Iterable<[string, string]> | null;
+    subpath?: string | null;
+  },
+  raw = '',
+): PurlParts {
   const type = input.type.trim().toLowerCase();
   if (!/^[a-z.+-][a-z0-9.+-]*$/.test(type)) throw new PurlError(raw, `type "${input.type}" is not a valid purl type`);
   const name = (input.name ?? '').trim();
   if (!name) throw new PurlError(raw, 'the name is empty');
   const namespace = input.namespace
-    ? input.namespace.split('/').filter((s) => s !== '').join('/') || undefined
+    ? input.namespace
+        .split('/')
+        .filter((s) => s !== '')
+        .join('/') || undefined
     : undefined;
   const qualifiers: Record<string, string> = {};
   const entries = input.qualifiers
@@ -92,7 +110,7 @@ export function canonicalParts(input: {
 
 /** Parses any purl string into canonical parts; throws PurlError with the reason. */
 export function parsePurl(input: string): PurlParts {
-  if (typeof input !== 'string' || !input.startsWith('pkg:') && !/^pkg:/i.test(input)) {
+  if (typeof input !== 'string' || (!input.startsWith('pkg:') && !/^pkg:/i.test(input))) {
     throw new PurlError(String(input), 'it must start with "pkg:"');
   }
   // Scheme is case-insensitive; "pkg://" is tolerated by the spec.
@@ -104,12 +122,19 @@ export function parsePurl(input: string): PurlParts {
     throw new PurlError(input, err instanceof Error ? err.message.replace(/^Invalid purl: /, '') : 'unparseable');
   }
   const [type, namespace, name, version, qualifiers, subpath] = raw as [
-    string | undefined, string | undefined, string | undefined, string | undefined,
-    URLSearchParams | undefined, string | undefined,
+    string | undefined,
+    string | undefined,
+    string | undefined,
+    string | undefined,
+    URLSearchParams | undefined,
+    string | undefined,
   ];
   if (!type) throw new PurlError(input, 'the type is missing');
   if (!name) throw new PurlError(input, 'the name is missing');
-  return canonicalParts({ type, namespace, name, version, qualifiers: qualifiers ? [...qualifiers.entries()] : null, subpath }, input);
+  return canonicalParts(
+    { type, namespace, name, version, qualifiers: qualifiers ? [...qualifiers.entries()] : null, subpath },
+    input,
+  );
 }
 
 /** Renders canonical parts as the canonical purl string. */

@@ -55,7 +55,10 @@ export function sourceFromUrl(url: string): string | undefined {
 export function sourceFromVcsLocation(location: string | undefined): string | undefined {
   const text = (location ?? '').trim();
   if (!text || /^(NOASSERTION|NONE)$/i.test(text)) return undefined;
-  const vcs = /^(git|hg|svn|bzr)\+/i.test(text) || /^git@/.test(text) || /\.git(#.*|@.*)?$/i.test(text)
-    || /^(https?:\/\/)?(www\.)?(github\.com|gitlab\.com|bitbucket\.org)\//i.test(text);
+  const vcs =
+    /^(git|hg|svn|bzr)\+/i.test(text) ||
+    /^git@/.test(text) ||
+    /\.git(#.*|@.*)?$/i.test(text) ||
+    /^(https?:\/\/)?(www\.)?(github\.com|gitlab\.com|bitbucket\.org)\//i.test(text);
   return vcs ? sourceFromUrl(text.replace(/@[^/@]*$/, '').replace(/#.*$/, '')) : undefined;
 }

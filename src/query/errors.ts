@@ -2,14 +2,21 @@
 
 /** Bad input (400); the message names the parameter and the reason. */
 export class InvalidInputError extends Error {
-  constructor(readonly parameter: string, message: string, readonly code = 'SG_INVALID_PARAMETER') {
+  constructor(
+    readonly parameter: string,
+    message: string,
+    readonly code = 'SG_INVALID_PARAMETER',
+  ) {
     super(message);
   }
 }
 
 /** The package or artifact the request names is not in the graph (404). */
 export class NotFoundError extends Error {
-  constructor(readonly code: 'SG_PACKAGE_NOT_FOUND' | 'SG_ARTIFACT_NOT_FOUND', message: string) {
+  constructor(
+    readonly code: 'SG_PACKAGE_NOT_FOUND' | 'SG_ARTIFACT_NOT_FOUND',
+    message: string,
+  ) {
     super(message);
   }
 }

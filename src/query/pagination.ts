@@ -61,9 +61,17 @@ function decodeCursor(text: string): CursorBody {
     badCursor('it is not a cursor this server issued');
   }
   const c = body as Partial<CursorBody>;
-  if (typeof c !== 'object' || c === null || c.v !== 1 || typeof c.s !== 'string' || !Number.isInteger(c.g)
-    || !Number.isInteger(c.o) || (c.o as number) < 0 || !Array.isArray(c.k)
-    || !c.k.every((x) => typeof x === 'string' || typeof x === 'number')) {
+  if (
+    typeof c !== 'object' ||
+    c === null ||
+    c.v !== 1 ||
+    typeof c.s !== 'string' ||
+    !Number.isInteger(c.g) ||
+    !Number.isInteger(c.o) ||
+    (c.o as number) < 0 ||
+    !Array.isArray(c.k) ||
+    !c.k.every((x) => typeof x === 'string' || typeof x === 'number')
+  ) {
     badCursor('it is not a cursor this server issued');
   }
   return c as CursorBody;
@@ -76,7 +84,11 @@ function encodeCursor(body: CursorBody): string {
 export function validatePageSize(pageSize: number | undefined, limits: PageLimits): void {
   if (pageSize === undefined) return;
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > limits.maxPageSize) {
-    throw new InvalidInputError('PageSize', `invalid PageSize: must be an integer from 1 to ${limits.maxPageSize}`, 'SG_INVALID_PAGE_SIZE');
+    throw new InvalidInputError(
+      'PageSize',
+      `invalid PageSize: must be an integer from 1 to ${limits.maxPageSize}`,
+      'SG_INVALID_PAGE_SIZE',
+    );
   }
 }
 
@@ -85,8 +97,14 @@ export function validatePageSize(pageSize: number | undefined, limits: PageLimit
  * the list order. Without PageSize the list comes whole up to the cap, and past the cap the
  * first page comes with a NextCursor: nothing is cut silently.
  */
-export function paginate<T>(items: readonly T[], keyOf: (item: T) => SortKey, request: PageRequest,
-  limits: PageLimits, scopeOfList: () => string, version: number): Page<T> {
+export function paginate<T>(
+  items: readonly T[],
+  keyOf: (item: T) => SortKey,
+  request: PageRequest,
+  limits: PageLimits,
+  scopeOfList: () => string,
+  version: number,
+): Page<T> {
   let scopeValue: string | undefined;
   // Hashing the scope is only needed when a cursor is read or written.
   const scope = (): string => (scopeValue ??= scopeOfList());
@@ -104,7 +122,8 @@ export function paginate<T>(items: readonly T[], keyOf: (item: T) => SortKey, re
       let hi = items.length;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (compareKeys(keyOf(items[mid]), c.k) <= 0) lo = mid + 1; else hi = mid;
+        if (compareKeys(keyOf(items[mid]), c.k) <= 0) lo = mid + 1;
+        else hi = mid;
       }
       start = lo;
     }

@@ -72,12 +72,23 @@ function computeScorecardEntries(index: GraphIndex, ranking: FrequencyRanking): 
       const card = index.scorecards.get(source);
       if (!card) continue;
       if (!best || sortScore(card.aggregateScore) < sortScore(best.Score)) {
-        best = { Name: e.name, DependentCount: e.dependentCount, Score: card.aggregateScore, Source: index.keys[source], ScorecardDate: card.timeScanned };
+        best = {
+          Name: e.name,
+          DependentCount: e.dependentCount,
+          Score: card.aggregateScore,
+          Source: index.keys[source],
+          ScorecardDate: card.timeScanned,
+        };
       }
     }
     if (best) out.push(best);
   }
-  return out.sort((a, b) => sortScore(a.Score) - sortScore(b.Score) || b.DependentCount - a.DependentCount || (a.Name < b.Name ? -1 : a.Name > b.Name ? 1 : 0));
+  return out.sort(
+    (a, b) =>
+      sortScore(a.Score) - sortScore(b.Score) ||
+      b.DependentCount - a.DependentCount ||
+      (a.Name < b.Name ? -1 : a.Name > b.Name ? 1 : 0),
+  );
 }
 
 function sortScore(score: number): number {

@@ -51,14 +51,20 @@ export function resolveArtifact(index: GraphIndex, text: string): number {
   }
   if (query.algorithm) {
     const id = index.artifactIds.get(`${query.algorithm}:${query.value}`);
-    if (id === undefined) throw new NotFoundError('SG_ARTIFACT_NOT_FOUND', `no artifact ${query.algorithm}:${query.value} in the graph`);
+    if (id === undefined)
+      throw new NotFoundError('SG_ARTIFACT_NOT_FOUND', `no artifact ${query.algorithm}:${query.value} in the graph`);
     return id;
   }
   const candidates = index.artifactsByValue.get(query.value) ?? [];
-  if (candidates.length === 0) throw new NotFoundError('SG_ARTIFACT_NOT_FOUND', `no artifact with digest ${query.value} in the graph`);
+  if (candidates.length === 0)
+    throw new NotFoundError('SG_ARTIFACT_NOT_FOUND', `no artifact with digest ${query.value} in the graph`);
   if (candidates.length > 1) {
     const algorithms = candidates.map((id) => index.keys[id].slice(0, index.keys[id].indexOf(':'))).sort();
-    throw new InvalidInputError('digest', `ambiguous digest: ${query.value} matches artifacts of several algorithms (${algorithms.join(', ')}); give it as <algorithm>:<digest>`, 'SG_AMBIGUOUS_DIGEST');
+    throw new InvalidInputError(
+      'digest',
+      `ambiguous digest: ${query.value} matches artifacts of several algorithms (${algorithms.join(', ')}); give it as <algorithm>:<digest>`,
+      'SG_AMBIGUOUS_DIGEST',
+    );
   }
   return candidates[0];
 }

@@ -60,7 +60,11 @@ function isSuppressed(index: GraphIndex, pkg: number, vuln: number, products: re
 }
 
 function vulnerabilityIds(index: GraphIndex, vuln: number): string[] {
-  const others = index.aliasesOf(vuln).filter((v) => v !== vuln).map((v) => index.keys[v]).sort();
+  const others = index
+    .aliasesOf(vuln)
+    .filter((v) => v !== vuln)
+    .map((v) => index.keys[v])
+    .sort();
   return [index.keys[vuln], ...others];
 }
 
@@ -75,8 +79,15 @@ function findings(index: GraphIndex, packages: readonly number[], products: read
       if (isSuppressed(index, pkg, vuln, products)) continue;
       const advisory = index.advisories.get(vuln)!;
       out.push({
-        pkg, vuln, scannerUri: MATCHER_URI, scannerVersion: MATCHER_VERSION, dbUri: advisory.dbUri,
-        dbVersion: advisory.modified ?? '', timeScanned: advisory.asOf, origin: advisory.origin, collector: advisory.collector,
+        pkg,
+        vuln,
+        scannerUri: MATCHER_URI,
+        scannerVersion: MATCHER_VERSION,
+        dbUri: advisory.dbUri,
+        dbVersion: advisory.modified ?? '',
+        timeScanned: advisory.asOf,
+        origin: advisory.origin,
+        collector: advisory.collector,
       });
     }
   }
@@ -85,10 +96,24 @@ function findings(index: GraphIndex, packages: readonly number[], products: read
 
 export function packageVulnKey(v: PackageVulnerability): (string | number)[] {
   const m = v.metadata;
-  return [v.package, v.vulnerability.vulnerabilityIDs[0], m.timeScanned, m.scannerUri, m.scannerVersion, m.dbUri, m.dbVersion, m.origin, m.collector];
+  return [
+    v.package,
+    v.vulnerability.vulnerabilityIDs[0],
+    m.timeScanned,
+    m.scannerUri,
+    m.scannerVersion,
+    m.dbUri,
+    m.dbVersion,
+    m.origin,
+    m.collector,
+  ];
 }
 
-export function packageVulnerabilities(index: GraphIndex, purl: string, includeDependencies: boolean): PackageVulnerability[] {
+export function packageVulnerabilities(
+  index: GraphIndex,
+  purl: string,
+  includeDependencies: boolean,
+): PackageVulnerability[] {
   const named = resolvePackages(index, purl);
   const products = equivalenceClosure(index, named.ids);
   const packages = includeDependencies
@@ -101,8 +126,13 @@ export function packageVulnerabilities(index: GraphIndex, purl: string, includeD
       package: index.keys[r.pkg],
       vulnerability: { type: index.vulnTypes.get(r.vuln) ?? 'OSV', vulnerabilityIDs: vulnerabilityIds(index, r.vuln) },
       metadata: {
-        scannerUri: r.scannerUri, scannerVersion: r.scannerVersion, dbUri: r.dbUri, dbVersion: r.dbVersion,
-        timeScanned: r.timeScanned, origin: r.origin, collector: r.collector,
+        scannerUri: r.scannerUri,
+        scannerVersion: r.scannerVersion,
+        dbUri: r.dbUri,
+        dbVersion: r.dbVersion,
+        timeScanned: r.timeScanned,
+        origin: r.origin,
+        collector: r.collector,
       },
     };
     const key = packageVulnKey(item).join('\u0000');
@@ -112,7 +142,10 @@ export function packageVulnerabilities(index: GraphIndex, purl: string, includeD
 }
 
 /** Severity and description of a vulnerability from the metadata of it and its aliases. */
-export function vulnerabilitySummary(index: GraphIndex, vuln: number): { description: string; severity: Severity; cvssScore?: number } {
+export function vulnerabilitySummary(
+  index: GraphIndex,
+  vuln: number,
+): { description: string; severity: Severity; cvssScore?: number } {
   let description = '';
   let descriptionTime = '';
   let score: number | undefined;
@@ -138,7 +171,11 @@ export function artifactVulnKey(v: ArtifactVulnerability): string[] {
   return [v.package, v.id];
 }
 
-export function artifactVulnerabilities(index: GraphIndex, digest: string, includeDependencies: boolean): ArtifactVulnerability[] {
+export function artifactVulnerabilities(
+  index: GraphIndex,
+  digest: string,
+  includeDependencies: boolean,
+): ArtifactVulnerability[] {
   const artifact = resolveArtifact(index, digest);
   const products = equivalenceClosure(index, [artifact]);
   const packages = new Set(products.filter((id) => index.kinds[id] === NodeKind.Package));
@@ -156,5 +193,7 @@ export function artifactVulnerabilities(index: GraphIndex, digest: string, inclu
       package: index.keys[r.pkg],
     });
   }
-  return [...byPair.values()].sort((a, b) => (a.package < b.package ? -1 : a.package > b.package ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return [...byPair.values()].sort((a, b) =>
+    a.package < b.package ? -1 : a.package > b.package ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+  );
 }

@@ -42,7 +42,12 @@ export interface EncodedDocument {
 const DEPS_DEV = /deps\.dev/i;
 
 /** Records (a, b, data) in `seen`; true the first time. a/b are node indexes of one document (far below 2^26; b may be -1). */
-function firstTime(seen: Map<number, (number | string | null)[]>, a: number, b: number, data: number | string | null): boolean {
+function firstTime(
+  seen: Map<number, (number | string | null)[]>,
+  a: number,
+  b: number,
+  data: number | string | null,
+): boolean {
   const pair = a * 0x4000000 + (b + 1);
   const datas = seen.get(pair);
   if (!datas) {
@@ -78,8 +83,10 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
     return i;
   };
   const ref = (r: NodeRef): number =>
-    r.kind === 'package' ? node(NodeKind.Package, r.purl)
-      : r.kind === 'artifact' ? node(NodeKind.Artifact, r.digest)
+    r.kind === 'package'
+      ? node(NodeKind.Package, r.purl)
+      : r.kind === 'artifact'
+        ? node(NodeKind.Artifact, r.digest)
         : node(NodeKind.Source, r.url);
   const vuln = (v: VulnRef): number => node(NodeKind.Vulnerability, v.id, v.type);
   /** Drops origin/collector equal to the document's, and undefined fields, to keep rows small. */
@@ -126,8 +133,14 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
     const origin = `${s.origin ?? docOrigin} ${s.collector ?? docCollector}`;
     if (!DEPS_DEV.test(origin)) frequencyEligible = true;
     // GUAC's bulk rule: an SBOM includes every package and artifact of its document.
-    for (const p of facts.packages) { const i = node(NodeKind.Package, p); if (i !== subjectIndex) row(FactKind.SbomIncludes, subjectIndex, i, null); }
-    for (const a of facts.artifacts) { const i = node(NodeKind.Artifact, a); if (i !== subjectIndex) row(FactKind.SbomIncludes, subjectIndex, i, null); }
+    for (const p of facts.packages) {
+      const i = node(NodeKind.Package, p);
+      if (i !== subjectIndex) row(FactKind.SbomIncludes, subjectIndex, i, null);
+    }
+    for (const a of facts.artifacts) {
+      const i = node(NodeKind.Artifact, a);
+      if (i !== subjectIndex) row(FactKind.SbomIncludes, subjectIndex, i, null);
+    }
   }
   for (const d of facts.dependencies) {
     if (d.from === d.to) continue;
@@ -152,7 +165,12 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
   }
   for (const c of facts.certifyVulns) {
     const { package: purl, vulnerability, scan, ...rest } = c;
-    row(FactKind.CertifyVuln, node(NodeKind.Package, purl), vulnerability ? vuln(vulnerability) : -1, data({ ...scan, ...rest }));
+    row(
+      FactKind.CertifyVuln,
+      node(NodeKind.Package, purl),
+      vulnerability ? vuln(vulnerability) : -1,
+      data({ ...scan, ...rest }),
+    );
   }
   for (const e of facts.vulnEquals) {
     const { vulnerability, equal, ...rest } = e;

@@ -29,5 +29,8 @@ export type FactKind = (typeof FactKind)[keyof typeof FactKind];
 
 /** Fact kinds whose data the index never reads: backends need not ship their JSON on load. */
 export const DATA_FREE_FACT_KINDS: readonly FactKind[] = [
-  FactKind.SbomIncludes, FactKind.IsOccurrence, FactKind.HashEqual, FactKind.VulnEqual,
+  FactKind.SbomIncludes,
+  FactKind.IsOccurrence,
+  FactKind.HashEqual,
+  FactKind.VulnEqual,
 ];

@@ -8,7 +8,12 @@
 //     which is what the v4 nomenclature (CVSS-B / -BT / -BE / -BTE) describes.
 import { severityOfScore, type Severity } from '../model/vulnerability.js';
 import {
-  MACROVECTOR_SCORES, MAX_COMPOSED, MAX_SEVERITY_DEPTH, METRIC_LEVELS, V4_BASE_METRICS, V4_METRIC_VALUES,
+  MACROVECTOR_SCORES,
+  MAX_COMPOSED,
+  MAX_SEVERITY_DEPTH,
+  METRIC_LEVELS,
+  V4_BASE_METRICS,
+  V4_METRIC_VALUES,
 } from './cvss4-table.js';
 
 export type CvssVersion = '2.0' | '3.0' | '3.1' | '4.0';
@@ -21,10 +26,14 @@ export interface CvssScore {
 /** GUAC's VulnerabilityScoreType names, used as VulnMetadataFact.scoreType. */
 export function scoreTypeOf(version: CvssVersion): string {
   switch (version) {
-    case '2.0': return 'CVSSv2';
-    case '3.0': return 'CVSSv3';
-    case '3.1': return 'CVSSv31';
-    case '4.0': return 'CVSSv4';
+    case '2.0':
+      return 'CVSSv2';
+    case '3.0':
+      return 'CVSSv3';
+    case '3.1':
+      return 'CVSSv31';
+    case '4.0':
+      return 'CVSSv4';
   }
 }
 
@@ -53,8 +62,12 @@ const V2 = {
 } as const;
 
 function scoreV2(m: Map<string, string>): number | undefined {
-  const av = m.get('AV'), ac = m.get('AC'), au = m.get('Au');
-  const c = m.get('C'), i = m.get('I'), a = m.get('A');
+  const av = m.get('AV'),
+    ac = m.get('AC'),
+    au = m.get('Au');
+  const c = m.get('C'),
+    i = m.get('I'),
+    a = m.get('A');
   if (!has(V2.AV, av) || !has(V2.AC, ac) || !has(V2.Au, au) || !has(V2.CIA, c) || !has(V2.CIA, i) || !has(V2.CIA, a)) {
     return undefined;
   }
@@ -91,13 +104,25 @@ function scoreV3(m: Map<string, string>, version: '3.0' | '3.1'): number | undef
   if (s !== 'U' && s !== 'C') return undefined;
   const pr = s === 'C' ? V3.PR_C : V3.PR_U;
   const [av, ac, p, ui, c, i, a] = ['AV', 'AC', 'PR', 'UI', 'C', 'I', 'A'].map((k) => m.get(k));
-  if (!has(V3.AV, av) || !has(V3.AC, ac) || !has(pr, p) || !has(V3.UI, ui)
-    || !has(V3.CIA, c) || !has(V3.CIA, i) || !has(V3.CIA, a)) return undefined;
+  if (
+    !has(V3.AV, av) ||
+    !has(V3.AC, ac) ||
+    !has(pr, p) ||
+    !has(V3.UI, ui) ||
+    !has(V3.CIA, c) ||
+    !has(V3.CIA, i) ||
+    !has(V3.CIA, a)
+  )
+    return undefined;
   const cia = V3.CIA as Record<string, number>;
   const iss = 1 - (1 - cia[c]) * (1 - cia[i]) * (1 - cia[a]);
   const impact = s === 'U' ? 6.42 * iss : 7.52 * (iss - 0.029) - 3.25 * Math.pow(iss - 0.02, 15);
-  const exploitability = 8.22 * (V3.AV as Record<string, number>)[av] * (V3.AC as Record<string, number>)[ac]
-    * (pr as Record<string, number>)[p] * (V3.UI as Record<string, number>)[ui];
+  const exploitability =
+    8.22 *
+    (V3.AV as Record<string, number>)[av] *
+    (V3.AC as Record<string, number>)[ac] *
+    (pr as Record<string, number>)[p] *
+    (V3.UI as Record<string, number>)[ui];
   if (impact <= 0) return 0;
   const roundup = version === '3.1' ? roundup31 : roundup30;
   return s === 'U'
@@ -139,7 +164,8 @@ function macroVectorOf(m: Map<string, string>): [number, number, number, number,
   else eq4 = 2;
   const ex = e('E');
   const eq5 = ex === 'A' ? 0 : ex === 'P' ? 1 : 2;
-  const eq6 = (e('CR') === 'H' && vc === 'H') || (e('IR') === 'H' && vi === 'H') || (e('AR') === 'H' && va === 'H') ? 0 : 1;
+  const eq6 =
+    (e('CR') === 'H' && vc === 'H') || (e('IR') === 'H' && vi === 'H') || (e('AR') === 'H' && va === 'H') ? 0 : 1;
   return [eq1, eq2, eq3, eq4, eq5, eq6];
 }
 
@@ -167,7 +193,8 @@ function scoreV4(m: Map<string, string>): number | undefined {
   let lowerEq3eq6: number | undefined;
   if (eq3 === 0 && eq6 === 0) {
     // Two ways down (00 → 01 and 00 → 10): take the higher-scoring one.
-    const left = lower(5), right = lower(2);
+    const left = lower(5),
+      right = lower(2);
     lowerEq3eq6 = left === undefined ? right : right === undefined ? left : Math.max(left, right);
   } else if (eq3 === 1 && eq6 === 0) {
     lowerEq3eq6 = lower(5);
@@ -181,9 +208,11 @@ function scoreV4(m: Map<string, string>): number | undefined {
   // 1b. Severity distance from the first highest-severity vector of this MacroVector that the
   // scored vector does not exceed on any metric.
   const candidates: Record<string, string>[] = [];
-  for (const a of MAX_COMPOSED.eq1[eq1]) for (const b of MAX_COMPOSED.eq2[eq2])
-    for (const c of MAX_COMPOSED.eq3eq6[eq3][eq6]) for (const d of MAX_COMPOSED.eq4[eq4])
-      for (const f of MAX_COMPOSED.eq5[eq5]) candidates.push({ ...a, ...b, ...c, ...d, ...f });
+  for (const a of MAX_COMPOSED.eq1[eq1])
+    for (const b of MAX_COMPOSED.eq2[eq2])
+      for (const c of MAX_COMPOSED.eq3eq6[eq3][eq6])
+        for (const d of MAX_COMPOSED.eq4[eq4])
+          for (const f of MAX_COMPOSED.eq5[eq5]) candidates.push({ ...a, ...b, ...c, ...d, ...f });
   let distances: Record<string, number> | undefined;
   for (const max of candidates) {
     const dist: Record<string, number> = {};
@@ -252,10 +281,16 @@ export function scoreOfVector(vector: string): CvssScore | undefined {
   if (!metrics) return undefined;
   let score: number | undefined;
   switch (split.version) {
-    case '2.0': score = scoreV2(metrics); break;
+    case '2.0':
+      score = scoreV2(metrics);
+      break;
     case '3.0':
-    case '3.1': score = scoreV3(metrics, split.version); break;
-    case '4.0': score = scoreV4(metrics); break;
+    case '3.1':
+      score = scoreV3(metrics, split.version);
+      break;
+    case '4.0':
+      score = scoreV4(metrics);
+      break;
   }
   return score === undefined ? undefined : { version: split.version, score };
 }

@@ -4,7 +4,13 @@
 // purls from scanner reports that only give ecosystem + name + version.
 import type { PurlParts } from '../model/purl.js';
 import {
-  compareDpkg, compareMaven, compareNuget, comparePackagist, comparePep440, compareRubyGems, compareSemver,
+  compareDpkg,
+  compareMaven,
+  compareNuget,
+  comparePackagist,
+  comparePep440,
+  compareRubyGems,
+  compareSemver,
   type Comparator,
 } from './versions.js';
 
@@ -82,20 +88,28 @@ function debRelease(p: PurlParts): string | undefined {
 export function osvPackageKeyOrReason(p: PurlParts): PackageKeyResult {
   const ns = p.namespace;
   switch (p.type) {
-    case 'npm': return { key: { ecosystem: 'npm', name: ns ? `${ns}/${p.name}` : p.name } };
-    case 'pypi': return { key: { ecosystem: 'PyPI', name: pep503(p.name) } };
+    case 'npm':
+      return { key: { ecosystem: 'npm', name: ns ? `${ns}/${p.name}` : p.name } };
+    case 'pypi':
+      return { key: { ecosystem: 'PyPI', name: pep503(p.name) } };
     case 'maven':
       if (!ns) return { reason: 'a maven purl without a group (namespace) has no OSV name' };
       return { key: { ecosystem: 'Maven', name: `${ns}:${p.name}` } };
-    case 'golang': return { key: { ecosystem: 'Go', name: ns ? `${ns}/${p.name}` : p.name } };
-    case 'cargo': return { key: { ecosystem: 'crates.io', name: p.name } };
-    case 'gem': return { key: { ecosystem: 'RubyGems', name: p.name } };
-    case 'nuget': return { key: { ecosystem: 'NuGet', name: p.name } };
+    case 'golang':
+      return { key: { ecosystem: 'Go', name: ns ? `${ns}/${p.name}` : p.name } };
+    case 'cargo':
+      return { key: { ecosystem: 'crates.io', name: p.name } };
+    case 'gem':
+      return { key: { ecosystem: 'RubyGems', name: p.name } };
+    case 'nuget':
+      return { key: { ecosystem: 'NuGet', name: p.name } };
     case 'composer':
       if (!ns) return { reason: 'a composer purl without a vendor (namespace) has no OSV name' };
       return { key: { ecosystem: 'Packagist', name: `${ns}/${p.name}` } };
-    case 'hex': return { key: { ecosystem: 'Hex', name: p.name } };
-    case 'pub': return { key: { ecosystem: 'Pub', name: p.name } };
+    case 'hex':
+      return { key: { ecosystem: 'Hex', name: p.name } };
+    case 'pub':
+      return { key: { ecosystem: 'Pub', name: p.name } };
     case 'deb': {
       const eco = ns === 'debian' ? 'Debian' : ns === 'ubuntu' ? 'Ubuntu' : undefined;
       if (!eco) return { reason: `deb packages of "${ns ?? '(no namespace)'}" have no OSV ecosystem here` };
@@ -135,26 +149,50 @@ export function purlPartsFromOsv(ecosystem: string, name: string, version?: stri
     const i = name.lastIndexOf(sep);
     return i <= 0 ? [undefined, name] : [name.slice(0, i), name.slice(i + 1)];
   };
-  const parts = (type: string, namespace: string | undefined, n: string, v = version, qualifiers: Record<string, string> = {}): PurlParts =>
-    ({ type, namespace, name: n, version: v || undefined, qualifiers });
+  const parts = (
+    type: string,
+    namespace: string | undefined,
+    n: string,
+    v = version,
+    qualifiers: Record<string, string> = {},
+  ): PurlParts => ({ type, namespace, name: n, version: v || undefined, qualifiers });
   switch (base) {
-    case 'npm': { const [ns, n] = name.startsWith('@') ? split('/') : [undefined, name]; return parts('npm', ns, n); }
-    case 'PyPI': return parts('pypi', undefined, pep503(name));
-    case 'Maven': { const [ns, n] = split(':'); return ns ? parts('maven', ns, n) : undefined; }
+    case 'npm': {
+      const [ns, n] = name.startsWith('@') ? split('/') : [undefined, name];
+      return parts('npm', ns, n);
+    }
+    case 'PyPI':
+      return parts('pypi', undefined, pep503(name));
+    case 'Maven': {
+      const [ns, n] = split(':');
+      return ns ? parts('maven', ns, n) : undefined;
+    }
     case 'Go': {
       const [ns, n] = split('/');
       const v = version && /^\d/.test(version) && name !== 'stdlib' && name !== 'toolchain' ? `v${version}` : version;
       return parts('golang', ns, n, v);
     }
-    case 'crates.io': return parts('cargo', undefined, name);
-    case 'RubyGems': return parts('gem', undefined, name);
-    case 'NuGet': return parts('nuget', undefined, name);
-    case 'Packagist': { const [ns, n] = split('/'); return parts('composer', ns, n); }
-    case 'Hex': return parts('hex', undefined, name);
-    case 'Pub': return parts('pub', undefined, name);
-    case 'Debian': return parts('deb', 'debian', name, version, release ? { distro: `debian-${release}` } : {});
-    case 'Ubuntu': return parts('deb', 'ubuntu', name, version, release ? { distro: `ubuntu-${release}` } : {});
-    case 'Alpine': return parts('apk', 'alpine', name, version, release ? { distro: release.replace(/^v/, '') } : {});
-    default: return undefined;
+    case 'crates.io':
+      return parts('cargo', undefined, name);
+    case 'RubyGems':
+      return parts('gem', undefined, name);
+    case 'NuGet':
+      return parts('nuget', undefined, name);
+    case 'Packagist': {
+      const [ns, n] = split('/');
+      return parts('composer', ns, n);
+    }
+    case 'Hex':
+      return parts('hex', undefined, name);
+    case 'Pub':
+      return parts('pub', undefined, name);
+    case 'Debian':
+      return parts('deb', 'debian', name, version, release ? { distro: `debian-${release}` } : {});
+    case 'Ubuntu':
+      return parts('deb', 'ubuntu', name, version, release ? { distro: `ubuntu-${release}` } : {});
+    case 'Alpine':
+      return parts('apk', 'alpine', name, version, release ? { distro: release.replace(/^v/, '') } : {});
+    default:
+      return undefined;
   }
 }

@@ -6,9 +6,7 @@
 // A withdrawn advisory never matches.
 import { DocumentError } from '../model/facts.js';
 import type { PurlParts } from '../model/purl.js';
-import {
-  comparatorFor, ecosystemMatches, normaliseOsvName, osvPackageKeyOrReason,
-} from './ecosystems.js';
+import { comparatorFor, ecosystemMatches, normaliseOsvName, osvPackageKeyOrReason } from './ecosystems.js';
 import { compareSemver, type Comparator } from './versions.js';
 
 export interface OsvEvent {
@@ -107,7 +105,8 @@ function parseRange(r: unknown, path: string): OsvRange {
 export function parseOsvAdvisory(json: unknown, path = ''): OsvAdvisory {
   if (!isObject(json)) throw new DocumentError(path, 'an OSV record must be a JSON object');
   const id = json.id;
-  if (typeof id !== 'string' || !id.trim()) throw new DocumentError(`${path}/id`, 'an OSV record needs a non-empty string "id"');
+  if (typeof id !== 'string' || !id.trim())
+    throw new DocumentError(`${path}/id`, 'an OSV record needs a non-empty string "id"');
   const problems: OsvAdvisory['problems'] = [];
   const affectedRaw = json.affected ?? [];
   if (!Array.isArray(affectedRaw)) throw new DocumentError(`${path}/affected`, '"affected" must be an array');
@@ -135,7 +134,8 @@ export function parseOsvAdvisory(json: unknown, path = ''): OsvAdvisory {
   // OSV 1.5+ may put severity on affected entries only; use those when the record has none.
   if (severity.length === 0) {
     affectedRaw.forEach((a, i) => {
-      if (isObject(a) && a.severity !== undefined) severity.push(...parseSeverities(a.severity, `${path}/affected/${i}/severity`));
+      if (isObject(a) && a.severity !== undefined)
+        severity.push(...parseSeverities(a.severity, `${path}/affected/${i}/severity`));
     });
   }
   return {
@@ -185,7 +185,10 @@ export function versionInRange(version: string, range: OsvRange, compare: Compar
   const order = (a: Ev, b: Ev): number => {
     if (isZero(a.v) || isZero(b.v)) return isZero(a.v) && isZero(b.v) ? 0 : isZero(a.v) ? -1 : 1;
     const c = cmp(a.v, b.v);
-    if (c === undefined) { undecidable = true; return 0; }
+    if (c === undefined) {
+      undecidable = true;
+      return 0;
+    }
     return c;
   };
   const sorted = [...events].sort(order);
@@ -193,7 +196,10 @@ export function versionInRange(version: string, range: OsvRange, compare: Compar
   let affected = false;
   for (const e of sorted) {
     if (e.kind === 'introduced') {
-      if (isZero(e.v)) { affected = true; continue; }
+      if (isZero(e.v)) {
+        affected = true;
+        continue;
+      }
       const c = cmp(version, e.v);
       if (c === undefined) return 'undecidable';
       if (c >= 0) affected = true;
@@ -255,14 +261,29 @@ export function matchAdvisory(advisory: OsvAdvisory, purl: PurlParts): MatchResu
     }
     for (const range of a.ranges) {
       let compare: Comparator | undefined;
-      if (range.type === 'GIT') { result.gitRangesIgnored += 1; continue; }
+      if (range.type === 'GIT') {
+        result.gitRangesIgnored += 1;
+        continue;
+      }
       if (range.type === 'SEMVER') compare = compareSemver;
       else if (range.type === 'ECOSYSTEM') compare = ecosystemCompare;
-      else { result.reasons.push(`range type ${range.type} is not supported`); continue; }
-      if (!compare) { result.reasons.push(`ecosystem ${a.ecosystem} has no version ordering here`); continue; }
+      else {
+        result.reasons.push(`range type ${range.type} is not supported`);
+        continue;
+      }
+      if (!compare) {
+        result.reasons.push(`ecosystem ${a.ecosystem} has no version ordering here`);
+        continue;
+      }
       const verdict = versionInRange(version, range, compare);
-      if (verdict === 'affected') { result.affected = true; return result; }
-      if (verdict === 'undecidable') result.reasons.push(`version "${version}" or a range bound is not a valid ${range.type === 'SEMVER' ? 'SemVer' : a.ecosystem} version`);
+      if (verdict === 'affected') {
+        result.affected = true;
+        return result;
+      }
+      if (verdict === 'undecidable')
+        result.reasons.push(
+          `version "${version}" or a range bound is not a valid ${range.type === 'SEMVER' ? 'SemVer' : a.ecosystem} version`,
+        );
     }
   }
   return result;
@@ -278,10 +299,17 @@ export function unsupportedEntries(advisory: OsvAdvisory): { path: string; reaso
   advisory.affected.forEach((a, i) => {
     const evaluatesRanges = a.ranges.some((r) => r.type !== 'GIT');
     if (evaluatesRanges && !comparatorFor(a.ecosystem)) {
-      out.push({ path: `/affected/${i}`, reason: `ecosystem "${a.ecosystem}" has no version ordering here: only its explicit versions can match` });
+      out.push({
+        path: `/affected/${i}`,
+        reason: `ecosystem "${a.ecosystem}" has no version ordering here: only its explicit versions can match`,
+      });
     }
     a.ranges.forEach((r, j) => {
-      if (r.type === 'GIT') out.push({ path: `/affected/${i}/ranges/${j}`, reason: 'GIT ranges are not evaluated (commit history is not available offline)' });
+      if (r.type === 'GIT')
+        out.push({
+          path: `/affected/${i}/ranges/${j}`,
+          reason: 'GIT ranges are not evaluated (commit history is not available offline)',
+        });
     });
   });
   return out;

@@ -26,7 +26,8 @@ function parseSemver(v: string): semver.SemVer | undefined {
 }
 
 export const compareSemver: Comparator = (a, b) => {
-  const x = parseSemver(a), y = parseSemver(b);
+  const x = parseSemver(a),
+    y = parseSemver(b);
   return x && y ? semver.compare(x, y) : undefined;
 };
 
@@ -51,7 +52,8 @@ const MAVEN_RELEASE_INDEX = String(MAVEN_QUALIFIERS.indexOf(''));
 
 function mavenString(value: string, followedByDigit: boolean): MavenItem {
   let v = value;
-  if (followedByDigit && v.length === 1) v = ({ a: 'alpha', b: 'beta', m: 'milestone' } as Record<string, string>)[v] ?? v;
+  if (followedByDigit && v.length === 1)
+    v = ({ a: 'alpha', b: 'beta', m: 'milestone' } as Record<string, string>)[v] ?? v;
   return { kind: 'str', value: MAVEN_ALIASES[v] ?? v };
 }
 
@@ -135,7 +137,8 @@ function mavenCompare(a: MavenItem, b: MavenItem | undefined): number {
       if (b.kind === 'str') return 1;
       const n = Math.max(a.items.length, b.items.length);
       for (let i = 0; i < n; i++) {
-        const l = a.items[i], r = b.items[i];
+        const l = a.items[i],
+          r = b.items[i];
         const result = l === undefined ? (r === undefined ? 0 : -mavenCompare(r, undefined)) : mavenCompare(l, r);
         if (result !== 0) return result;
       }
@@ -176,11 +179,13 @@ function gemSegments(version: string): GemSegment[] | undefined {
 }
 
 export const compareRubyGems: Comparator = (a, b) => {
-  const l = gemSegments(a), r = gemSegments(b);
+  const l = gemSegments(a),
+    r = gemSegments(b);
   if (!l || !r) return undefined;
   const n = Math.max(l.length, r.length);
   for (let i = 0; i < n; i++) {
-    const x = l[i] ?? 0, y = r[i] ?? 0;
+    const x = l[i] ?? 0,
+      y = r[i] ?? 0;
     if (x === y) continue;
     if (typeof x === 'string' && typeof y === 'number') return -1;
     if (typeof x === 'number' && typeof y === 'string') return 1;
@@ -192,22 +197,31 @@ export const compareRubyGems: Comparator = (a, b) => {
 // ---------------------------------------------------------------- NuGet (SemVer 2 with a 4th part, case-insensitive labels)
 
 function parseNuget(v: string): { nums: number[]; pre: string[] } | undefined {
-  const m = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:\.(\d+))?(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+[0-9A-Za-z.-]+)?$/.exec(v.trim());
+  const m =
+    /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:\.(\d+))?(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+[0-9A-Za-z.-]+)?$/.exec(
+      v.trim(),
+    );
   if (!m) return undefined;
   return { nums: [1, 2, 3, 4].map((i) => Number(m[i] ?? 0)), pre: m[5] ? m[5].split('.') : [] };
 }
 
 export const compareNuget: Comparator = (a, b) => {
-  const x = parseNuget(a), y = parseNuget(b);
+  const x = parseNuget(a),
+    y = parseNuget(b);
   if (!x || !y) return undefined;
   for (let i = 0; i < 4; i++) if (x.nums[i] !== y.nums[i]) return x.nums[i] < y.nums[i] ? -1 : 1;
   if (!x.pre.length || !y.pre.length) return x.pre.length === y.pre.length ? 0 : x.pre.length ? -1 : 1;
   for (let i = 0; i < Math.max(x.pre.length, y.pre.length); i++) {
-    const p = x.pre[i], q = y.pre[i];
+    const p = x.pre[i],
+      q = y.pre[i];
     if (p === undefined) return -1;
     if (q === undefined) return 1;
-    const pn = /^\d+$/.test(p), qn = /^\d+$/.test(q);
-    if (pn && qn) { if (Number(p) !== Number(q)) return Number(p) < Number(q) ? -1 : 1; continue; }
+    const pn = /^\d+$/.test(p),
+      qn = /^\d+$/.test(q);
+    if (pn && qn) {
+      if (Number(p) !== Number(q)) return Number(p) < Number(q) ? -1 : 1;
+      continue;
+    }
     if (pn !== qn) return pn ? -1 : 1;
     const c = cmpStr(p.toLowerCase(), q.toLowerCase());
     if (c !== 0) return c;
@@ -220,23 +234,33 @@ export const compareNuget: Comparator = (a, b) => {
 const PHP_SPECIAL: Record<string, number> = { dev: 0, alpha: 1, a: 1, beta: 2, b: 2, rc: 3, '#': 4, pl: 5, p: 5 };
 
 function phpCanon(v: string): string[] | undefined {
-  const text = v.trim().replace(/^v(?=\d)/i, '').toLowerCase();
+  const text = v
+    .trim()
+    .replace(/^v(?=\d)/i, '')
+    .toLowerCase();
   if (!/^[0-9a-z._+-]+$/.test(text) || !/^\d/.test(text)) return undefined;
-  return text.replace(/[-_+]/g, '.').replace(/(\d)(?=[a-z])|([a-z])(?=\d)/g, '$1$2.').split('.').filter((p) => p !== '');
+  return text
+    .replace(/[-_+]/g, '.')
+    .replace(/(\d)(?=[a-z])|([a-z])(?=\d)/g, '$1$2.')
+    .split('.')
+    .filter((p) => p !== '');
 }
 
 function phpSpecial(a: string, b: string): number {
-  const x = PHP_SPECIAL[a] ?? -6, y = PHP_SPECIAL[b] ?? -6;
+  const x = PHP_SPECIAL[a] ?? -6,
+    y = PHP_SPECIAL[b] ?? -6;
   return sign(x - y);
 }
 
 export const comparePackagist: Comparator = (a, b) => {
-  const x = phpCanon(a), y = phpCanon(b);
+  const x = phpCanon(a),
+    y = phpCanon(b);
   if (!x || !y) return undefined;
   const isNum = (s: string) => /^\d+$/.test(s);
   const n = Math.min(x.length, y.length);
   for (let i = 0; i < n; i++) {
-    const p = x[i], q = y[i];
+    const p = x[i],
+      q = y[i];
     let c: number;
     if (isNum(p) && isNum(q)) c = sign(Number(p) - Number(q));
     else if (!isNum(p) && !isNum(q)) c = phpSpecial(p, q);
@@ -262,7 +286,8 @@ function dpkgOrder(c: string | undefined): number {
 }
 
 function dpkgPart(a: string, b: string): number {
-  let i = 0, j = 0;
+  let i = 0,
+    j = 0;
   while (i < a.length || j < b.length) {
     let firstDiff = 0;
     while ((i < a.length && !/[0-9]/.test(a[i])) || (j < b.length && !/[0-9]/.test(b[j]))) {
@@ -276,7 +301,8 @@ function dpkgPart(a: string, b: string): number {
     while (b[j] === '0') j++;
     while (i < a.length && /[0-9]/.test(a[i]) && j < b.length && /[0-9]/.test(b[j])) {
       if (!firstDiff) firstDiff = a.charCodeAt(i) - b.charCodeAt(j);
-      i++; j++;
+      i++;
+      j++;
     }
     if (i < a.length && /[0-9]/.test(a[i])) return 1;
     if (j < b.length && /[0-9]/.test(b[j])) return -1;
@@ -293,7 +319,8 @@ function splitDpkg(v: string): [number, string, string] | undefined {
 }
 
 export const compareDpkg: Comparator = (a, b) => {
-  const x = splitDpkg(a), y = splitDpkg(b);
+  const x = splitDpkg(a),
+    y = splitDpkg(b);
   if (!x || !y) return undefined;
   if (x[0] !== y[0]) return x[0] < y[0] ? -1 : 1;
   return dpkgPart(x[1], y[1]) || dpkgPart(x[2], y[2]);

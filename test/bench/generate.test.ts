@@ -35,13 +35,20 @@ describe('bench/generate', () => {
       const y = readFileSync(join(work, 'b', f));
       if (f === 'manifest.json') {
         // The manifest records how long generation took; everything else in it must match.
-        const strip = (b: Buffer) => ({ ...JSON.parse(b.toString()), stats: { ...JSON.parse(b.toString()).stats, seconds: 0 } });
+        const strip = (b: Buffer) => ({
+          ...JSON.parse(b.toString()),
+          stats: { ...JSON.parse(b.toString()).stats, seconds: 0 },
+        });
         expect(strip(x)).toEqual(strip(y));
       } else {
         expect(x.equals(y), f).toBe(true);
       }
     }
-    expect(readFileSync(join(work, 'a', 'sboms/apps/app-00001.cdx.json')).equals(readFileSync(join(work, 'c', 'sboms/apps/app-00001.cdx.json')))).toBe(false);
+    expect(
+      readFileSync(join(work, 'a', 'sboms/apps/app-00001.cdx.json')).equals(
+        readFileSync(join(work, 'c', 'sboms/apps/app-00001.cdx.json')),
+      ),
+    ).toBe(false);
   });
 
   it('covers every version, and names packages by canonical purls', () => {
@@ -49,8 +56,13 @@ describe('bench/generate', () => {
     expect(s.versionsCovered).toBe(s.packageVersions);
     expect(s.vulnerableVersions).toBeGreaterThan(0);
     expect(s.sourcesWithScorecard).toBeGreaterThan(0);
-    const purls = [...manifest.queries.typical, ...manifest.queries.large].map((q) => q.purl)
-      .concat(manifest.queries.apps.map((a) => a.purl), manifest.queries.vulnerable, manifest.queries.partial.map((p) => p.purl));
+    const purls = [...manifest.queries.typical, ...manifest.queries.large]
+      .map((q) => q.purl)
+      .concat(
+        manifest.queries.apps.map((a) => a.purl),
+        manifest.queries.vulnerable,
+        manifest.queries.partial.map((p) => p.purl),
+      );
     expect(purls.length).toBeGreaterThan(10);
     for (const p of purls) expect(canonicalPurl(p)).toBe(p);
   });
@@ -62,15 +74,28 @@ describe('bench/generate', () => {
     let dependencies = 0;
     try {
       for (const f of files(dir).filter((x) => x !== 'manifest.json')) {
-        const r = await ingestDocument({ name: f, read: async () => readFileSync(join(dir, f)) }, { store, collector: 'test', maxDocumentBytes: 1 << 28 });
-        expect({ file: f, status: r.status, skipped: r.skipped, error: r.error }).toEqual({ file: f, status: 'stored', skipped: 0, error: undefined });
+        const r = await ingestDocument(
+          { name: f, read: async () => readFileSync(join(dir, f)) },
+          { store, collector: 'test', maxDocumentBytes: 1 << 28 },
+        );
+        expect({ file: f, status: r.status, skipped: r.skipped, error: r.error }).toEqual({
+          file: f,
+          status: 'stored',
+          skipped: 0,
+          error: undefined,
+        });
         dependencies += r.dependencies;
       }
       const batch = new LoadBatch();
       await store.load(EMPTY_CURSOR, batch);
       const index = new GraphIndex();
       index.apply(batch);
-      expect(index.packageIds.size).toBe(manifest.stats.packageVersions + manifest.stats.documents.apps + 1 /* extra app */ + manifest.stats.documents.images);
+      expect(index.packageIds.size).toBe(
+        manifest.stats.packageVersions +
+          manifest.stats.documents.apps +
+          1 /* extra app */ +
+          manifest.stats.documents.images,
+      );
       expect(index.dependencyOut.targets.length).toBe(manifest.stats.distinctEdgesWithSubjects);
       expect(dependencies).toBe(manifest.stats.dependencyFacts);
       expect(index.vulnsByPackage.size).toBe(manifest.stats.vulnerableVersions);

@@ -15,8 +15,12 @@ async function cli(args: string[], input?: string): Promise<{ code: number; stdo
     const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, SUPPLYGRAPH_STORE: '' } });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
     child.stdin.end(input ?? '');
   });
@@ -26,9 +30,15 @@ let work: string;
 beforeAll(() => {
   work = tempDir('sg-cli-');
   mkdirSync(join(work, 'docs/nested'), { recursive: true });
-  writeFileSync(join(work, 'docs/1-good.json'), JSON.stringify({ isDependency: [dependsOn('pkg:npm/a@1', 'pkg:npm/b@1')] }));
+  writeFileSync(
+    join(work, 'docs/1-good.json'),
+    JSON.stringify({ isDependency: [dependsOn('pkg:npm/a@1', 'pkg:npm/b@1')] }),
+  );
   writeFileSync(join(work, 'docs/2-bad.json'), '{"isDependency": [{"pkg": 7}]}');
-  writeFileSync(join(work, 'docs/nested/3-good.json'), JSON.stringify({ isDependency: [dependsOn('pkg:npm/b@1', 'pkg:npm/c@1')] }));
+  writeFileSync(
+    join(work, 'docs/nested/3-good.json'),
+    JSON.stringify({ isDependency: [dependsOn('pkg:npm/b@1', 'pkg:npm/c@1')] }),
+  );
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -41,13 +51,25 @@ describe('supplygraph ingest', () => {
     expect(summary).toMatchObject({ documents: 3, stored: 2, failed: 1 });
     expect(summary.failures[0].file).toMatch(/2-bad\.json$/);
     expect(summary.failures[0].error).toMatch(/\/isDependency\/0\/pkg: must be an object/);
-    const again = await cli(['ingest', '--store', store, join(work, 'docs/1-good.json'), join(work, 'docs/nested/3-good.json')]);
+    const again = await cli([
+      'ingest',
+      '--store',
+      store,
+      join(work, 'docs/1-good.json'),
+      join(work, 'docs/nested/3-good.json'),
+    ]);
     expect(again.code).toBe(0);
     expect(again.stderr).toMatch(/0 stored, 2 already present, 0 failed/);
   });
 
   it('prints one line per failed document naming the file and the reason', async () => {
-    const r = await cli(['ingest', '--store', join(work, 'store-2'), join(work, 'docs/2-bad.json'), join(work, 'missing.json')]);
+    const r = await cli([
+      'ingest',
+      '--store',
+      join(work, 'store-2'),
+      join(work, 'docs/2-bad.json'),
+      join(work, 'missing.json'),
+    ]);
     expect(r.code).not.toBe(0);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toContain(`${join(work, 'docs/2-bad.json')}: /isDependency/0/pkg: must be an object, found a number`);
@@ -55,14 +77,19 @@ describe('supplygraph ingest', () => {
   });
 
   it('reads a document from stdin with "-"', async () => {
-    const r = await cli(['ingest', '--store', join(work, 'store-3'), '--json', '-'], JSON.stringify({ isDependency: [dependsOn('pkg:npm/s@1', 'pkg:npm/t@1')] }));
+    const r = await cli(
+      ['ingest', '--store', join(work, 'store-3'), '--json', '-'],
+      JSON.stringify({ isDependency: [dependsOn('pkg:npm/s@1', 'pkg:npm/t@1')] }),
+    );
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ stored: 1, dependencies: 1 });
   });
 
   it('takes the store from SUPPLYGRAPH_STORE', async () => {
     const store = join(work, 'store-env');
-    const { stdout } = await run(process.execPath, [BIN, 'ingest', '--json', join(work, 'docs/1-good.json')], { env: { ...process.env, SUPPLYGRAPH_STORE: store } });
+    const { stdout } = await run(process.execPath, [BIN, 'ingest', '--json', join(work, 'docs/1-good.json')], {
+      env: { ...process.env, SUPPLYGRAPH_STORE: store },
+    });
     expect(JSON.parse(stdout).stored).toBe(1);
     const stats = await run(process.execPath, [BIN, 'stats'], { env: { ...process.env, SUPPLYGRAPH_STORE: store } });
     expect(JSON.parse(stats.stdout)).toMatchObject({ backend: 'sqlite', documents: 1 });
@@ -77,13 +104,21 @@ describe('supplygraph ingest', () => {
 
 describe('a running server and another process', () => {
   let t: TestServer;
-  beforeAll(async () => { t = await startTestServer({}); });
+  beforeAll(async () => {
+    t = await startTestServer({});
+  });
   afterAll(() => t.close());
 
   it('picks up documents ingested by the CLI while it runs', async () => {
     const before = await t.get(`/v0/package/${enc('pkg:npm/a@1')}/dependencies`);
     expect(before.status).toBe(404);
-    const r = await cli(['ingest', '--store', t.storeDir, join(work, 'docs/1-good.json'), join(work, 'docs/nested/3-good.json')]);
+    const r = await cli([
+      'ingest',
+      '--store',
+      t.storeDir,
+      join(work, 'docs/1-good.json'),
+      join(work, 'docs/nested/3-good.json'),
+    ]);
     expect(r.code).toBe(0);
     let deps: string[] = [];
     for (let i = 0; i < 100 && deps.length < 2; i++) {

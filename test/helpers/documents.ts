@@ -7,7 +7,10 @@ import { DocumentError } from '../../src/model/facts.js';
 import type { ParseContext, SniffedDocument } from '../../src/ingest/formats/types.js';
 
 export const PARSE_CTX: ParseContext = {
-  origin: 'test', collector: 'vitest', documentDigest: `sha256:${'ab'.repeat(32)}`, now: '2024-01-01T00:00:00.000Z',
+  origin: 'test',
+  collector: 'vitest',
+  documentDigest: `sha256:${'ab'.repeat(32)}`,
+  now: '2024-01-01T00:00:00.000Z',
 };
 
 /** Like detection, but lenient: text that is not JSON comes back with `json` undefined. */
@@ -15,7 +18,11 @@ export function sniffText(name: string, text: string): SniffedDocument {
   const xml = text.trimStart().startsWith('<');
   let json: unknown;
   if (!xml) {
-    try { json = JSON.parse(text); } catch { json = undefined; }
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
   }
   return { name, text, json, xml };
 }

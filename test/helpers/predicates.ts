@@ -30,7 +30,10 @@ export const hex = (seed: string, length = 64): string => {
   let out = '';
   let x = 0;
   for (const c of seed) x = (x * 31 + c.charCodeAt(0)) >>> 0;
-  while (out.length < length) { x = (x * 1103515245 + 12345) >>> 0; out += (x >>> 8).toString(16).padStart(6, '0'); }
+  while (out.length < length) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    out += (x >>> 8).toString(16).padStart(6, '0');
+  }
   return out.slice(0, length);
 };
 
@@ -51,33 +54,65 @@ export function hashEqual(a: string, b: string): object {
 export function sbomFor(subject: { pkg?: string; artifact?: string }, sbomOrigin = 'test'): object {
   return {
     ...(subject.pkg ? { pkg: pkg(subject.pkg) } : { artifact: art(subject.artifact!) }),
-    hasSbom: { uri: 'https://example.com/sbom.json', algorithm: 'sha256', digest: hex('sbom'), downloadLocation: 'https://example.com/sbom.json', knownSince: '2024-01-01T00:00:00Z', origin: sbomOrigin, collector: sbomOrigin },
+    hasSbom: {
+      uri: 'https://example.com/sbom.json',
+      algorithm: 'sha256',
+      digest: hex('sbom'),
+      downloadLocation: 'https://example.com/sbom.json',
+      knownSince: '2024-01-01T00:00:00Z',
+      origin: sbomOrigin,
+      collector: sbomOrigin,
+    },
   };
 }
 
 export function slsa(subject: string, materials: string[]): object {
   return {
     Artifact: art(subject),
-    HasSlsa: { buildType: 'https://example.com/build', slsaPredicate: [], slsaVersion: 'v1', startedOn: '2024-01-01T00:00:00Z', finishedOn: '2024-01-01T00:01:00Z', ...origin },
+    HasSlsa: {
+      buildType: 'https://example.com/build',
+      slsaPredicate: [],
+      slsaVersion: 'v1',
+      startedOn: '2024-01-01T00:00:00Z',
+      finishedOn: '2024-01-01T00:01:00Z',
+      ...origin,
+    },
     Materials: materials.map(art),
     Builder: { uri: 'https://github.com/actions/runner' },
   };
 }
 
 export const SCAN = {
-  timeScanned: '2024-03-01T10:00:00Z', dbUri: 'https://osv.dev', dbVersion: '2024-03-01',
-  scannerUri: 'https://github.com/google/osv-scanner', scannerVersion: '1.7.0', ...origin,
+  timeScanned: '2024-03-01T10:00:00Z',
+  dbUri: 'https://osv.dev',
+  dbVersion: '2024-03-01',
+  scannerUri: 'https://github.com/google/osv-scanner',
+  scannerVersion: '1.7.0',
+  ...origin,
 };
 
 export function vuln(purl: string, type: string, id: string, scan: object = SCAN): object {
   return { pkg: pkg(purl), vulnerability: { type, vulnerabilityID: id }, vulnData: scan };
 }
 
-export function vex(subject: { pkg?: string; artifact?: string }, type: string, id: string, status: string, knownSince: string): object {
+export function vex(
+  subject: { pkg?: string; artifact?: string },
+  type: string,
+  id: string,
+  status: string,
+  knownSince: string,
+): object {
   return {
     ...(subject.pkg ? { pkg: pkg(subject.pkg) } : { artifact: art(subject.artifact!) }),
     vulnerability: { type, vulnerabilityID: id },
-    vexData: { status, vexJustification: 'VULNERABLE_CODE_NOT_PRESENT', statement: 'test', statusNotes: '', knownSince, ...origin },
+    vexData: {
+      status,
+      vexJustification: 'VULNERABLE_CODE_NOT_PRESENT',
+      statement: 'test',
+      statusNotes: '',
+      knownSince,
+      ...origin,
+    },
   };
 }
 
@@ -88,13 +123,22 @@ export function source(owner: string, repo: string): object {
 export function scorecard(owner: string, repo: string, score: number, date = '2024-01-01T00:00:00Z'): object {
   return {
     source: source(owner, repo),
-    scorecard: { checks: [{ check: 'Maintained', score: 5 }], aggregateScore: score, timeScanned: date, scorecardVersion: 'v4.13.0', scorecardCommit: 'abc', ...origin },
+    scorecard: {
+      checks: [{ check: 'Maintained', score: 5 }],
+      aggregateScore: score,
+      timeScanned: date,
+      scorecardVersion: 'v4.13.0',
+      scorecardCommit: 'abc',
+      ...origin,
+    },
   };
 }
 
 export function sourceAt(purl: string, owner: string, repo: string, allVersions = false): object {
   return {
-    pkg: pkg(purl), pkgMatchFlag: { pkg: allVersions ? 'ALL_VERSIONS' : 'SPECIFIC_VERSION' }, src: source(owner, repo),
+    pkg: pkg(purl),
+    pkgMatchFlag: { pkg: allVersions ? 'ALL_VERSIONS' : 'SPECIFIC_VERSION' },
+    src: source(owner, repo),
     hasSourceAt: { knownSince: '2024-01-01T00:00:00Z', justification: 'test', ...origin },
   };
 }

@@ -22,7 +22,10 @@ export interface TestServer {
   /** The store location: a directory (sqlite) or a postgres:// URL. */
   storeDir: string;
   server: RunningServer;
-  get(path: string, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: any; text: string }>;
+  get(
+    path: string,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; headers: Headers; body: any; text: string }>;
   ingest(name: string, doc: unknown): Promise<DocumentResult>;
   close(): Promise<void>;
 }
@@ -34,7 +37,11 @@ export function tempDir(prefix = 'sg-test-'): string {
 /** Runs `fn` with a one-connection pool on the admin database. */
 export async function withAdmin<T>(fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
   const sql = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => undefined });
-  try { return await fn(sql); } finally { await sql.end({ timeout: 5 }); }
+  try {
+    return await fn(sql);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
 }
 
 export interface TestDatabase {
@@ -52,7 +59,8 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   const url = admin.toString();
   if (options.migrate !== false) await PostgresStore.migrate(url);
   return {
-    name, url,
+    name,
+    url,
     // WITH (FORCE): a test that failed half-way may leave connections open.
     drop: () => withAdmin((sql) => sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
@@ -75,7 +83,12 @@ export async function ingestInto(location: string, docs: Record<string, unknown>
     const results: DocumentResult[] = [];
     for (const [name, doc] of Object.entries(docs)) {
       const text = typeof doc === 'string' ? doc : JSON.stringify(doc);
-      results.push(await ingestDocument({ name, read: async () => Buffer.from(text) }, { store, collector: 'test', maxDocumentBytes: 1 << 26 }));
+      results.push(
+        await ingestDocument(
+          { name, read: async () => Buffer.from(text) },
+          { store, collector: 'test', maxDocumentBytes: 1 << 26 },
+        ),
+      );
     }
     return results;
   } finally {
@@ -83,25 +96,41 @@ export async function ingestInto(location: string, docs: Record<string, unknown>
   }
 }
 
-export async function startTestServer(docs: Record<string, unknown> = {}, limits = { listCap: 100_000, maxPageSize: 100_000 }): Promise<TestServer> {
+export async function startTestServer(
+  docs: Record<string, unknown> = {},
+  limits = { listCap: 100_000, maxPageSize: 100_000 },
+): Promise<TestServer> {
   const store = await createTestStore();
   const storeDir = store.location;
   let server: RunningServer;
   try {
     await ingestInto(storeDir, docs);
-    server = await startServer({ store: storeDir, host: '127.0.0.1', port: 0, limits, refreshIntervalMs: 50, logLevel: 'silent' });
+    server = await startServer({
+      store: storeDir,
+      host: '127.0.0.1',
+      port: 0,
+      limits,
+      refreshIntervalMs: 50,
+      logLevel: 'silent',
+    });
   } catch (err) {
     await store.remove();
     throw err;
   }
   const url = server.url;
   return {
-    url, storeDir, server,
+    url,
+    storeDir,
+    server,
     async get(path, headers = {}) {
       const res = await fetch(url + path, { headers });
       const text = await res.text();
       let body: unknown;
-      try { body = text ? JSON.parse(text) : undefined; } catch { body = undefined; }
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        body = undefined;
+      }
       return { status: res.status, headers: res.headers, body, text };
     },
     async ingest(name, doc) {

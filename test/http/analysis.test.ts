@@ -9,21 +9,40 @@ beforeAll(async () => {
     // app1 → lib-a → lib-c; app2 → lib-b → lib-c; lib-c@2 → lib-c@1 (another version of itself).
     'sbom-1.json': {
       hasSBOM: [sbomFor({ pkg: 'pkg:npm/app1@1' })],
-      isDependency: [dependsOn('pkg:npm/app1@1', 'pkg:npm/lib-a@1'), dependsOn('pkg:npm/lib-a@1', 'pkg:npm/lib-c@1'),
+      isDependency: [
+        dependsOn('pkg:npm/app1@1', 'pkg:npm/lib-a@1'),
+        dependsOn('pkg:npm/lib-a@1', 'pkg:npm/lib-c@1'),
         dependsOn('pkg:npm/app1@1', 'pkg:guac/files/app1/index.js@1'),
-        dependsOn('pkg:npm/app1@1', 'pkg:golang/github.com/ossf/scorecard@v4.13.0')],
+        dependsOn('pkg:npm/app1@1', 'pkg:golang/github.com/ossf/scorecard@v4.13.0'),
+      ],
     },
     'sbom-2.json': {
       hasSBOM: [sbomFor({ pkg: 'pkg:npm/app2@1' })],
-      isDependency: [dependsOn('pkg:npm/app2@1', 'pkg:npm/lib-b@1'), dependsOn('pkg:npm/lib-b@1', 'pkg:npm/lib-c@2'), dependsOn('pkg:npm/lib-c@2', 'pkg:npm/lib-c@1')],
+      isDependency: [
+        dependsOn('pkg:npm/app2@1', 'pkg:npm/lib-b@1'),
+        dependsOn('pkg:npm/lib-b@1', 'pkg:npm/lib-c@2'),
+        dependsOn('pkg:npm/lib-c@2', 'pkg:npm/lib-c@1'),
+      ],
     },
     // Edges from a deps.dev SBOM and from a document with no SBOM do not count.
-    'depsdev.json': { hasSBOM: [sbomFor({ pkg: 'pkg:npm/app3@1' }, 'deps.dev')], isDependency: [dependsOn('pkg:npm/app3@1', 'pkg:npm/lib-a@1')] },
+    'depsdev.json': {
+      hasSBOM: [sbomFor({ pkg: 'pkg:npm/app3@1' }, 'deps.dev')],
+      isDependency: [dependsOn('pkg:npm/app3@1', 'pkg:npm/lib-a@1')],
+    },
     'no-sbom.json': { isDependency: [dependsOn('pkg:npm/app4@1', 'pkg:npm/lib-a@1')] },
     'scorecards.json': {
-      certifyScorecard: [scorecard('example', 'lib-a', 7.5), scorecard('example', 'lib-b', 3.0), scorecard('example', 'lib-c', 3.0),
-        scorecard('ossf', 'scorecard', 9.1), scorecard('example', 'lib-a', 6.0, '2023-01-01T00:00:00Z')],
-      hasSourceAt: [sourceAt('pkg:npm/lib-a', 'example', 'lib-a', true), sourceAt('pkg:npm/lib-b@1', 'example', 'lib-b'), sourceAt('pkg:npm/lib-c', 'example', 'lib-c', true)],
+      certifyScorecard: [
+        scorecard('example', 'lib-a', 7.5),
+        scorecard('example', 'lib-b', 3.0),
+        scorecard('example', 'lib-c', 3.0),
+        scorecard('ossf', 'scorecard', 9.1),
+        scorecard('example', 'lib-a', 6.0, '2023-01-01T00:00:00Z'),
+      ],
+      hasSourceAt: [
+        sourceAt('pkg:npm/lib-a', 'example', 'lib-a', true),
+        sourceAt('pkg:npm/lib-b@1', 'example', 'lib-b'),
+        sourceAt('pkg:npm/lib-c', 'example', 'lib-c', true),
+      ],
     },
   });
 });
@@ -33,13 +52,15 @@ describe('GET /analysis/dependencies?sort=frequency', () => {
   it('counts distinct dependent package versions through SBOM edges, highest first, ties by name', async () => {
     const r = await t.get('/analysis/dependencies?sort=frequency');
     expect(r.status).toBe(200);
-    expect(r.body).toEqual([
-      // lib-c: lib-a@1, app1@1, lib-b@1, app2@1, lib-c@2 (another version depends on lib-c@1)
-      { Name: 'pkg:npm/lib-c', DependentCount: 5 },
-      { Name: 'pkg:npm/lib-a', DependentCount: 1 },
-      { Name: 'pkg:npm/lib-b', DependentCount: 1 },
-      { Name: 'pkg:golang/github.com/ossf/scorecard', DependentCount: 1 },
-    ].sort((a, b) => b.DependentCount - a.DependentCount || (a.Name < b.Name ? -1 : 1)));
+    expect(r.body).toEqual(
+      [
+        // lib-c: lib-a@1, app1@1, lib-b@1, app2@1, lib-c@2 (another version depends on lib-c@1)
+        { Name: 'pkg:npm/lib-c', DependentCount: 5 },
+        { Name: 'pkg:npm/lib-a', DependentCount: 1 },
+        { Name: 'pkg:npm/lib-b', DependentCount: 1 },
+        { Name: 'pkg:golang/github.com/ossf/scorecard', DependentCount: 1 },
+      ].sort((a, b) => b.DependentCount - a.DependentCount || (a.Name < b.Name ? -1 : 1)),
+    );
     expect(r.headers.get('x-total-count')).toBe('4');
   });
 
@@ -56,7 +77,10 @@ describe('GET /analysis/dependencies?sort=frequency', () => {
   });
 
   it('is recomputed after an ingest', async () => {
-    await t.ingest('sbom-5.json', { hasSBOM: [sbomFor({ pkg: 'pkg:npm/app5@1' })], isDependency: [dependsOn('pkg:npm/app5@1', 'pkg:npm/lib-b@1')] });
+    await t.ingest('sbom-5.json', {
+      hasSBOM: [sbomFor({ pkg: 'pkg:npm/app5@1' })],
+      isDependency: [dependsOn('pkg:npm/app5@1', 'pkg:npm/lib-b@1')],
+    });
     let entry;
     for (let i = 0; i < 50; i++) {
       entry = (await t.get('/analysis/dependencies?sort=frequency')).body.find((e: any) => e.Name === 'pkg:npm/lib-b');
@@ -77,6 +101,9 @@ describe('GET /analysis/dependencies?sort=scorecard', () => {
       ['pkg:npm/lib-a', 7.5], // the 2024 result, not the older 6.0
       ['pkg:golang/github.com/ossf/scorecard', 9.1], // source implied by the purl
     ]);
-    expect(r.body[0]).toMatchObject({ Source: 'git+https://github.com/example/lib-c', DependentCount: expect.any(Number) });
+    expect(r.body[0]).toMatchObject({
+      Source: 'git+https://github.com/example/lib-c',
+      DependentCount: expect.any(Number),
+    });
   });
 });

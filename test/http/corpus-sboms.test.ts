@@ -13,14 +13,20 @@ const SLSA = filesOfKind('slsa-provenance');
 
 function canonical(purl: unknown): string | undefined {
   if (typeof purl !== 'string') return undefined;
-  try { return canonicalPurl(purl); } catch { return undefined; }
+  try {
+    return canonicalPurl(purl);
+  } catch {
+    return undefined;
+  }
 }
 
 function spdxPurls(doc: any): Map<string, string[]> {
   const byId = new Map<string, string[]>();
   for (const p of doc.packages ?? []) {
-    const purls = (p.externalRefs ?? []).filter((r: any) => String(r.referenceType).toLowerCase() === 'purl')
-      .map((r: any) => canonical(r.referenceLocator)).filter(Boolean);
+    const purls = (p.externalRefs ?? [])
+      .filter((r: any) => String(r.referenceType).toLowerCase() === 'purl')
+      .map((r: any) => canonical(r.referenceLocator))
+      .filter(Boolean);
     byId.set(p.SPDXID, purls);
   }
   return byId;
@@ -44,7 +50,8 @@ beforeAll(async () => {
   for (const f of [...SPDX, ...CDX_JSON, ...CDX_XML, ...SLSA]) docs[f] = readFileSync(corpusPath(f), 'utf8');
   t = await startTestServer(docs);
   const { ingestInto } = await import('../helpers/server.js');
-  for (const r of await ingestInto(t.storeDir, docs)) if (r.status === 'failed') ingestFailures.push(`${r.name}: ${r.error}`);
+  for (const r of await ingestInto(t.storeDir, docs))
+    if (r.status === 'failed') ingestFailures.push(`${r.name}: ${r.error}`);
   await t.server.service.refresh();
 }, 300_000);
 afterAll(() => t?.close());
@@ -70,66 +77,91 @@ describe.skipIf(!hasCorpus)('corpus SBOMs and provenance through the API', () =>
     expect(ingestFailures).toEqual([]);
   });
 
-  it.each(SPDX)('SPDX %s: every purl is found, every DEPENDS_ON edge is a dependency, the subject reaches every package', async (file) => {
-    const doc = rawJson(file);
-    const purlsById = spdxPurls(doc);
-    const all = [...purlsById.values()].flat();
-    expect(await purlsFound(all)).toEqual([]);
-    for (const rel of doc.relationships ?? []) {
-      const type = rel.relationshipType;
-      if (type !== 'DEPENDS_ON' && type !== 'DEPENDENCY_OF') continue;
-      const [from, to] = type === 'DEPENDS_ON' ? [rel.spdxElementId, rel.relatedSpdxElement] : [rel.relatedSpdxElement, rel.spdxElementId];
-      for (const a of purlsById.get(from) ?? []) {
-        const deps = await dependenciesOf(a);
-        for (const b of purlsById.get(to) ?? []) if (b !== a) expect(deps.has(b), `${a} → ${b}`).toBe(true);
+  it.each(SPDX)(
+    'SPDX %s: every purl is found, every DEPENDS_ON edge is a dependency, the subject reaches every package',
+    async (file) => {
+      const doc = rawJson(file);
+      const purlsById = spdxPurls(doc);
+      const all = [...purlsById.values()].flat();
+      expect(await purlsFound(all)).toEqual([]);
+      for (const rel of doc.relationships ?? []) {
+        const type = rel.relationshipType;
+        if (type !== 'DEPENDS_ON' && type !== 'DEPENDENCY_OF') continue;
+        const [from, to] =
+          type === 'DEPENDS_ON'
+            ? [rel.spdxElementId, rel.relatedSpdxElement]
+            : [rel.relatedSpdxElement, rel.spdxElementId];
+        for (const a of purlsById.get(from) ?? []) {
+          const deps = await dependenciesOf(a);
+          for (const b of purlsById.get(to) ?? []) if (b !== a) expect(deps.has(b), `${a} → ${b}`).toBe(true);
+        }
       }
-    }
-    const described = new Set<string>(doc.documentDescribes ?? []);
-    for (const rel of doc.relationships ?? []) if (rel.relationshipType === 'DESCRIBES' && rel.spdxElementId === doc.SPDXID) described.add(rel.relatedSpdxElement);
-    for (const id of described) {
-      for (const subject of purlsById.get(id) ?? []) {
-        const deps = await dependenciesOf(subject);
-        const missing = [...new Set(all)].filter((p) => p !== subject && !deps.has(p) && !(purlsById.get(id) ?? []).includes(p));
-        expect(missing, `${subject} misses`).toEqual([]);
+      const described = new Set<string>(doc.documentDescribes ?? []);
+      for (const rel of doc.relationships ?? [])
+        if (rel.relationshipType === 'DESCRIBES' && rel.spdxElementId === doc.SPDXID)
+          described.add(rel.relatedSpdxElement);
+      for (const id of described) {
+        for (const subject of purlsById.get(id) ?? []) {
+          const deps = await dependenciesOf(subject);
+          const missing = [...new Set(all)].filter(
+            (p) => p !== subject && !deps.has(p) && !(purlsById.get(id) ?? []).includes(p),
+          );
+          expect(missing, `${subject} misses`).toEqual([]);
+        }
       }
-    }
-  });
+    },
+  );
 
-  it.each(CDX_JSON)('CycloneDX %s: every purl is found, every dependsOn edge is a dependency, the subject reaches every component', async (file) => {
-    const doc = rawJson(file);
-    const components = cdxComponents(doc);
-    const refToPurl = new Map<string, string>();
-    // Components sharing a digest are the same bytes: equivalent, so not each other's dependencies (SPEC §3).
-    const hashesOf = (c: any): Set<string> => new Set((c?.hashes ?? []).map((h: any) => String(h.content).toLowerCase()));
-    const hashesByPurl = new Map<string, Set<string>>();
-    for (const c of [...components, doc.metadata?.component].filter(Boolean)) {
-      const purl = canonical(c.purl);
-      if (purl && c['bom-ref']) refToPurl.set(c['bom-ref'], purl);
-      if (purl) hashesByPurl.set(purl, new Set([...(hashesByPurl.get(purl) ?? []), ...hashesOf(c)]));
-    }
-    const equivalent = (a: string, b: string): boolean => [...(hashesByPurl.get(a) ?? [])].some((h) => hashesByPurl.get(b)?.has(h));
-    const purls = components.map((c) => canonical(c.purl)).filter((p): p is string => !!p);
-    expect(await purlsFound(purls)).toEqual([]);
-    for (const d of doc.dependencies ?? []) {
-      const from = refToPurl.get(d.ref);
-      if (!from) continue;
-      const deps = await dependenciesOf(from);
-      for (const ref of d.dependsOn ?? []) {
-        const to = refToPurl.get(ref);
-        if (to && to !== from && !equivalent(from, to)) expect(deps.has(to), `${from} → ${to}`).toBe(true);
+  it.each(CDX_JSON)(
+    'CycloneDX %s: every purl is found, every dependsOn edge is a dependency, the subject reaches every component',
+    async (file) => {
+      const doc = rawJson(file);
+      const components = cdxComponents(doc);
+      const refToPurl = new Map<string, string>();
+      // Components sharing a digest are the same bytes: equivalent, so not each other's dependencies (SPEC §3).
+      const hashesOf = (c: any): Set<string> =>
+        new Set((c?.hashes ?? []).map((h: any) => String(h.content).toLowerCase()));
+      const hashesByPurl = new Map<string, Set<string>>();
+      for (const c of [...components, doc.metadata?.component].filter(Boolean)) {
+        const purl = canonical(c.purl);
+        if (purl && c['bom-ref']) refToPurl.set(c['bom-ref'], purl);
+        if (purl) hashesByPurl.set(purl, new Set([...(hashesByPurl.get(purl) ?? []), ...hashesOf(c)]));
       }
-    }
-    const subject = canonical(doc.metadata?.component?.purl);
-    if (subject) {
-      const deps = await dependenciesOf(subject);
-      expect(purls.filter((p) => p !== subject && !deps.has(p) && !equivalent(subject, p))).toEqual([]);
-    }
-  });
+      const equivalent = (a: string, b: string): boolean =>
+        [...(hashesByPurl.get(a) ?? [])].some((h) => hashesByPurl.get(b)?.has(h));
+      const purls = components.map((c) => canonical(c.purl)).filter((p): p is string => !!p);
+      expect(await purlsFound(purls)).toEqual([]);
+      for (const d of doc.dependencies ?? []) {
+        const from = refToPurl.get(d.ref);
+        if (!from) continue;
+        const deps = await dependenciesOf(from);
+        for (const ref of d.dependsOn ?? []) {
+          const to = refToPurl.get(ref);
+          if (to && to !== from && !equivalent(from, to)) expect(deps.has(to), `${from} → ${to}`).toBe(true);
+        }
+      }
+      const subject = canonical(doc.metadata?.component?.purl);
+      if (subject) {
+        const deps = await dependenciesOf(subject);
+        expect(purls.filter((p) => p !== subject && !deps.has(p) && !equivalent(subject, p))).toEqual([]);
+      }
+    },
+  );
 
   it.each(CDX_XML)('CycloneDX XML %s: every purl is found', async (file) => {
     const text = readFileSync(corpusPath(file), 'utf8');
     const purls = [...text.matchAll(/<purl>\s*(?:<!\[CDATA\[([^\]]+)\]\]>|([^<]+))\s*<\/purl>/g)]
-      .map((m) => canonical((m[1] ?? m[2]).replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").trim()))
+      .map((m) =>
+        canonical(
+          (m[1] ?? m[2])
+            .replace(/&amp;/g, '&')
+            .replace(/&lt;/g, '<')
+            .replace(/&gt;/g, '>')
+            .replace(/&quot;/g, '"')
+            .replace(/&apos;/g, "'")
+            .trim(),
+        ),
+      )
       .filter((p): p is string => !!p);
     expect(purls.length).toBeGreaterThan(0);
     expect(await purlsFound(purls)).toEqual([]);
@@ -159,7 +191,8 @@ function slsaStatements(doc: any): any[] {
     const st = JSON.parse(Buffer.from(env.payload, 'base64').toString('utf8'));
     return String(st.predicateType ?? '').includes('slsa.dev/provenance') ? [st] : [];
   };
-  if (Array.isArray(doc.attestations)) return doc.attestations.flatMap((a: any) => fromEnvelope(a.bundle?.dsseEnvelope));
+  if (Array.isArray(doc.attestations))
+    return doc.attestations.flatMap((a: any) => fromEnvelope(a.bundle?.dsseEnvelope));
   if (doc.dsseEnvelope) return fromEnvelope(doc.dsseEnvelope);
   if (doc.payloadType) return fromEnvelope(doc);
   return [doc];

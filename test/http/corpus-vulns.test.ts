@@ -16,7 +16,11 @@ const SCORECARDS = filesOfKind('scorecard');
 
 function canonical(purl: unknown): string | undefined {
   if (typeof purl !== 'string' || !purl) return undefined;
-  try { return canonicalPurl(purl); } catch { return undefined; }
+  try {
+    return canonicalPurl(purl);
+  } catch {
+    return undefined;
+  }
 }
 
 interface Finding {
@@ -29,47 +33,80 @@ interface Finding {
 
 /** Trivy result types → purl type and namespace, for findings without PkgIdentifier.PURL. */
 const TRIVY_TYPES: Record<string, (name: string) => string> = {
-  debian: (n) => `pkg:deb/debian/${enc(n)}`, ubuntu: (n) => `pkg:deb/ubuntu/${enc(n)}`, alpine: (n) => `pkg:apk/alpine/${enc(n)}`,
-  jar: (n) => `pkg:maven/${n.split(':').map(enc).join('/')}`, npm: (n) => `pkg:npm/${enc(n).replace('%40', '%40')}`,
-  pip: (n) => `pkg:pypi/${enc(n)}`, bundler: (n) => `pkg:gem/${enc(n)}`, gemspec: (n) => `pkg:gem/${enc(n)}`,
+  debian: (n) => `pkg:deb/debian/${enc(n)}`,
+  ubuntu: (n) => `pkg:deb/ubuntu/${enc(n)}`,
+  alpine: (n) => `pkg:apk/alpine/${enc(n)}`,
+  jar: (n) => `pkg:maven/${n.split(':').map(enc).join('/')}`,
+  npm: (n) => `pkg:npm/${enc(n).replace('%40', '%40')}`,
+  pip: (n) => `pkg:pypi/${enc(n)}`,
+  bundler: (n) => `pkg:gem/${enc(n)}`,
+  gemspec: (n) => `pkg:gem/${enc(n)}`,
 };
 
 /** (package, vulnerability) findings a scanner report lists, read from the raw report. */
 function reportFindings(doc: any): Finding[] {
   const out: Finding[] = [];
-  if (Array.isArray(doc.matches)) { // Grype
-    for (const m of doc.matches) { const p = canonical(m.artifact?.purl); if (p) out.push({ purl: p, id: m.vulnerability.id }); }
-  } else if (Array.isArray(doc.results)) { // osv-scanner
-    for (const r of doc.results) for (const pkg of r.packages ?? []) {
-      const parts = purlPartsFromOsv(pkg.package.ecosystem, pkg.package.name, pkg.package.version);
-      if (!parts) continue;
-      for (const v of pkg.vulnerabilities ?? []) out.push({ purl: formatPurl(parts), id: v.id });
+  if (Array.isArray(doc.matches)) {
+    // Grype
+    for (const m of doc.matches) {
+      const p = canonical(m.artifact?.purl);
+      if (p) out.push({ purl: p, id: m.vulnerability.id });
     }
-  } else { // Trivy, current and pre-0.20 bare array
-    const results = Array.isArray(doc) ? doc : doc.Results ?? [];
-    for (const r of results) for (const v of r.Vulnerabilities ?? []) {
-      const p = canonical(v.PkgIdentifier?.PURL);
-      if (p) out.push({ purl: p, id: v.VulnerabilityID });
-      else if (TRIVY_TYPES[r.Type]) out.push({ purl: canonical(TRIVY_TYPES[r.Type](v.PkgName))!, version: v.InstalledVersion, id: v.VulnerabilityID });
-    }
+  } else if (Array.isArray(doc.results)) {
+    // osv-scanner
+    for (const r of doc.results)
+      for (const pkg of r.packages ?? []) {
+        const parts = purlPartsFromOsv(pkg.package.ecosystem, pkg.package.name, pkg.package.version);
+        if (!parts) continue;
+        for (const v of pkg.vulnerabilities ?? []) out.push({ purl: formatPurl(parts), id: v.id });
+      }
+  } else {
+    // Trivy, current and pre-0.20 bare array
+    const results = Array.isArray(doc) ? doc : (doc.Results ?? []);
+    for (const r of results)
+      for (const v of r.Vulnerabilities ?? []) {
+        const p = canonical(v.PkgIdentifier?.PURL);
+        if (p) out.push({ purl: p, id: v.VulnerabilityID });
+        else if (TRIVY_TYPES[r.Type])
+          out.push({
+            purl: canonical(TRIVY_TYPES[r.Type](v.PkgName))!,
+            version: v.InstalledVersion,
+            id: v.VulnerabilityID,
+          });
+      }
   }
   return out;
 }
 
 function vulnerabilityCount(doc: any): number {
   if (Array.isArray(doc.matches)) return doc.matches.length;
-  if (Array.isArray(doc.results)) return doc.results.flatMap((r: any) => r.packages ?? []).flatMap((p: any) => p.vulnerabilities ?? []).length;
-  return (Array.isArray(doc) ? doc : doc.Results ?? []).flatMap((r: any) => r.Vulnerabilities ?? []).length;
+  if (Array.isArray(doc.results))
+    return doc.results.flatMap((r: any) => r.packages ?? []).flatMap((p: any) => p.vulnerabilities ?? []).length;
+  return (Array.isArray(doc) ? doc : (doc.Results ?? [])).flatMap((r: any) => r.Vulnerabilities ?? []).length;
 }
 
-const PURL_TYPE: Record<string, string> = { npm: 'npm', PyPI: 'pypi', 'crates.io': 'cargo', NuGet: 'nuget', Maven: 'maven', Go: 'golang' };
+const PURL_TYPE: Record<string, string> = {
+  npm: 'npm',
+  PyPI: 'pypi',
+  'crates.io': 'cargo',
+  NuGet: 'nuget',
+  Maven: 'maven',
+  Go: 'golang',
+};
 function purlOf(ecosystem: string, name: string, version: string): string | undefined {
   const type = PURL_TYPE[ecosystem];
   if (!type) return undefined;
-  if (type === 'maven') { const [g, a] = name.split(':'); return canonical(`pkg:maven/${g}/${a}@${version}`); }
+  if (type === 'maven') {
+    const [g, a] = name.split(':');
+    return canonical(`pkg:maven/${g}/${a}@${version}`);
+  }
   if (type === 'golang') return canonical(`pkg:golang/${name}@v${version.replace(/^v/, '')}`);
   const i = name.lastIndexOf('/');
-  return canonical(i > 0 ? `pkg:${type}/${enc(name.slice(0, i))}/${enc(name.slice(i + 1))}@${version}` : `pkg:${type}/${enc(name)}@${version}`);
+  return canonical(
+    i > 0
+      ? `pkg:${type}/${enc(name.slice(0, i))}/${enc(name.slice(i + 1))}@${version}`
+      : `pkg:${type}/${enc(name)}@${version}`,
+  );
 }
 
 /** A version just below `v` (same shape), or undefined when there is none to write. */
@@ -110,8 +147,15 @@ describe.skipIf(!hasCorpus)('scanner reports through the API', () => {
         const r = await t.get(`/v0/package/${enc(f.purl)}/vulns`);
         cache.set(f.purl, r.status === 200 ? r.body : []);
       }
-      const found = cache.get(f.purl)!.some((v) => v.vulnerability.vulnerabilityIDs.includes(canonicalVulnId(f.id))
-        && (f.version === undefined ? v.package === f.purl : decodeURIComponent(/@([^?#]+)/.exec(v.package)?.[1] ?? '') === f.version));
+      const found = cache
+        .get(f.purl)!
+        .some(
+          (v) =>
+            v.vulnerability.vulnerabilityIDs.includes(canonicalVulnId(f.id)) &&
+            (f.version === undefined
+              ? v.package === f.purl
+              : decodeURIComponent(/@([^?#]+)/.exec(v.package)?.[1] ?? '') === f.version),
+        );
       if (!found) missing.push(`${f.purl}${f.version ? `@${f.version}` : ''} ${f.id}`);
     }
     expect(missing).toEqual([]);
@@ -127,7 +171,10 @@ describe.skipIf(!hasCorpus)('OSV advisories matched offline', () => {
       const adv = rawJson(file);
       for (const a of adv.affected ?? []) {
         const { ecosystem, name } = a.package;
-        for (const v of a.versions ?? []) { const p = purlOf(ecosystem, name, v); if (p) listed.push([p, adv.id]); }
+        for (const v of a.versions ?? []) {
+          const p = purlOf(ecosystem, name, v);
+          if (p) listed.push([p, adv.id]);
+        }
         for (const r of a.ranges ?? []) {
           if (r.type === 'GIT') continue;
           for (const e of r.events) {
@@ -141,10 +188,14 @@ describe.skipIf(!hasCorpus)('OSV advisories matched offline', () => {
         }
       }
     }
-    const packagesDoc = (pairs: [string, string][], root: string) => ({ isDependency: pairs.map(([p]) => dependsOn(root, p)) });
+    const packagesDoc = (pairs: [string, string][], root: string) => ({
+      isDependency: pairs.map(([p]) => dependsOn(root, p)),
+    });
     // Half the listed versions exist before the advisories arrive, half only after them.
     const half = Math.ceil(listed.length / 2);
-    t = await startTestServer({ 'before.json': packagesDoc([...listed.slice(0, half), ...outside], 'pkg:generic/before@1') });
+    t = await startTestServer({
+      'before.json': packagesDoc([...listed.slice(0, half), ...outside], 'pkg:generic/before@1'),
+    });
     await ingestInto(t.storeDir, Object.fromEntries(OSV.map((f) => [f, readFileSync(corpusPath(f), 'utf8')])));
     await t.ingest('after.json', packagesDoc(listed.slice(half), 'pkg:generic/after@1'));
   });
@@ -153,32 +204,57 @@ describe.skipIf(!hasCorpus)('OSV advisories matched offline', () => {
   it('packages at each listed version match, whether ingested before or after the advisory', async () => {
     expect(listed.length).toBeGreaterThan(50);
     const missing: string[] = [];
-    for (const [purl, id] of listed) if (!(await vulnIds(t, purl)).has(canonicalVulnId(id))) missing.push(`${purl} ${id}`);
+    for (const [purl, id] of listed)
+      if (!(await vulnIds(t, purl)).has(canonicalVulnId(id))) missing.push(`${purl} ${id}`);
     expect(missing).toEqual([]);
   });
 
   it('the fixed version and a version below introduced do not match', async () => {
     expect(outside.length).toBeGreaterThan(10);
     const wrong: string[] = [];
-    for (const [purl, id] of outside) if ((await vulnIds(t, purl)).has(canonicalVulnId(id))) wrong.push(`${purl} ${id}`);
+    for (const [purl, id] of outside)
+      if ((await vulnIds(t, purl)).has(canonicalVulnId(id))) wrong.push(`${purl} ${id}`);
     expect(wrong).toEqual([]);
   });
 
   it('matches say which database and matcher produced them, and reach dependents with includeDependencies', async () => {
     const [purl, id] = listed[0];
     const r = await t.get(`/v0/package/${enc('pkg:generic/before@1')}/vulns?includeDependencies=true`);
-    const hit = r.body.find((v: any) => v.package === purl && v.vulnerability.vulnerabilityIDs.includes(canonicalVulnId(id)));
-    expect(hit.metadata).toMatchObject({ scannerUri: 'supplygraph:osv-matcher', dbUri: expect.stringMatching(/^https:\/\//), dbVersion: expect.stringMatching(/^\d{4}-/) });
+    const hit = r.body.find(
+      (v: any) => v.package === purl && v.vulnerability.vulnerabilityIDs.includes(canonicalVulnId(id)),
+    );
+    expect(hit.metadata).toMatchObject({
+      scannerUri: 'supplygraph:osv-matcher',
+      dbUri: expect.stringMatching(/^https:\/\//),
+      dbVersion: expect.stringMatching(/^\d{4}-/),
+    });
   });
 });
 
 describe.skipIf(!hasCorpus)('OpenVEX', () => {
   const IMAGE = `sha256:${hex('vex-image')}`;
-  const openvex = (status: string, timestamp: string, id: string): string => JSON.stringify({
-    '@context': 'https://openvex.dev/ns/v0.2.0', '@id': `https://example.com/vex/${id}`, author: 'Example Security', timestamp, version: 1,
-    statements: [{ vulnerability: { name: 'CVE-2023-44487' }, products: [{ '@id': 'pkg:oci/frontend@sha256%3A' + IMAGE.slice(7), subcomponents: [{ '@id': 'pkg:golang/golang.org/x/net@v0.7.0' }] }], status,
-      ...(status === 'not_affected' ? { justification: 'vulnerable_code_not_in_execute_path' } : {}), ...(status === 'affected' ? { action_statement: 'upgrade' } : {}) }],
-  });
+  const openvex = (status: string, timestamp: string, id: string): string =>
+    JSON.stringify({
+      '@context': 'https://openvex.dev/ns/v0.2.0',
+      '@id': `https://example.com/vex/${id}`,
+      author: 'Example Security',
+      timestamp,
+      version: 1,
+      statements: [
+        {
+          vulnerability: { name: 'CVE-2023-44487' },
+          products: [
+            {
+              '@id': 'pkg:oci/frontend@sha256%3A' + IMAGE.slice(7),
+              subcomponents: [{ '@id': 'pkg:golang/golang.org/x/net@v0.7.0' }],
+            },
+          ],
+          status,
+          ...(status === 'not_affected' ? { justification: 'vulnerable_code_not_in_execute_path' } : {}),
+          ...(status === 'affected' ? { action_statement: 'upgrade' } : {}),
+        },
+      ],
+    });
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer({
@@ -193,8 +269,14 @@ describe.skipIf(!hasCorpus)('OpenVEX', () => {
   });
   afterAll(() => t.close());
 
-  const artifactIds = async (): Promise<string[]> => (await t.get(`/v0/artifact/${enc(IMAGE)}/vulns?includeDependencies=true`)).body.vulnerabilities.map((v: any) => v.id);
-  const packageIds = async (): Promise<string[]> => (await t.get(`/v0/package/${enc(`pkg:oci/frontend@sha256:${IMAGE.slice(7)}`)}/vulns?includeDependencies=true`)).body.map((v: any) => v.vulnerability.vulnerabilityIDs[0]);
+  const artifactIds = async (): Promise<string[]> =>
+    (await t.get(`/v0/artifact/${enc(IMAGE)}/vulns?includeDependencies=true`)).body.vulnerabilities.map(
+      (v: any) => v.id,
+    );
+  const packageIds = async (): Promise<string[]> =>
+    (
+      await t.get(`/v0/package/${enc(`pkg:oci/frontend@sha256:${IMAGE.slice(7)}`)}/vulns?includeDependencies=true`)
+    ).body.map((v: any) => v.vulnerability.vulnerabilityIDs[0]);
 
   it('every corpus OpenVEX document ingested', async () => {
     expect((await t.get('/readyz')).body.version).toBe(2 + VEX.length);
@@ -236,7 +318,9 @@ describe.skipIf(!hasCorpus)('scorecards', () => {
   it('every corpus scorecard ingests and ranks lowest score first', async () => {
     const r = await t.get('/analysis/dependencies?sort=scorecard');
     expect(r.status).toBe(200);
-    const expected = [...linked].sort((a, b) => (a.score < 0 ? 99 : a.score) - (b.score < 0 ? 99 : b.score) || (a.name < b.name ? -1 : 1));
+    const expected = [...linked].sort(
+      (a, b) => (a.score < 0 ? 99 : a.score) - (b.score < 0 ? 99 : b.score) || (a.name < b.name ? -1 : 1),
+    );
     expect(r.body.map((e: any) => [e.Name, e.Score])).toEqual(expected.map((e) => [e.name, e.score]));
   });
 });

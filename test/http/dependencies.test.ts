@@ -13,11 +13,21 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({
     // A chain with a cycle: a → b → c → a, and c → d.
-    'cycle.json': { isDependency: [dependsOn('pkg:npm/a@1', 'pkg:npm/b@1'), dependsOn('pkg:npm/b@1', 'pkg:npm/c@1'), dependsOn('pkg:npm/c@1', 'pkg:npm/a@1'), dependsOn('pkg:npm/c@1', 'pkg:npm/d@1')] },
+    'cycle.json': {
+      isDependency: [
+        dependsOn('pkg:npm/a@1', 'pkg:npm/b@1'),
+        dependsOn('pkg:npm/b@1', 'pkg:npm/c@1'),
+        dependsOn('pkg:npm/c@1', 'pkg:npm/a@1'),
+        dependsOn('pkg:npm/c@1', 'pkg:npm/d@1'),
+      ],
+    },
     // An image artifact whose SBOM holds two packages; one of them has its own dependency edge.
     'image-sbom.json': {
       hasSBOM: [sbomFor({ artifact: IMAGE })],
-      isDependency: [dependsOn('pkg:oci/web@1', 'pkg:npm/express@4.17.1'), dependsOn('pkg:oci/web@1', 'pkg:npm/lodash@4.17.21')],
+      isDependency: [
+        dependsOn('pkg:oci/web@1', 'pkg:npm/express@4.17.1'),
+        dependsOn('pkg:oci/web@1', 'pkg:npm/lodash@4.17.21'),
+      ],
       isOccurrence: [occurrence('pkg:oci/web@1', IMAGE)],
     },
     'express-deps.json': { isDependency: [dependsOn('pkg:npm/express@4.17.1', 'pkg:npm/qs@6.7.0')] },
@@ -26,16 +36,27 @@ beforeAll(async () => {
     // A binary built (SLSA) from a source tarball that is an occurrence of a package with dependencies.
     'provenance.json': {
       hasSlsa: [slsa(BINARY, [SOURCE_TARBALL])],
-      isOccurrence: [occurrence('pkg:generic/tool@2.0', SOURCE_TARBALL), occurrence('pkg:generic/tool-bin@2.0', BINARY)],
+      isOccurrence: [
+        occurrence('pkg:generic/tool@2.0', SOURCE_TARBALL),
+        occurrence('pkg:generic/tool-bin@2.0', BINARY),
+      ],
       isDependency: [dependsOn('pkg:generic/tool@2.0', 'pkg:generic/zlib@1.3')],
     },
     // A package reachable only through equivalence: pkg x → artifact → pkg y (same bytes) → z.
     'equivalence.json': {
       isDependency: [dependsOn('pkg:npm/x@1', 'pkg:npm/x-dep@1'), dependsOn('pkg:npm/y@1', 'pkg:npm/z@1')],
-      isOccurrence: [occurrence('pkg:npm/x@1', `sha256:${hex('xy')}`), occurrence('pkg:npm/y@1', `sha256:${hex('xy')}`)],
+      isOccurrence: [
+        occurrence('pkg:npm/x@1', `sha256:${hex('xy')}`),
+        occurrence('pkg:npm/y@1', `sha256:${hex('xy')}`),
+      ],
     },
     // Two artifacts with the same digest value under different algorithms.
-    'ambiguous.json': { isOccurrence: [occurrence('pkg:npm/p@1', `sha256:${SHARED_VALUE}`), occurrence('pkg:npm/q@1', `sha512:${SHARED_VALUE}`)] },
+    'ambiguous.json': {
+      isOccurrence: [
+        occurrence('pkg:npm/p@1', `sha256:${SHARED_VALUE}`),
+        occurrence('pkg:npm/q@1', `sha512:${SHARED_VALUE}`),
+      ],
+    },
   });
 });
 afterAll(() => t.close());
@@ -45,7 +66,8 @@ const deps = async (purl: string): Promise<string[]> => {
   expect(r.status, r.text).toBe(200);
   return r.body.dependencies;
 };
-const artifactDeps = async (digest: string): Promise<{ status: number; body: any }> => t.get(`/v0/artifact/${enc(digest)}/dependencies`);
+const artifactDeps = async (digest: string): Promise<{ status: number; body: any }> =>
+  t.get(`/v0/artifact/${enc(digest)}/dependencies`);
 
 describe('GET /v0/package/{purl}/dependencies', () => {
   it('walks transitively, each package once, sorted, and terminates on cycles', async () => {
@@ -67,7 +89,11 @@ describe('GET /v0/package/{purl}/dependencies', () => {
   });
 
   it('follows the SBOMs of equivalent artifacts and SLSA materials', async () => {
-    expect(await deps('pkg:oci/web@1')).toEqual(['pkg:npm/express@4.17.1', 'pkg:npm/lodash@4.17.21', 'pkg:npm/qs@6.7.0']);
+    expect(await deps('pkg:oci/web@1')).toEqual([
+      'pkg:npm/express@4.17.1',
+      'pkg:npm/lodash@4.17.21',
+      'pkg:npm/qs@6.7.0',
+    ]);
     expect(await deps('pkg:generic/tool-bin@2.0')).toEqual(['pkg:generic/tool@2.0', 'pkg:generic/zlib@1.3']);
   });
 
@@ -92,7 +118,10 @@ describe('GET /v0/artifact/{digest}/dependencies', () => {
   });
 
   it('walks through HashEqual to the same bytes under another digest', async () => {
-    expect((await artifactDeps(IMAGE_COPY)).body.PurlList).toEqual(['pkg:npm/express@4.17.1', 'pkg:npm/lodash@4.17.21']);
+    expect((await artifactDeps(IMAGE_COPY)).body.PurlList).toEqual([
+      'pkg:npm/express@4.17.1',
+      'pkg:npm/lodash@4.17.21',
+    ]);
   });
 
   it('walks SLSA materials on to what they are', async () => {

@@ -6,7 +6,10 @@ import { enc, startTestServer, TEST_BACKEND, type TestServer } from '../helpers/
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({
-    'sbom.json': { hasSBOM: [sbomFor({ pkg: 'pkg:npm/app@1.0.0' })], isDependency: [dependsOn('pkg:npm/app@1.0.0', 'pkg:npm/lib@2.0.0')] },
+    'sbom.json': {
+      hasSBOM: [sbomFor({ pkg: 'pkg:npm/app@1.0.0' })],
+      isDependency: [dependsOn('pkg:npm/app@1.0.0', 'pkg:npm/lib@2.0.0')],
+    },
   });
 });
 afterAll(() => t.close());
@@ -29,11 +32,21 @@ describe('operations', () => {
     const r = await t.get('/openapi.json');
     expect(r.status).toBe(200);
     expect(r.body.openapi).toMatch(/^3\./);
-    for (const path of ['/healthz', '/readyz', '/analysis/dependencies', '/v0/package/{purl}', '/v0/package/{purl}/dependencies',
-      '/v0/package/{purl}/vulns', '/v0/artifact/{digest}/dependencies', '/v0/artifact/{digest}/vulns']) {
+    for (const path of [
+      '/healthz',
+      '/readyz',
+      '/analysis/dependencies',
+      '/v0/package/{purl}',
+      '/v0/package/{purl}/dependencies',
+      '/v0/package/{purl}/vulns',
+      '/v0/artifact/{digest}/dependencies',
+      '/v0/artifact/{digest}/vulns',
+    ]) {
       expect(r.body.paths[path]?.get, path).toBeDefined();
     }
-    expect(r.body.paths['/v0/package/{purl}/vulns'].get.parameters.map((p: { name: string }) => p.name)).toContain('includeDependencies');
+    expect(r.body.paths['/v0/package/{purl}/vulns'].get.parameters.map((p: { name: string }) => p.name)).toContain(
+      'includeDependencies',
+    );
   });
 
   it('serves a browsable docs page', async () => {

@@ -39,14 +39,18 @@ describe('GET /v0/package/{purl}', () => {
   });
 
   it('given qualifiers must be a subset of the package qualifiers', async () => {
-    expect(await purls('pkg:deb/debian/openssl?arch=arm64')).toEqual(['pkg:deb/debian/openssl@3.0.11?arch=arm64&distro=debian-12']);
+    expect(await purls('pkg:deb/debian/openssl?arch=arm64')).toEqual([
+      'pkg:deb/debian/openssl@3.0.11?arch=arm64&distro=debian-12',
+    ]);
     expect(await purls('pkg:deb/debian/openssl@3.0.11?distro=debian-12')).toHaveLength(2);
     expect(await purls('pkg:deb/debian/openssl?arch=s390x')).toEqual([]);
   });
 
   it('canonicalises the query: type case, pypi names, qualifier order', async () => {
     expect(await purls('pkg:PyPI/Django_REST@1.0')).toEqual(['pkg:pypi/django-rest@1.0']);
-    expect(await purls('pkg:DEB/Debian/OpenSSL@3.0.11?Distro=debian-12&ARCH=amd64')).toEqual(['pkg:deb/debian/openssl@3.0.11?arch=amd64&distro=debian-12']);
+    expect(await purls('pkg:DEB/Debian/OpenSSL@3.0.11?Distro=debian-12&ARCH=amd64')).toEqual([
+      'pkg:deb/debian/openssl@3.0.11?arch=amd64&distro=debian-12',
+    ]);
   });
 
   it('npm and golang names are case-sensitive', async () => {
@@ -70,12 +74,15 @@ describe('GET /v0/package/{purl}', () => {
     expect(r.body).toEqual({ PaginationInfo: { TotalCount: 0 }, PurlList: [] });
   });
 
-  it.each(['lodash', 'pkg:', 'pkg:npm', 'pkg:npm/', 'pkg:n%20pm/x'])('an unparseable purl "%s" is 400 naming it', async (bad) => {
-    const r = await t.get(`/v0/package/${enc(bad)}`);
-    expect(r.status).toBe(400);
-    expect(r.body.code).toBe('SG_INVALID_PURL');
-    expect(r.body.Message).toMatch(/purl/);
-  });
+  it.each(['lodash', 'pkg:', 'pkg:npm', 'pkg:npm/', 'pkg:n%20pm/x'])(
+    'an unparseable purl "%s" is 400 naming it',
+    async (bad) => {
+      const r = await t.get(`/v0/package/${enc(bad)}`);
+      expect(r.status).toBe(400);
+      expect(r.body.code).toBe('SG_INVALID_PURL');
+      expect(r.body.Message).toMatch(/purl/);
+    },
+  );
 
   it('accepts a purl whose slashes were not percent-encoded', async () => {
     const r = await t.get('/v0/package/pkg:npm/lodash');

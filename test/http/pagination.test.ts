@@ -18,9 +18,17 @@ beforeAll(async () => {
   t = await startTestServer(docs, { listCap: 100_000, maxPageSize: 500 });
   capped = await startTestServer(docs, { listCap: 100, maxPageSize: 100 });
 });
-afterAll(async () => { await t.close(); await capped.close(); });
+afterAll(async () => {
+  await t.close();
+  await capped.close();
+});
 
-async function walkPages(server: TestServer, path: string, listKey: string, pageSize?: number): Promise<{ items: string[]; pages: number; totals: number[] }> {
+async function walkPages(
+  server: TestServer,
+  path: string,
+  listKey: string,
+  pageSize?: number,
+): Promise<{ items: string[]; pages: number; totals: number[] }> {
   const items: string[] = [];
   const totals: number[] = [];
   let cursor: string | undefined;
@@ -49,7 +57,9 @@ describe('pagination', () => {
 
   it('the last page has no NextCursor', async () => {
     const first = await t.get(`/v0/package/${enc('pkg:npm/many')}?PageSize=200`);
-    const last = await t.get(`/v0/package/${enc('pkg:npm/many')}?PageSize=200&Cursor=${first.body.PaginationInfo.NextCursor}`);
+    const last = await t.get(
+      `/v0/package/${enc('pkg:npm/many')}?PageSize=200&Cursor=${first.body.PaginationInfo.NextCursor}`,
+    );
     expect(last.body.PurlList).toHaveLength(50);
     expect(last.body.PaginationInfo).toEqual({ TotalCount: 250 });
   });
@@ -57,12 +67,18 @@ describe('pagination', () => {
   it('accepts the GUAC spelling paginationSpec[PageSize] / paginationSpec[Cursor]', async () => {
     const first = await t.get(`/v0/package/${enc('pkg:npm/root@1')}/dependencies?paginationSpec[PageSize]=100`);
     expect(first.body.dependencies).toHaveLength(100);
-    const second = await t.get(`/v0/package/${enc('pkg:npm/root@1')}/dependencies?paginationSpec[PageSize]=100&paginationSpec[Cursor]=${first.body.PaginationInfo.NextCursor}`);
+    const second = await t.get(
+      `/v0/package/${enc('pkg:npm/root@1')}/dependencies?paginationSpec[PageSize]=100&paginationSpec[Cursor]=${first.body.PaginationInfo.NextCursor}`,
+    );
     expect(second.body.dependencies[0] > first.body.dependencies[99]).toBe(true);
   });
 
   it('a list over the cap is never cut silently: the first page comes with a NextCursor', async () => {
-    const { items, pages } = await walkPages(capped, `/v0/package/${enc('pkg:npm/root@1')}/dependencies`, 'dependencies');
+    const { items, pages } = await walkPages(
+      capped,
+      `/v0/package/${enc('pkg:npm/root@1')}/dependencies`,
+      'dependencies',
+    );
     expect(pages).toBe(3);
     expect(items).toHaveLength(250);
   });
@@ -85,8 +101,15 @@ describe('pagination', () => {
 
   it('a cursor stays valid after the data changes and neither skips nor repeats', async () => {
     const first = await t.get(`/v0/package/${enc('pkg:npm/many')}?PageSize=100`);
-    await t.ingest('more.json', { isDependency: [dependsOn('pkg:npm/root@1', 'pkg:npm/many@0.0.1'), dependsOn('pkg:npm/root@1', 'pkg:npm/many@9.9.9')] });
-    const second = await t.get(`/v0/package/${enc('pkg:npm/many')}?PageSize=100&Cursor=${first.body.PaginationInfo.NextCursor}`);
+    await t.ingest('more.json', {
+      isDependency: [
+        dependsOn('pkg:npm/root@1', 'pkg:npm/many@0.0.1'),
+        dependsOn('pkg:npm/root@1', 'pkg:npm/many@9.9.9'),
+      ],
+    });
+    const second = await t.get(
+      `/v0/package/${enc('pkg:npm/many')}?PageSize=100&Cursor=${first.body.PaginationInfo.NextCursor}`,
+    );
     expect(second.status).toBe(200);
     expect(second.body.PurlList[0] > first.body.PurlList[99]).toBe(true);
     expect(second.body.PurlList).not.toContain(first.body.PurlList[99]);

@@ -8,8 +8,20 @@ import { enc, ingestInto, tempDir } from '../helpers/server.js';
 describe('persistence', () => {
   it('answers the same after a restart', async () => {
     const dir = tempDir();
-    await ingestInto(dir, { 'sbom.json': { hasSBOM: [sbomFor({ pkg: 'pkg:npm/app@1' })], isDependency: [dependsOn('pkg:npm/app@1', 'pkg:npm/lib@1'), dependsOn('pkg:npm/lib@1', 'pkg:npm/leaf@1')] } });
-    const options = { store: dir, host: '127.0.0.1', port: 0, limits: { listCap: 1000, maxPageSize: 1000 }, refreshIntervalMs: 0, logLevel: 'silent' };
+    await ingestInto(dir, {
+      'sbom.json': {
+        hasSBOM: [sbomFor({ pkg: 'pkg:npm/app@1' })],
+        isDependency: [dependsOn('pkg:npm/app@1', 'pkg:npm/lib@1'), dependsOn('pkg:npm/lib@1', 'pkg:npm/leaf@1')],
+      },
+    });
+    const options = {
+      store: dir,
+      host: '127.0.0.1',
+      port: 0,
+      limits: { listCap: 1000, maxPageSize: 1000 },
+      refreshIntervalMs: 0,
+      logLevel: 'silent',
+    };
     const read = async (): Promise<unknown[]> => {
       const server = await startServer(options);
       try {

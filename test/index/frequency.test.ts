@@ -7,18 +7,29 @@ import { NodeKind } from '../../src/store/kinds.js';
 
 function rng(seed: number): () => number {
   let x = seed >>> 0;
-  return () => { x = (Math.imul(x, 1664525) + 1013904223) >>> 0; return x / 2 ** 32; };
+  return () => {
+    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+    return x / 2 ** 32;
+  };
 }
 
 /** Mostly "downhill" edges (a → a bit further), a few back edges for cycles, some unranked. */
-function randomBatch(random: () => number, firstNode: number, nodes: number, fromNodes: [number, number], allNodes: number, edges: number): LoadBatch {
+function randomBatch(
+  random: () => number,
+  firstNode: number,
+  nodes: number,
+  fromNodes: [number, number],
+  allNodes: number,
+  edges: number,
+): LoadBatch {
   const batch = new LoadBatch();
   for (let id = firstNode; id < firstNode + nodes; id++) {
     batch.node(id, NodeKind.Package, `pkg:npm/name-${id % 160}@${id}`, null);
   }
   for (let i = 0; i < edges; i++) {
     const a = fromNodes[0] + Math.floor(random() * (fromNodes[1] - fromNodes[0] + 1));
-    const b = random() < 0.03 ? 1 + Math.floor(random() * allNodes) : Math.min(allNodes, a + 1 + Math.floor(random() * 25));
+    const b =
+      random() < 0.03 ? 1 + Math.floor(random() * allNodes) : Math.min(allNodes, a + 1 + Math.floor(random() * 25));
     if (a !== b) batch.dependencyEdge(a, b, random() < 0.85);
   }
   return batch;

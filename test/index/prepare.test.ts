@@ -6,10 +6,18 @@ import { FactKind, NodeKind } from '../../src/store/kinds.js';
 
 function batchOf(first: number, count: number, seed: number): LoadBatch {
   let x = seed;
-  const random = (n: number): number => { x = (Math.imul(x, 1103515245) + 12345) >>> 0; return 1 + (x % n); };
+  const random = (n: number): number => {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    return 1 + (x % n);
+  };
   const b = new LoadBatch();
   for (let id = first; id < first + count; id++) {
-    b.node(id, id % 5 === 0 ? NodeKind.Artifact : NodeKind.Package, id % 5 === 0 ? `sha256:${String(id).padStart(64, '0')}` : `pkg:npm/p${id % 40}@${id}`, null);
+    b.node(
+      id,
+      id % 5 === 0 ? NodeKind.Artifact : NodeKind.Package,
+      id % 5 === 0 ? `sha256:${String(id).padStart(64, '0')}` : `pkg:npm/p${id % 40}@${id}`,
+      null,
+    );
   }
   const last = first + count - 1;
   for (let i = 0; i < count * 3; i++) b.dependencyEdge(random(last), random(last), i % 4 !== 0);
@@ -21,8 +29,11 @@ function batchOf(first: number, count: number, seed: number): LoadBatch {
   return b;
 }
 
-const adjacency = (index: GraphIndex) => [index.dependencyOut, index.rankedDependents, index.sbomOut, index.slsaOut, index.equivalent]
-  .map((c) => [Array.from(c.offsets), Array.from(c.targets)]);
+const adjacency = (index: GraphIndex) =>
+  [index.dependencyOut, index.rankedDependents, index.sbomOut, index.slsaOut, index.equivalent].map((c) => [
+    Array.from(c.offsets),
+    Array.from(c.targets),
+  ]);
 
 describe('prepared adjacency', () => {
   it('equals a synchronous rebuild, and is invisible until applied', async () => {

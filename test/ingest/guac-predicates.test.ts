@@ -6,12 +6,22 @@ import { dependsOn, pkg } from '../helpers/predicates.js';
 import { ingestInto, tempDir } from '../helpers/server.js';
 
 const dirs: string[] = [];
-const newStore = (): string => { const d = tempDir(); dirs.push(d); return d; };
-afterEach(() => { for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true }); });
+const newStore = (): string => {
+  const d = tempDir();
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
 
 async function stats(dir: string) {
   const store = SqliteStore.open(dir);
-  try { return await store.stats(); } finally { await store.close(); }
+  try {
+    return await store.stats();
+  } finally {
+    await store.close();
+  }
 }
 
 const GOOD = { isDependency: [dependsOn('pkg:npm/a@1', 'pkg:npm/b@1'), dependsOn('pkg:npm/b@1', 'pkg:npm/c@1')] };
@@ -28,19 +38,60 @@ describe('ingest-predicates', () => {
   });
 
   it.each([
-    ['a wrong type', { isDependency: [{ pkg: pkg('pkg:npm/a@1'), depPkg: { type: 'npm', name: 42 }, isDependency: {} }] }, '/isDependency/1/depPkg/name: must be a string'],
-    ['a missing field', { isDependency: [{ pkg: pkg('pkg:npm/a@1'), isDependency: {} }] }, '/isDependency/1/depPkg: is required'],
-    ['a bad enum', { isDependency: [{ pkg: pkg('pkg:npm/a@1'), depPkg: pkg('pkg:npm/b@1'), isDependency: { dependencyType: 'SOMETIMES' } }] }, '/isDependency/1/isDependency/dependencyType'],
-    ['a bad digest', { isOccurrence: [{ pkg: pkg('pkg:npm/a@1'), artifact: { algorithm: 'sha256', digest: 'xyz!' } }] }, '/isOccurrence/0/artifact'],
-    ['both subjects', { hasSBOM: [{ pkg: pkg('pkg:npm/a@1'), artifact: { algorithm: 'sha256', digest: 'ab'.repeat(32) }, hasSbom: {} }] }, 'exactly one of'],
-    ['a bad time', { certifyVuln: [{ pkg: pkg('pkg:npm/a@1'), vulnerability: { type: 'cve', vulnerabilityID: 'CVE-1' }, vulnData: { timeScanned: 'yesterday' } }] }, '/certifyVuln/0/vulnData/timeScanned'],
+    [
+      'a wrong type',
+      { isDependency: [{ pkg: pkg('pkg:npm/a@1'), depPkg: { type: 'npm', name: 42 }, isDependency: {} }] },
+      '/isDependency/1/depPkg/name: must be a string',
+    ],
+    [
+      'a missing field',
+      { isDependency: [{ pkg: pkg('pkg:npm/a@1'), isDependency: {} }] },
+      '/isDependency/1/depPkg: is required',
+    ],
+    [
+      'a bad enum',
+      {
+        isDependency: [
+          { pkg: pkg('pkg:npm/a@1'), depPkg: pkg('pkg:npm/b@1'), isDependency: { dependencyType: 'SOMETIMES' } },
+        ],
+      },
+      '/isDependency/1/isDependency/dependencyType',
+    ],
+    [
+      'a bad digest',
+      { isOccurrence: [{ pkg: pkg('pkg:npm/a@1'), artifact: { algorithm: 'sha256', digest: 'xyz!' } }] },
+      '/isOccurrence/0/artifact',
+    ],
+    [
+      'both subjects',
+      {
+        hasSBOM: [{ pkg: pkg('pkg:npm/a@1'), artifact: { algorithm: 'sha256', digest: 'ab'.repeat(32) }, hasSbom: {} }],
+      },
+      'exactly one of',
+    ],
+    [
+      'a bad time',
+      {
+        certifyVuln: [
+          {
+            pkg: pkg('pkg:npm/a@1'),
+            vulnerability: { type: 'cve', vulnerabilityID: 'CVE-1' },
+            vulnData: { timeScanned: 'yesterday' },
+          },
+        ],
+      },
+      '/certifyVuln/0/vulnData/timeScanned',
+    ],
     ['an unknown key', { isDependency: [], bogus: [] }, 'unsupported document'],
   ])('a document with %s is rejected whole, naming the field, and nothing is stored', async (_what, doc, message) => {
     const dir = newStore();
     await ingestInto(dir, { 'good.json': GOOD });
     const before = await stats(dir);
     // Valid facts come first: none of them may be half-written.
-    const bad = { ...doc, isDependency: [dependsOn('pkg:npm/x@1', 'pkg:npm/y@1'), ...((doc as any).isDependency ?? [])] };
+    const bad = {
+      ...doc,
+      isDependency: [dependsOn('pkg:npm/x@1', 'pkg:npm/y@1'), ...((doc as any).isDependency ?? [])],
+    };
     const [result] = await ingestInto(dir, { 'bad.json': bad });
     expect(result.status).toBe('failed');
     expect(result.error).toContain(message);
@@ -64,7 +115,10 @@ describe('ingest-predicates', () => {
     const dir = newStore();
     const store = SqliteStore.open(dir);
     const { ingestDocument } = await import('../../src/ingest/pipeline.js');
-    const result = await ingestDocument({ name: 'latin1.json', read: async () => Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x7d]) }, { store, collector: 't', maxDocumentBytes: 1000 });
+    const result = await ingestDocument(
+      { name: 'latin1.json', read: async () => Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x7d]) },
+      { store, collector: 't', maxDocumentBytes: 1000 },
+    );
     await store.close();
     expect(result).toMatchObject({ status: 'failed', error: 'the document is not valid UTF-8 text' });
   });

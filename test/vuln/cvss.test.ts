@@ -56,8 +56,12 @@ describe('scoreOfVector', () => {
   });
 
   it.each([
-    '', 'garbage', 'CVSS:3.1/AV:N', 'CVSS:3.1/AV:X/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
-    'CVSS:3.1/AV:N/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', 'CVSS:5.0/AV:N',
+    '',
+    'garbage',
+    'CVSS:3.1/AV:N',
+    'CVSS:3.1/AV:X/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
+    'CVSS:3.1/AV:N/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
+    'CVSS:5.0/AV:N',
     'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N', // SA missing
     'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:S/SA:N', // S only as MSI
   ])('rejects %j', (vector) => {
@@ -82,7 +86,10 @@ describe('scoreOfVector', () => {
 function reportedScores(): [string, number][] {
   const out: [string, number][] = [];
   const walk = (x: unknown): void => {
-    if (Array.isArray(x)) { x.forEach(walk); return; }
+    if (Array.isArray(x)) {
+      x.forEach(walk);
+      return;
+    }
     if (typeof x !== 'object' || x === null) return;
     const o = x as Record<string, unknown>;
     // grype: {vector, metrics: {baseScore}}
@@ -91,7 +98,11 @@ function reportedScores(): [string, number][] {
       if (typeof s === 'number') out.push([o.vector, s]);
     }
     // trivy: {V3Vector, V3Score, V2Vector, V2Score, V40Vector, V40Score}
-    for (const [v, s] of [['V2Vector', 'V2Score'], ['V3Vector', 'V3Score'], ['V40Vector', 'V40Score']]) {
+    for (const [v, s] of [
+      ['V2Vector', 'V2Score'],
+      ['V3Vector', 'V3Score'],
+      ['V40Vector', 'V40Score'],
+    ]) {
       if (typeof o[v] === 'string' && typeof o[s] === 'number') out.push([o[v] as string, o[s] as number]);
     }
     Object.values(o).forEach(walk);
@@ -109,7 +120,9 @@ describe('corpus vectors', () => {
   });
 
   it('agrees with every base score the scanners report for a vector', () => {
-    const wrong = pairs.filter(([v, s]) => scoreOfVector(v)?.score !== s).map(([v, s]) => `${v} reported ${s}, computed ${scoreOfVector(v)?.score}`);
+    const wrong = pairs
+      .filter(([v, s]) => scoreOfVector(v)?.score !== s)
+      .map(([v, s]) => `${v} reported ${s}, computed ${scoreOfVector(v)?.score}`);
     expect(wrong).toEqual([]);
   });
 
@@ -117,7 +130,8 @@ describe('corpus vectors', () => {
     const records: Record<string, unknown>[] = [];
     for (const f of filesOfKind('osv')) records.push(rawJson(f) as Record<string, unknown>);
     for (const f of filesOfKind('osv-scanner')) {
-      for (const r of (rawJson(f) as { results: { packages: { vulnerabilities?: Record<string, unknown>[] }[] }[] }).results) {
+      for (const r of (rawJson(f) as { results: { packages: { vulnerabilities?: Record<string, unknown>[] }[] }[] })
+        .results) {
         for (const p of r.packages) records.push(...(p.vulnerabilities ?? []));
       }
     }

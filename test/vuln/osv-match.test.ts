@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { parsePurl, type PurlParts } from '../../src/model/purl.js';
 import { DocumentError } from '../../src/model/facts.js';
 import {
-  advisoryAffects, matchAdvisory, parseOsvAdvisory, unsupportedEntries, versionInRange, type OsvAdvisory,
+  advisoryAffects,
+  matchAdvisory,
+  parseOsvAdvisory,
+  unsupportedEntries,
+  versionInRange,
+  type OsvAdvisory,
 } from '../../src/vuln/osv-match.js';
 import { comparatorFor, osvPackageKey, purlPartsFromOsv } from '../../src/vuln/ecosystems.js';
 import { compareSemver } from '../../src/vuln/versions.js';
@@ -68,7 +73,10 @@ describe('parseOsvAdvisory', () => {
     expect(() => parseOsvAdvisory({ affected: [] }, '')).toThrow(DocumentError);
     expect(() => parseOsvAdvisory({ id: 'X-1', affected: {} }, '')).toThrow(/affected/);
     try {
-      parseOsvAdvisory({ id: 'X-1', affected: [{ package: { ecosystem: 'npm', name: 'a' }, ranges: [{ type: 'SEMVER' }] }] }, '/vulnerabilities/3');
+      parseOsvAdvisory(
+        { id: 'X-1', affected: [{ package: { ecosystem: 'npm', name: 'a' }, ranges: [{ type: 'SEMVER' }] }] },
+        '/vulnerabilities/3',
+      );
     } catch (err) {
       expect((err as DocumentError).path).toBe('/vulnerabilities/3/affected/0/ranges/0/events');
     }
@@ -77,7 +85,15 @@ describe('parseOsvAdvisory', () => {
     expect(unsupportedEntries(byId('PYSEC-2023-74')).map((u) => u.path)).toEqual(['/affected/0/ranges/0']);
     const r = matchAdvisory(byId('PYSEC-2023-74'), parsePurl('pkg:pypi/requests@2.30.0'));
     expect(r).toMatchObject({ affected: true });
-    const alpine = parseOsvAdvisory({ id: 'ALPINE-1', affected: [{ package: { ecosystem: 'Alpine:v3.18', name: 'x' }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }] }] }] });
+    const alpine = parseOsvAdvisory({
+      id: 'ALPINE-1',
+      affected: [
+        {
+          package: { ecosystem: 'Alpine:v3.18', name: 'x' },
+          ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }] }],
+        },
+      ],
+    });
     expect(unsupportedEntries(alpine)[0].reason).toMatch(/no version ordering/);
   });
 });
@@ -88,7 +104,9 @@ describe('corpus advisories: explicit versions and range edges', () => {
     describe(file, () => {
       for (const [i, a] of advisory.affected.entries()) {
         const compare = comparatorFor(a.ecosystem);
-        const listedForPackage = new Set(advisory.affected.filter((b) => b.name === a.name && b.ecosystem === a.ecosystem).flatMap((b) => b.versions));
+        const listedForPackage = new Set(
+          advisory.affected.filter((b) => b.name === a.name && b.ecosystem === a.ecosystem).flatMap((b) => b.versions),
+        );
 
         if (a.versions.length) {
           it(`affected[${i}] ${a.name}: every listed version matches and lies in a range`, () => {
@@ -96,7 +114,9 @@ describe('corpus advisories: explicit versions and range edges', () => {
               expect(`${v}: ${advisoryAffects(advisory, partsAt(a.ecosystem, a.name, v))}`).toBe(`${v}: true`);
               const ranges = a.ranges.filter((r) => r.type !== 'GIT');
               if (ranges.length) {
-                const inRange = ranges.some((r) => versionInRange(v, r, r.type === 'SEMVER' ? compareSemver : compare!) === 'affected');
+                const inRange = ranges.some(
+                  (r) => versionInRange(v, r, r.type === 'SEMVER' ? compareSemver : compare!) === 'affected',
+                );
                 expect(`${v} in a range: ${inRange}`).toBe(`${v} in a range: true`);
               }
             }
@@ -111,17 +131,24 @@ describe('corpus advisories: explicit versions and range edges', () => {
               if (e.fixed) {
                 expect(`${e.fixed}: ${versionInRange(e.fixed, r, rc)}`).toBe(`${e.fixed}: not-affected`);
                 const expected = listedForPackage.has(e.fixed);
-                expect(`${e.fixed}: ${advisoryAffects(advisory, partsAt(a.ecosystem, a.name, e.fixed))}`).toBe(`${e.fixed}: ${expected}`);
+                expect(`${e.fixed}: ${advisoryAffects(advisory, partsAt(a.ecosystem, a.name, e.fixed))}`).toBe(
+                  `${e.fixed}: ${expected}`,
+                );
               }
               if (e.introduced && e.introduced !== '0') {
                 expect(`${e.introduced}: ${versionInRange(e.introduced, r, rc)}`).toBe(`${e.introduced}: affected`);
                 // Below the interval this event opens (an earlier interval of the same range may cover it).
-                const interval = { ...r, events: [e, ...(r.events[k + 1] && !r.events[k + 1].introduced ? [r.events[k + 1]] : [])] };
+                const interval = {
+                  ...r,
+                  events: [e, ...(r.events[k + 1] && !r.events[k + 1].introduced ? [r.events[k + 1]] : [])],
+                };
                 const under = below(e.introduced);
                 if (under) expect(`${under}: ${versionInRange(under, interval, rc)}`).toBe(`${under}: not-affected`);
               }
               if (e.last_affected) {
-                expect(`${e.last_affected}: ${versionInRange(e.last_affected, r, rc)}`).toBe(`${e.last_affected}: affected`);
+                expect(`${e.last_affected}: ${versionInRange(e.last_affected, r, rc)}`).toBe(
+                  `${e.last_affected}: affected`,
+                );
               }
             }
           });
@@ -184,13 +211,26 @@ describe('matching by hand-checked cases', () => {
   });
 
   it('explains a withdrawn advisory', () => {
-    expect(matchAdvisory(byId('GHSA-57m8-f3v5-hm5m'), parsePurl('pkg:maven/io.netty/netty-handler@4.1.50.Final')).reasons[0]).toMatch(/withdrawn/);
+    expect(
+      matchAdvisory(byId('GHSA-57m8-f3v5-hm5m'), parsePurl('pkg:maven/io.netty/netty-handler@4.1.50.Final')).reasons[0],
+    ).toMatch(/withdrawn/);
   });
 
   it('honours limit events and release-qualified distro ecosystems', () => {
     const adv = parseOsvAdvisory({
-      id: 'DEBIAN-CVE-1', modified: '2024-01-01T00:00:00Z',
-      affected: [{ package: { ecosystem: 'Debian:11', name: 'openssl' }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '1.1.1n-0+deb11u4' }, { limit: '1.1.1n-0+deb11u3' }] }] }],
+      id: 'DEBIAN-CVE-1',
+      modified: '2024-01-01T00:00:00Z',
+      affected: [
+        {
+          package: { ecosystem: 'Debian:11', name: 'openssl' },
+          ranges: [
+            {
+              type: 'ECOSYSTEM',
+              events: [{ introduced: '0' }, { fixed: '1.1.1n-0+deb11u4' }, { limit: '1.1.1n-0+deb11u3' }],
+            },
+          ],
+        },
+      ],
     });
     expect(advisoryAffects(adv, parsePurl('pkg:deb/debian/openssl@1.1.1n-0+deb11u2?distro=debian-11'))).toBe(true);
     expect(advisoryAffects(adv, parsePurl('pkg:deb/debian/openssl@1.1.1n-0+deb11u3?distro=debian-11'))).toBe(false); // limit

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  compareDpkg, compareMaven, compareNuget, comparePackagist, comparePep440, compareRubyGems, compareSemver,
+  compareDpkg,
+  compareMaven,
+  compareNuget,
+  comparePackagist,
+  comparePep440,
+  compareRubyGems,
+  compareSemver,
   type Comparator,
 } from '../../src/vuln/versions.js';
 
@@ -15,9 +21,24 @@ function increasing(compare: Comparator, versions: string[]): void {
 describe('SemVer (npm, crates.io, Go)', () => {
   it('orders releases, pre-releases and Go pseudo-versions', () => {
     increasing(compareSemver, [
-      '0.0.0-0', '0.0.0-20220101000000-aaaaaaaaaaaa', 'v0.0.0-20220906165146-f3363e06e74c', '0.1.0',
-      '1.0.0-alpha', '1.0.0-alpha.1', '1.0.0-beta', '1.0.0-rc.1', '1.0.0', 'v1.2.3', '1.2.4-0.20230101000000-abcdefabcdef', '1.2.4',
-      '1.20.10', '1.21.0-0', 'go1.21rc2', '1.21.0', '1.21.3', '2.0.0',
+      '0.0.0-0',
+      '0.0.0-20220101000000-aaaaaaaaaaaa',
+      'v0.0.0-20220906165146-f3363e06e74c',
+      '0.1.0',
+      '1.0.0-alpha',
+      '1.0.0-alpha.1',
+      '1.0.0-beta',
+      '1.0.0-rc.1',
+      '1.0.0',
+      'v1.2.3',
+      '1.2.4-0.20230101000000-abcdefabcdef',
+      '1.2.4',
+      '1.20.10',
+      '1.21.0-0',
+      'go1.21rc2',
+      '1.21.0',
+      '1.21.3',
+      '2.0.0',
     ]);
   });
   it('treats build metadata and the v prefix as equal', () => {
@@ -32,7 +53,19 @@ describe('SemVer (npm, crates.io, Go)', () => {
 
 describe('PEP 440 (PyPI)', () => {
   it('orders dev, pre, post and local versions', () => {
-    increasing(comparePep440, ['1.0.dev1', '1.0a1', '1.0b2', '1.0rc1', '1.0', '1.0.post1', '1.0.1', '2.3.0', '2.9.2', '2.10.0', '2.31.0']);
+    increasing(comparePep440, [
+      '1.0.dev1',
+      '1.0a1',
+      '1.0b2',
+      '1.0rc1',
+      '1.0',
+      '1.0.post1',
+      '1.0.1',
+      '2.3.0',
+      '2.9.2',
+      '2.10.0',
+      '2.31.0',
+    ]);
     expect(comparePep440('1.0', '1.0.0')).toBe(0);
     expect(comparePep440('not a version', '1.0')).toBeUndefined();
   });
@@ -41,12 +74,43 @@ describe('PEP 440 (PyPI)', () => {
 describe('Maven ComparableVersion', () => {
   it('orders qualifiers like Maven', () => {
     increasing(compareMaven, [
-      '1-alpha-1', '1-alpha-2', '1-beta-1', '1-milestone-1', '1-rc-1', '1-snapshot', '1', '1-sp', '1-abc', '1-1', '1.1',
+      '1-alpha-1',
+      '1-alpha-2',
+      '1-beta-1',
+      '1-milestone-1',
+      '1-rc-1',
+      '1-snapshot',
+      '1',
+      '1-sp',
+      '1-abc',
+      '1-1',
+      '1.1',
     ]);
-    increasing(compareMaven, ['1.0-alpha-1', '1.0-beta-1', '1.0-rc-1', '1.0-final', '1.0.1.Final', '1.1.0.Beta1', '1.1.0.CR1', '1.1.0.Final', '3.4.3.Final', '4.0.0.Beta1', '4.0.0.Final', '4.1.99.Final']);
+    increasing(compareMaven, [
+      '1.0-alpha-1',
+      '1.0-beta-1',
+      '1.0-rc-1',
+      '1.0-final',
+      '1.0.1.Final',
+      '1.1.0.Beta1',
+      '1.1.0.CR1',
+      '1.1.0.Final',
+      '3.4.3.Final',
+      '4.0.0.Beta1',
+      '4.0.0.Final',
+      '4.1.99.Final',
+    ]);
   });
   it('equates aliases and trailing zeros', () => {
-    for (const [a, b] of [['1', '1.0'], ['1.0', '1.0.0'], ['1-ga', '1'], ['1.final', '1'], ['1cr1', '1rc1'], ['1a1', '1-alpha-1'], ['1.0.0.Final', '1.0.0']]) {
+    for (const [a, b] of [
+      ['1', '1.0'],
+      ['1.0', '1.0.0'],
+      ['1-ga', '1'],
+      ['1.final', '1'],
+      ['1cr1', '1rc1'],
+      ['1a1', '1-alpha-1'],
+      ['1.0.0.Final', '1.0.0'],
+    ]) {
       expect(`${a}=${b}: ${compareMaven(a, b)}`).toBe(`${a}=${b}: 0`);
     }
   });
@@ -62,7 +126,16 @@ describe('RubyGems Gem::Version', () => {
 
 describe('NuGet', () => {
   it('orders four-part versions and case-insensitive labels', () => {
-    increasing(compareNuget, ['1.0.0-alpha', '1.0.0-Beta', '1.0.0-rc.1', '1.0.0', '1.0.0.1', '3.1.0', '3.1.18', '5.0.9']);
+    increasing(compareNuget, [
+      '1.0.0-alpha',
+      '1.0.0-Beta',
+      '1.0.0-rc.1',
+      '1.0.0',
+      '1.0.0.1',
+      '3.1.0',
+      '3.1.18',
+      '5.0.9',
+    ]);
     expect(compareNuget('1.0.0-BETA', '1.0.0-beta')).toBe(0);
     expect(compareNuget('1.0', '1.0.0.0')).toBe(0);
   });
@@ -70,7 +143,16 @@ describe('NuGet', () => {
 
 describe('Packagist (Composer / PHP version_compare)', () => {
   it('orders dev < alpha < beta < RC < release < patch', () => {
-    increasing(comparePackagist, ['1.0.0-dev', '1.0.0-alpha1', '1.0.0-beta2', '1.0.0-RC1', '1.0.0', '1.0.0-p1', '1.0.1', 'v1.2.0']);
+    increasing(comparePackagist, [
+      '1.0.0-dev',
+      '1.0.0-alpha1',
+      '1.0.0-beta2',
+      '1.0.0-RC1',
+      '1.0.0',
+      '1.0.0-p1',
+      '1.0.1',
+      'v1.2.0',
+    ]);
   });
 });
 

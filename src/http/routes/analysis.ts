@@ -9,27 +9,46 @@ import { errorResponses, paginationQueryProperties, rankingResponse } from '../s
 type Query = PaginationQuery & { sort: 'frequency' | 'scorecard' };
 
 export function analysisRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  app.get<{ Querystring: Query }>('/analysis/dependencies', {
-    schema: {
-      summary: 'Ranking of dependency package names, by dependents (frequency) or lowest OpenSSF Scorecard score',
-      tags: ['analysis'],
-      querystring: {
-        type: 'object',
-        properties: { ...paginationQueryProperties, sort: { type: 'string', enum: ['frequency', 'scorecard'] } },
-        required: ['sort'],
+  app.get<{ Querystring: Query }>(
+    '/analysis/dependencies',
+    {
+      schema: {
+        summary: 'Ranking of dependency package names, by dependents (frequency) or lowest OpenSSF Scorecard score',
+        tags: ['analysis'],
+        querystring: {
+          type: 'object',
+          properties: { ...paginationQueryProperties, sort: { type: 'string', enum: ['frequency', 'scorecard'] } },
+          required: ['sort'],
+        },
+        response: { 200: rankingResponse, ...errorResponses },
       },
-      response: { 200: rankingResponse, ...errorResponses },
     },
-  }, async (request, reply) => {
-    // The ranking may lag the index by one recompute: its ETag names the version it was computed at.
-    const ranking = await ctx.service.frequencyRanking();
-    const etag = versionTag(ctx, ranking.generation).replace(/"$/, `-${request.query.sort}"`);
-    return answerCached(ctx, request, reply, ranking.generation, etag, () => {
-      const scope = () => scopeOf('analysis', request.query.sort);
-      const page = request.query.sort === 'frequency'
-        ? paginate(frequencyEntries(ranking), frequencyKey, pageRequestOf(request.query), ctx.limits, scope, ranking.generation)
-        : paginate(scorecardEntries(ctx.service.index, ranking), scorecardKey, pageRequestOf(request.query), ctx.limits, scope, ranking.generation);
-      return { body: page.items, headers: pageHeaders(request, page) };
-    });
-  });
+    async (request, reply) => {
+      // The ranking may lag the index by one recompute: its ETag names the version it was computed at.
+      const ranking = await ctx.service.frequencyRanking();
+      const etag = versionTag(ctx, ranking.generation).replace(/"$/, `-${request.query.sort}"`);
+      return answerCached(ctx, request, reply, ranking.generation, etag, () => {
+        const scope = () => scopeOf('analysis', request.query.sort);
+        const page =
+          request.query.sort === 'frequency'
+            ? paginate(
+                frequencyEntries(ranking),
+                frequencyKey,
+                pageRequestOf(request.query),
+                ctx.limits,
+                scope,
+                ranking.generation,
+              )
+            : paginate(
+                scorecardEntries(ctx.service.index, ranking),
+                scorecardKey,
+                pageRequestOf(request.query),
+                ctx.limits,
+                scope,
+                ranking.generation,
+              );
+        return { body: page.items, headers: pageHeaders(request, page) };
+      });
+    },
+  );
 }

@@ -4,28 +4,41 @@ import type { ApiContext } from '../context.js';
 import { sendProblem } from '../errors.js';
 
 export function healthRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  app.get('/healthz', {
-    schema: {
-      summary: 'Liveness: "Healthy" whenever the process serves requests', tags: ['operations'],
-      response: { 200: { type: 'string' } },
-    },
-  }, (_request, reply) => reply.type('text/plain; charset=utf-8').send('Healthy'));
-
-  app.get('/readyz', {
-    schema: {
-      summary: 'Readiness: the graph is loaded and the store answers', tags: ['operations'],
-      response: {
-        200: { type: 'object', properties: { status: { type: 'string' }, version: { type: 'integer' }, backend: { type: 'string' } } },
-        503: { $ref: 'Problem#' },
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        summary: 'Liveness: "Healthy" whenever the process serves requests',
+        tags: ['operations'],
+        response: { 200: { type: 'string' } },
       },
     },
-  }, async (_request, reply) => {
-    try {
-      await ctx.service.store.ping();
-    } catch {
-      return sendProblem(reply, 'SG_NOT_READY', 'the data backend does not answer');
-    }
-    if (!ctx.service.isReady) return sendProblem(reply, 'SG_NOT_READY', 'the graph index is not loaded yet');
-    return { status: 'ready', version: ctx.service.version, backend: ctx.service.store.backend };
-  });
+    (_request, reply) => reply.type('text/plain; charset=utf-8').send('Healthy'),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        summary: 'Readiness: the graph is loaded and the store answers',
+        tags: ['operations'],
+        response: {
+          200: {
+            type: 'object',
+            properties: { status: { type: 'string' }, version: { type: 'integer' }, backend: { type: 'string' } },
+          },
+          503: { $ref: 'Problem#' },
+        },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await ctx.service.store.ping();
+      } catch {
+        return sendProblem(reply, 'SG_NOT_READY', 'the data backend does not answer');
+      }
+      if (!ctx.service.isReady) return sendProblem(reply, 'SG_NOT_READY', 'the graph index is not loaded yet');
+      return { status: 'ready', version: ctx.service.version, backend: ctx.service.store.backend };
+    },
+  );
 }

@@ -6,10 +6,21 @@ import { canonicalQueryPurl, matchPackages } from '../../query/resolve.js';
 import { packageVulnerabilities, packageVulnKey } from '../../query/vulnerabilities.js';
 import { canonicalPurl } from '../../model/purl.js';
 import { versionTag, type ApiContext } from '../context.js';
-import { answerCached, pageHeaders, pageRequestOf, paginationInfo, parseBoolean, type PaginationQuery } from '../respond.js';
 import {
-  dependencyListResponse, errorResponses, includeDependenciesProperty, packageVulnerabilityListResponse,
-  paginationQueryProperties, purlListResponse,
+  answerCached,
+  pageHeaders,
+  pageRequestOf,
+  paginationInfo,
+  parseBoolean,
+  type PaginationQuery,
+} from '../respond.js';
+import {
+  dependencyListResponse,
+  errorResponses,
+  includeDependenciesProperty,
+  packageVulnerabilityListResponse,
+  paginationQueryProperties,
+  purlListResponse,
 } from '../schemas/common.js';
 
 type Resource = 'self' | 'dependencies' | 'vulns';
@@ -24,7 +35,12 @@ const purlParam = {
 const identity = (s: string): string[] => [s];
 
 export function packageRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  const answer = (resource: Resource, purlText: string, request: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply): FastifyReply =>
+  const answer = (
+    resource: Resource,
+    purlText: string,
+    request: FastifyRequest<{ Querystring: Query }>,
+    reply: FastifyReply,
+  ): FastifyReply =>
     answerCached(ctx, request, reply, ctx.service.version, versionTag(ctx), () => {
       const index = ctx.service.index;
       const version = ctx.service.version;
@@ -37,61 +53,102 @@ export function packageRoutes(app: FastifyInstance, ctx: ApiContext): void {
       }
       if (resource === 'dependencies') {
         const purls = packageDependencies(index, purlText);
-        const page = paginate(purls, identity, pageRequest, ctx.limits, () => scopeOf('dependencies', canonicalPurl(purlText)), version);
+        const page = paginate(
+          purls,
+          identity,
+          pageRequest,
+          ctx.limits,
+          () => scopeOf('dependencies', canonicalPurl(purlText)),
+          version,
+        );
         return { body: { PaginationInfo: paginationInfo(page), dependencies: page.items } };
       }
       const include = parseBoolean(request.query.includeDependencies);
       const vulns = packageVulnerabilities(index, purlText, include);
-      const page = paginate(vulns, packageVulnKey, pageRequest, ctx.limits, () => scopeOf('vulns', canonicalPurl(purlText), include), version);
+      const page = paginate(
+        vulns,
+        packageVulnKey,
+        pageRequest,
+        ctx.limits,
+        () => scopeOf('vulns', canonicalPurl(purlText), include),
+        version,
+      );
       return { body: page.items, headers: pageHeaders(request, page) };
     });
 
   const paginationOnly = { type: 'object', properties: paginationQueryProperties } as const;
-  app.get<{ Params: { purl: string }; Querystring: Query }>('/v0/package/:purl', {
-    schema: {
-      summary: 'Every package version matching a (possibly partial) purl',
-      tags: ['packages'], params: purlParam, querystring: paginationOnly,
-      response: { 200: purlListResponse, ...errorResponses },
+  app.get<{ Params: { purl: string }; Querystring: Query }>(
+    '/v0/package/:purl',
+    {
+      schema: {
+        summary: 'Every package version matching a (possibly partial) purl',
+        tags: ['packages'],
+        params: purlParam,
+        querystring: paginationOnly,
+        response: { 200: purlListResponse, ...errorResponses },
+      },
     },
-  }, (request, reply) => answer('self', request.params.purl, request, reply));
+    (request, reply) => answer('self', request.params.purl, request, reply),
+  );
 
-  app.get<{ Params: { purl: string }; Querystring: Query }>('/v0/package/:purl/dependencies', {
-    schema: {
-      summary: 'Transitive dependencies of the package(s) a purl names',
-      tags: ['packages'], params: purlParam, querystring: paginationOnly,
-      response: { 200: dependencyListResponse, ...errorResponses },
+  app.get<{ Params: { purl: string }; Querystring: Query }>(
+    '/v0/package/:purl/dependencies',
+    {
+      schema: {
+        summary: 'Transitive dependencies of the package(s) a purl names',
+        tags: ['packages'],
+        params: purlParam,
+        querystring: paginationOnly,
+        response: { 200: dependencyListResponse, ...errorResponses },
+      },
     },
-  }, (request, reply) => answer('dependencies', request.params.purl, request, reply));
+    (request, reply) => answer('dependencies', request.params.purl, request, reply),
+  );
 
-  app.get<{ Params: { purl: string }; Querystring: Query }>('/v0/package/:purl/vulns', {
-    schema: {
-      summary: 'Vulnerabilities of the package(s) a purl names, optionally of their dependencies too',
-      tags: ['packages'], params: purlParam,
-      querystring: { type: 'object', properties: { ...paginationQueryProperties, includeDependencies: includeDependenciesProperty } },
-      response: { 200: packageVulnerabilityListResponse, ...errorResponses },
+  app.get<{ Params: { purl: string }; Querystring: Query }>(
+    '/v0/package/:purl/vulns',
+    {
+      schema: {
+        summary: 'Vulnerabilities of the package(s) a purl names, optionally of their dependencies too',
+        tags: ['packages'],
+        params: purlParam,
+        querystring: {
+          type: 'object',
+          properties: { ...paginationQueryProperties, includeDependencies: includeDependenciesProperty },
+        },
+        response: { 200: packageVulnerabilityListResponse, ...errorResponses },
+      },
     },
-  }, (request, reply) => answer('vulns', request.params.purl, request, reply));
+    (request, reply) => answer('vulns', request.params.purl, request, reply),
+  );
 
   // Clients that do not percent-encode the purl's slashes still reach the right resource.
-  app.get<{ Params: { '*': string }; Querystring: Query }>('/v0/package/*', {
-    schema: {
-      hide: true,
-      querystring: { type: 'object', properties: { ...paginationQueryProperties, includeDependencies: includeDependenciesProperty } },
+  app.get<{ Params: { '*': string }; Querystring: Query }>(
+    '/v0/package/*',
+    {
+      schema: {
+        hide: true,
+        querystring: {
+          type: 'object',
+          properties: { ...paginationQueryProperties, includeDependencies: includeDependenciesProperty },
+        },
+      },
     },
-  }, (request, reply) => {
-    const rest = request.params['*'];
-    for (const resource of ['dependencies', 'vulns'] as const) {
-      const suffix = `/${resource}`;
-      if (rest.endsWith(suffix)) {
-        const purl = rest.slice(0, -suffix.length);
-        try {
-          canonicalPurl(purl);
-          return answer(resource, purl, request, reply);
-        } catch {
-          // Not "<purl>/<resource>": the whole remainder is the purl.
+    (request, reply) => {
+      const rest = request.params['*'];
+      for (const resource of ['dependencies', 'vulns'] as const) {
+        const suffix = `/${resource}`;
+        if (rest.endsWith(suffix)) {
+          const purl = rest.slice(0, -suffix.length);
+          try {
+            canonicalPurl(purl);
+            return answer(resource, purl, request, reply);
+          } catch {
+            // Not "<purl>/<resource>": the whole remainder is the purl.
+          }
         }
       }
-    }
-    return answer('self', rest, request, reply);
-  });
+      return answer('self', rest, request, reply);
+    },
+  );
 }

@@ -3,7 +3,7 @@
 export const problemSchema = {
   $id: 'Problem',
   type: 'object',
-  description: 'RFC 9457 problem details, with GUAC\'s `Message` field.',
+  description: "RFC 9457 problem details, with GUAC's `Message` field.",
   properties: {
     type: { type: 'string' },
     title: { type: 'string' },
@@ -27,7 +27,11 @@ export const paginationInfoSchema = {
 } as const;
 
 export const paginationQueryProperties = {
-  PageSize: { type: 'integer', minimum: 1, description: 'Items per page (1..the configured maximum). Without it a list comes whole up to the configured cap.' },
+  PageSize: {
+    type: 'integer',
+    minimum: 1,
+    description: 'Items per page (1..the configured maximum). Without it a list comes whole up to the configured cap.',
+  },
   Cursor: { type: 'string', description: 'Opaque cursor from a previous `NextCursor`.' },
   'paginationSpec[PageSize]': { type: 'integer', minimum: 1, description: 'GUAC spelling of `PageSize`.' },
   'paginationSpec[Cursor]': { type: 'string', description: 'GUAC spelling of `Cursor`.' },
@@ -81,8 +85,13 @@ export const packageVulnerabilityListResponse = {
       metadata: {
         type: 'object',
         properties: {
-          scannerUri: { type: 'string' }, scannerVersion: { type: 'string' }, dbUri: { type: 'string' }, dbVersion: { type: 'string' },
-          timeScanned: { type: 'string', format: 'date-time' }, origin: { type: 'string' }, collector: { type: 'string' },
+          scannerUri: { type: 'string' },
+          scannerVersion: { type: 'string' },
+          dbUri: { type: 'string' },
+          dbVersion: { type: 'string' },
+          timeScanned: { type: 'string', format: 'date-time' },
+          origin: { type: 'string' },
+          collector: { type: 'string' },
         },
         required: ['scannerUri', 'scannerVersion', 'dbUri', 'dbVersion', 'timeScanned', 'origin', 'collector'],
       },

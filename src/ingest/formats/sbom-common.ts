@@ -3,7 +3,12 @@
 // dependency-edge collector with GUAC's "top-level package" heuristic. See docs/formats/sbom.md.
 import { canonicalArtifact } from '../../model/artifact.js';
 import {
-  DocumentError, type DependencyFact, type DependencyType, type FactsBuilder, type HasSbomFact, type OccurrenceFact,
+  DocumentError,
+  type DependencyFact,
+  type DependencyType,
+  type FactsBuilder,
+  type HasSbomFact,
+  type OccurrenceFact,
 } from '../../model/facts.js';
 import { canonicalParts, canonicalPurl, formatPurl, parsePurl } from '../../model/purl.js';
 import type { ParseContext } from './types.js';
@@ -139,14 +144,30 @@ export function digestFromOciPurl(purl: string): string | undefined {
  * (a document's top-level element), or "generic". "/" in the name makes namespace segments, as in
  * GUAC; "." and ".." segments are dropped so paths like "./a/b" stay parseable.
  */
-export function guacPurl(kind: string, path: string, version?: string, qualifiers?: Record<string, string>): string | undefined {
-  const segments = path.split('/').map((s) => s.trim()).filter((s) => s !== '' && s !== '.' && s !== '..');
+export function guacPurl(
+  kind: string,
+  path: string,
+  version?: string,
+  qualifiers?: Record<string, string>,
+): string | undefined {
+  const segments = path
+    .split('/')
+    .map((s) => s.trim())
+    .filter((s) => s !== '' && s !== '.' && s !== '..');
   const name = segments.pop();
   if (!name) return undefined;
   try {
-    return canonicalPurl(formatPurl(canonicalParts({
-      type: 'guac', namespace: [kind, ...segments].join('/'), name, version: version?.trim() || undefined, qualifiers,
-    })));
+    return canonicalPurl(
+      formatPurl(
+        canonicalParts({
+          type: 'guac',
+          namespace: [kind, ...segments].join('/'),
+          name,
+          version: version?.trim() || undefined,
+          qualifiers,
+        }),
+      ),
+    );
   } catch {
     return undefined;
   }
@@ -171,7 +192,12 @@ export function occurrenceOnce(builder: FactsBuilder, fact: OccurrenceFact): voi
 }
 
 /** HasSBOM with GUAC's document fields: uri from the document, sha256 of its bytes, where it came from. */
-export function hasSbomFact(subject: HasSbomFact['subject'], ctx: ParseContext, uri: string | undefined, knownSince: string | undefined): HasSbomFact {
+export function hasSbomFact(
+  subject: HasSbomFact['subject'],
+  ctx: ParseContext,
+  uri: string | undefined,
+  knownSince: string | undefined,
+): HasSbomFact {
   const colon = ctx.documentDigest.indexOf(':');
   return {
     subject,

@@ -27,7 +27,11 @@ export const DEFAULT_POSTGRES_OPTIONS: PostgresOptions = {
 
 /** A store failure whose message is safe to print: no password, no SQL text. */
 export class PostgresStoreError extends Error {
-  constructor(message: string, readonly retryable: boolean, readonly code: string | undefined) {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly code: string | undefined,
+  ) {
     super(message);
     this.name = 'PostgresStoreError';
   }
@@ -54,7 +58,8 @@ export function describeTarget(url: string): Target {
 
 export function scrub(text: string, secrets: readonly string[]): string {
   let out = text;
-  for (const s of [...secrets, process.env.PGPASSWORD ?? ''].filter((x) => x.length >= 3)) out = out.split(s).join('***');
+  for (const s of [...secrets, process.env.PGPASSWORD ?? ''].filter((x) => x.length >= 3))
+    out = out.split(s).join('***');
   // Any other URL with credentials that slipped into a message.
   return out.replace(/(postgres(?:ql)?:\/\/[^:@/\s]*:)[^@\s]*@/gi, '$1***@');
 }
@@ -63,8 +68,21 @@ export function scrub(text: string, secrets: readonly string[]): string {
 // own connection errors, SQLSTATE class 08 (connection exception), 57P0x (admin shutdown,
 // crash shutdown, cannot connect now) and 53300 (too many connections).
 const RETRYABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE',
-  'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_DESTROYED', '57P01', '57P02', '57P03', '53300',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_DESTROYED',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
   // 55000 at connect time: the database is not accepting connections (maintenance).
   '55000',
 ]);
@@ -81,8 +99,11 @@ export function storeError(err: unknown, target: Target, doing: string): Postgre
   // Server messages name objects, never statements; the driver's name host:port. Neither is
   // trusted with secrets: scrub() removes the password and URL wherever they appear.
   const reason = scrub(String(e.message ?? err), target.secrets).slice(0, 300);
-  return new PostgresStoreError(`PostgreSQL ${target.display}: ${doing} failed: ${reason}${code && !reason.includes(code) ? ` (${code})` : ''}`,
-    isRetryable(code), code);
+  return new PostgresStoreError(
+    `PostgreSQL ${target.display}: ${doing} failed: ${reason}${code && !reason.includes(code) ? ` (${code})` : ''}`,
+    isRetryable(code),
+    code,
+  );
 }
 
 export function createPool(url: string, options: PostgresOptions, applicationName: string): Sql {
@@ -104,7 +125,11 @@ export function createPool(url: string, options: PostgresOptions, applicationNam
  * Runs `attempt` until it succeeds, a non-retryable error happens or `waitMs` has passed,
  * with exponential backoff (250 ms doubling to 5 s), logging each failure.
  */
-export async function withStartupRetry<T>(attempt: () => Promise<T>, options: PostgresOptions, target: Target): Promise<T> {
+export async function withStartupRetry<T>(
+  attempt: () => Promise<T>,
+  options: PostgresOptions,
+  target: Target,
+): Promise<T> {
   const deadline = Date.now() + options.startupWaitMs;
   let delay = 250;
   for (let tries = 1; ; tries++) {
@@ -115,7 +140,10 @@ export async function withStartupRetry<T>(attempt: () => Promise<T>, options: Po
       const remaining = deadline - Date.now();
       if (!failure.retryable || remaining <= 0) throw failure;
       const wait = Math.min(delay, remaining);
-      options.logger?.warn({ attempt: tries, retryInMs: wait, reason: failure.message }, 'database not reachable yet; retrying');
+      options.logger?.warn(
+        { attempt: tries, retryInMs: wait, reason: failure.message },
+        'database not reachable yet; retrying',
+      );
       await new Promise((resolve) => setTimeout(resolve, wait));
       delay = Math.min(delay * 2, 5_000);
     }

@@ -17,18 +17,26 @@ export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink): Pr
     await tx`SET LOCAL statement_timeout = 0`;
     const [log] = await tx<{ last_node: number; last_fact: number; last_document: number; last_edge: number }[]>`
       SELECT last_node, last_fact, last_document, last_edge FROM sg_log WHERE id = 1`;
-    const next: LoadCursor = { node: log.last_node, fact: log.last_fact, document: log.last_document, edge: log.last_edge };
+    const next: LoadCursor = {
+      node: log.last_node,
+      fact: log.last_fact,
+      document: log.last_document,
+      edge: log.last_edge,
+    };
 
     if (next.node > since.node) {
       await tx`SELECT id, kind, key, attr FROM sg_nodes WHERE id > ${since.node} AND id <= ${next.node} ORDER BY id`
-        .values().cursor(BATCH, (rows: Row[]) => {
-          for (const [id, kind, key, attr] of rows as [number, NodeKind, string, string | null][]) sink.node(id, kind, key, attr);
+        .values()
+        .cursor(BATCH, (rows: Row[]) => {
+          for (const [id, kind, key, attr] of rows as [number, NodeKind, string, string | null][])
+            sink.node(id, kind, key, attr);
         });
     }
     if (next.document > since.document) {
       await tx`SELECT id, origin, collector FROM sg_documents
         WHERE id > ${since.document} AND id <= ${next.document} ORDER BY id`
-        .values().cursor(BATCH, (rows: Row[]) => {
+        .values()
+        .cursor(BATCH, (rows: Row[]) => {
           for (const [id, origin, collector] of rows as [number, string, string][]) {
             sink.document({ id, origin, collector });
           }
@@ -38,8 +46,16 @@ export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink): Pr
       // The index never reads the data of some kinds: do not ship it.
       await tx`SELECT id, doc, kind, a, b, CASE WHEN kind IN ${tx(DATA_FREE_FACT_KINDS as number[])} THEN NULL ELSE data END
         FROM sg_facts WHERE id > ${since.fact} AND id <= ${next.fact} ORDER BY id`
-        .values().cursor(BATCH, (rows: Row[]) => {
-          for (const [, doc, kind, a, b, data] of rows as [number, number, FactKind, number, number | null, string | null][]) {
+        .values()
+        .cursor(BATCH, (rows: Row[]) => {
+          for (const [, doc, kind, a, b, data] of rows as [
+            number,
+            number,
+            FactKind,
+            number,
+            number | null,
+            string | null,
+          ][]) {
             // Kind 3 rows can only be left over from schema 1; their edges are in sg_dependency_edges.
             if (kind !== FactKind.IsDependency) sink.fact(kind, a, b ?? 0, doc, data);
           }
@@ -47,7 +63,8 @@ export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink): Pr
     }
     if (next.edge > since.edge) {
       await tx`SELECT a, b, ranked FROM sg_dependency_edges WHERE id > ${since.edge} AND id <= ${next.edge} ORDER BY id`
-        .values().cursor(BATCH, (rows: Row[]) => {
+        .values()
+        .cursor(BATCH, (rows: Row[]) => {
           for (const [a, b, ranked] of rows as [number, number, boolean][]) sink.dependencyEdge(a, b, ranked);
         });
     }

@@ -94,12 +94,17 @@ const VERSION_TABLE = 'sg_schema_migrations';
 
 /** Raised when the database's schema is not the one this build needs; never retried. */
 export class SchemaVersionError extends Error {
-  constructor(readonly found: number, readonly needed: number) {
-    super(found === 0
-      ? `the database has no supplygraph schema (version 0); this build needs schema version ${needed}: run "supplygraph migrate --store <url>" first`
-      : found < needed
-        ? `the database schema is version ${found}; this build needs version ${needed}: run "supplygraph migrate --store <url>"`
-        : `the database schema is version ${found}, newer than this build knows (it needs version ${needed}); upgrade supplygraph`);
+  constructor(
+    readonly found: number,
+    readonly needed: number,
+  ) {
+    super(
+      found === 0
+        ? `the database has no supplygraph schema (version 0); this build needs schema version ${needed}: run "supplygraph migrate --store <url>" first`
+        : found < needed
+          ? `the database schema is version ${found}; this build needs version ${needed}: run "supplygraph migrate --store <url>"`
+          : `the database schema is version ${found}, newer than this build knows (it needs version ${needed}); upgrade supplygraph`,
+    );
   }
 }
 

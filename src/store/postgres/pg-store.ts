@@ -3,8 +3,14 @@
 // migrations.ts. Committed writes are announced with NOTIFY so that servers refresh at once.
 import type { DocumentInput, GraphStore, LoadCursor, LoadSink, StoreStats, WriteOutcome } from '../types.js';
 import {
-  createPool, DEFAULT_POSTGRES_OPTIONS, describeTarget, storeError, withStartupRetry,
-  type PostgresOptions, type Sql, type Target,
+  createPool,
+  DEFAULT_POSTGRES_OPTIONS,
+  describeTarget,
+  storeError,
+  withStartupRetry,
+  type PostgresOptions,
+  type Sql,
+  type Target,
 } from './connection.js';
 import { loadSince } from './load.js';
 import { applyMigrations, checkSchema, type MigrationReport } from './migrations.js';
@@ -23,13 +29,21 @@ export class PostgresStore implements GraphStore {
   private readonly knownEdges: KnownEdges = { ranked: new PairSet(), unranked: new PairSet() };
   private closed = false;
 
-  private constructor(private readonly sql: Sql, private readonly target: Target, readonly storeId: string) {}
+  private constructor(
+    private readonly sql: Sql,
+    private readonly target: Target,
+    readonly storeId: string,
+  ) {}
 
   /**
    * Connects (retrying for options.startupWaitMs when the database is not up yet) and checks
    * that the schema is the version this build needs; with `migrate`, applies the missing steps.
    */
-  static async open(url: string, options: Partial<PostgresOptions> = {}, mode: 'check' | 'migrate' = 'check'): Promise<PostgresStore> {
+  static async open(
+    url: string,
+    options: Partial<PostgresOptions> = {},
+    mode: 'check' | 'migrate' = 'check',
+  ): Promise<PostgresStore> {
     const opts = { ...DEFAULT_POSTGRES_OPTIONS, ...options };
     const target = describeTarget(url);
     const sql = createPool(url, opts, 'supplygraph');
@@ -71,13 +85,15 @@ export class PostgresStore implements GraphStore {
   async writeDocument(input: DocumentInput): Promise<WriteOutcome> {
     const created = new Map<string, number>();
     const createdEdges: CreatedEdges = { ranked: false, pairs: [] };
-    const outcome = await this.guard('writing a document',
-      () => writeDocumentTx(this.sql, input, this.nodeIds, created, this.knownEdges, createdEdges));
+    const outcome = await this.guard('writing a document', () =>
+      writeDocumentTx(this.sql, input, this.nodeIds, created, this.knownEdges, createdEdges),
+    );
     if (outcome.status === 'stored') {
       if (this.nodeIds.size > NODE_CACHE_LIMIT) this.nodeIds.clear();
       for (const [k, v] of created) this.nodeIds.set(k, v);
       const edges = createdEdges.ranked ? this.knownEdges.ranked : this.knownEdges.unranked;
-      for (let i = 0; i < createdEdges.pairs.length; i += 2) edges.add(createdEdges.pairs[i], createdEdges.pairs[i + 1]);
+      for (let i = 0; i < createdEdges.pairs.length; i += 2)
+        edges.add(createdEdges.pairs[i], createdEdges.pairs[i + 1]);
       // After COMMIT and best effort: engines without LISTEN/NOTIFY (CockroachDB) still work,
       // servers then see the document on their next poll.
       this.sql.notify(COMMIT_CHANNEL, String(outcome.documentId)).catch(() => undefined);
@@ -86,8 +102,10 @@ export class PostgresStore implements GraphStore {
   }
 
   async hasDocument(digest: string): Promise<boolean> {
-    return this.guard('looking up a document', async () =>
-      (await this.sql`SELECT 1 FROM sg_documents WHERE digest = ${digest}`).length > 0);
+    return this.guard(
+      'looking up a document',
+      async () => (await this.sql`SELECT 1 FROM sg_documents WHERE digest = ${digest}`).length > 0,
+    );
   }
 
   async hasChangedSince(cursor: LoadCursor): Promise<boolean> {
@@ -121,8 +139,12 @@ export class PostgresStore implements GraphStore {
    * connection that the driver re-establishes after a failure). Returns the unsubscribe.
    */
   async subscribe(listener: () => void): Promise<() => Promise<void>> {
-    const { unlisten } = await this.guard('listening for commits', () => this.sql.listen(COMMIT_CHANNEL, () => listener(), listener));
-    return async () => { await unlisten().catch(() => undefined); };
+    const { unlisten } = await this.guard('listening for commits', () =>
+      this.sql.listen(COMMIT_CHANNEL, () => listener(), listener),
+    );
+    return async () => {
+      await unlisten().catch(() => undefined);
+    };
   }
 
   async close(): Promise<void> {

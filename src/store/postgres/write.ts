@@ -39,7 +39,12 @@ export async function selectNodeIds(sql: Sql, hashes: readonly string[], into: M
   }
 }
 
-interface LogRow { last_node: number; last_fact: number; last_document: number; last_edge: number }
+interface LogRow {
+  last_node: number;
+  last_fact: number;
+  last_document: number;
+  last_edge: number;
+}
 
 /** Edges this write stored, to be remembered once it has committed. */
 export interface CreatedEdges {
@@ -59,20 +64,30 @@ export interface KnownEdges {
  * safe to cache once the transaction has committed.
  */
 export async function writeDocumentTx(
-  sql: Sql, input: DocumentInput, known: ReadonlyMap<string, number>, created: Map<string, number>,
-  knownEdges: KnownEdges, createdEdges: CreatedEdges,
+  sql: Sql,
+  input: DocumentInput,
+  known: ReadonlyMap<string, number>,
+  created: Map<string, number>,
+  knownEdges: KnownEdges,
+  createdEdges: CreatedEdges,
 ): Promise<WriteOutcome> {
   const encoded = encodeDocument(input.facts, input.origin, input.collector);
   const hashes = encoded.nodes.map(nodeHash);
   // Resolve what is already committed before taking the lock: the commit section stays short.
   const resolved = new Map<string, number>();
-  const unknown = hashes.filter((h) => { const id = known.get(h); if (id !== undefined) resolved.set(h, id); return id === undefined; });
+  const unknown = hashes.filter((h) => {
+    const id = known.get(h);
+    if (id !== undefined) resolved.set(h, id);
+    return id === undefined;
+  });
   if (unknown.length) await selectNodeIds(sql, unknown, resolved);
   for (const h of unknown) if (resolved.has(h)) created.set(h, resolved.get(h)!); // committed: cacheable
 
   return sql.begin(async (tx) => {
     // The commit section: one writer at a time from here to COMMIT, across every process.
-    const [log] = await tx<LogRow[]>`SELECT last_node, last_fact, last_document, last_edge FROM sg_log WHERE id = 1 FOR UPDATE`;
+    const [log] = await tx<
+      LogRow[]
+    >`SELECT last_node, last_fact, last_document, last_edge FROM sg_log WHERE id = 1 FOR UPDATE`;
     const [dup] = await tx<{ id: number }[]>`SELECT id FROM sg_documents WHERE digest = ${input.digest}`;
     if (dup) return { status: 'duplicate', documentId: dup.id } as WriteOutcome;
 
@@ -89,8 +104,10 @@ export async function writeDocumentTx(
     }
     const documentId = log.last_document + 1;
     const summary = {
-      packages: input.facts.packages.length, artifacts: input.facts.artifacts.length,
-      dependencies: input.facts.dependencies.length, skipped: input.facts.skipped.length,
+      packages: input.facts.packages.length,
+      artifacts: input.facts.artifacts.length,
+      dependencies: input.facts.dependencies.length,
+      skipped: input.facts.skipped.length,
     };
     const ids = hashes.map((h) => resolved.get(h)!);
     let nextFact = log.last_fact;

@@ -55,7 +55,9 @@ export const SQLITE_SCHEMA_VERSION = STEPS.length;
 export function migrate(db: Database): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > STEPS.length) {
-    throw new Error(`the store's schema is version ${current}, newer than this build knows (${STEPS.length}); upgrade supplygraph`);
+    throw new Error(
+      `the store's schema is version ${current}, newer than this build knows (${STEPS.length}); upgrade supplygraph`,
+    );
   }
   if (current === STEPS.length) return;
   db.transaction(() => {

@@ -15,7 +15,6 @@ export const SQLITE_FILE_NAME = 'supplygraph.sqlite';
 /** Rows per multi-row INSERT (5 parameters each, well under SQLite's 32,766 limit). */
 const FACTS_PER_STATEMENT = 100;
 
-
 export class SqliteStore implements GraphStore {
   readonly backend = 'sqlite' as const;
   readonly storeId: string;
@@ -36,7 +35,10 @@ export class SqliteStore implements GraphStore {
     maxDocument: Statement<[], { id: number | null }>;
   };
 
-  private constructor(readonly path: string, readonly: boolean) {
+  private constructor(
+    readonly path: string,
+    readonly: boolean,
+  ) {
     this.db = new Database(path, { readonly, fileMustExist: readonly });
     this.db.pragma('busy_timeout = 30000');
     if (!readonly) {
@@ -48,12 +50,17 @@ export class SqliteStore implements GraphStore {
     this.storeId = (this.db.prepare(`SELECT value FROM meta WHERE key = 'store_id'`).get() as { value: string }).value;
     this.stmt = {
       findDocument: this.db.prepare('SELECT id FROM documents WHERE digest = ?'),
-      insertDocument: this.db.prepare(`INSERT INTO documents (digest, name, format, origin, collector, ingested_at, frequency_eligible, summary)
+      insertDocument: this.db
+        .prepare(`INSERT INTO documents (digest, name, format, origin, collector, ingested_at, frequency_eligible, summary)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
-      insertNode: this.db.prepare('INSERT INTO nodes (kind, key, attr) VALUES (?, ?, ?) ON CONFLICT (kind, key) DO NOTHING RETURNING id'),
+      insertNode: this.db.prepare(
+        'INSERT INTO nodes (kind, key, attr) VALUES (?, ?, ?) ON CONFLICT (kind, key) DO NOTHING RETURNING id',
+      ),
       selectNode: this.db.prepare('SELECT id FROM nodes WHERE kind = ? AND key = ?'),
       insertFact: this.db.prepare('INSERT INTO facts (doc, kind, a, b, data) VALUES (?, ?, ?, ?, ?)'),
-      insertFacts: this.db.prepare(`INSERT INTO facts (doc, kind, a, b, data) VALUES ${Array(FACTS_PER_STATEMENT).fill('(?, ?, ?, ?, ?)').join(', ')}`),
+      insertFacts: this.db.prepare(
+        `INSERT INTO facts (doc, kind, a, b, data) VALUES ${Array(FACTS_PER_STATEMENT).fill('(?, ?, ?, ?, ?)').join(', ')}`,
+      ),
       maxDocument: this.db.prepare('SELECT max(id) AS id FROM documents'),
       insertDependencySet: this.db.prepare('INSERT INTO dependency_sets (doc, edges, data) VALUES (?, ?, ?)'),
       insertEdge: this.db.prepare('INSERT OR IGNORE INTO dependency_edges (a, b, ranked) VALUES (?, ?, ?)'),
@@ -74,13 +81,23 @@ export class SqliteStore implements GraphStore {
       const existing = this.stmt.findDocument.get(input.digest);
       if (existing) return { status: 'duplicate', documentId: existing.id };
       const summary = {
-        packages: input.facts.packages.length, artifacts: input.facts.artifacts.length,
-        dependencies: input.facts.dependencies.length, skipped: input.facts.skipped.length,
+        packages: input.facts.packages.length,
+        artifacts: input.facts.artifacts.length,
+        dependencies: input.facts.dependencies.length,
+        skipped: input.facts.skipped.length,
       };
-      const documentId = Number(this.stmt.insertDocument.run(
-        input.digest, input.name, input.facts.format, input.origin, input.collector, input.ingestedAt,
-        encoded.frequencyEligible ? 1 : 0, JSON.stringify(summary),
-      ).lastInsertRowid);
+      const documentId = Number(
+        this.stmt.insertDocument.run(
+          input.digest,
+          input.name,
+          input.facts.format,
+          input.origin,
+          input.collector,
+          input.ingestedAt,
+          encoded.frequencyEligible ? 1 : 0,
+          JSON.stringify(summary),
+        ).lastInsertRowid,
+      );
       const ids = new Array<number>(encoded.nodes.length);
       for (let i = 0; i < encoded.nodes.length; i++) {
         const n = encoded.nodes[i];
@@ -100,8 +117,11 @@ export class SqliteStore implements GraphStore {
         for (let j = 0; j < FACTS_PER_STATEMENT; j++) {
           const r = rows[i + j];
           const o = j * 5;
-          params[o] = documentId; params[o + 1] = r.kind; params[o + 2] = ids[r.a];
-          params[o + 3] = r.b >= 0 ? ids[r.b] : null; params[o + 4] = r.data;
+          params[o] = documentId;
+          params[o + 1] = r.kind;
+          params[o + 2] = ids[r.a];
+          params[o + 3] = r.b >= 0 ? ids[r.b] : null;
+          params[o + 4] = r.data;
         }
         this.stmt.insertFacts.run(...params);
       }
@@ -110,7 +130,11 @@ export class SqliteStore implements GraphStore {
         this.stmt.insertFact.run(documentId, r.kind, ids[r.a], r.b >= 0 ? ids[r.b] : null, r.data);
       }
       if (encoded.dependencies.length) {
-        this.stmt.insertDependencySet.run(documentId, packDependencies(encoded.dependencies, ids), JSON.stringify(encoded.dependencyData));
+        this.stmt.insertDependencySet.run(
+          documentId,
+          packDependencies(encoded.dependencies, ids),
+          JSON.stringify(encoded.dependencyData),
+        );
         const known = encoded.frequencyEligible ? this.knownEdges.ranked : this.knownEdges.unranked;
         const ranked = encoded.frequencyEligible ? 1 : 0;
         for (const d of encoded.dependencies) {
@@ -145,7 +169,9 @@ export class SqliteStore implements GraphStore {
     // One read transaction: a consistent snapshot even while another process writes.
     const read = this.db.transaction(() => {
       const nodes = this.db.prepare('SELECT id, kind, key, attr FROM nodes WHERE id > ? ORDER BY id').raw();
-      for (const [id, kind, key, attr] of nodes.iterate(since.node) as Iterable<[number, NodeKind, string, string | null]>) {
+      for (const [id, kind, key, attr] of nodes.iterate(since.node) as Iterable<
+        [number, NodeKind, string, string | null]
+      >) {
         sink.node(id, kind, key, attr);
         next.node = id;
       }
@@ -155,9 +181,15 @@ export class SqliteStore implements GraphStore {
         next.document = id;
       }
       // Kind 3 rows can only be left over from schema 1; their edges are in dependency_edges.
-      const facts = this.db.prepare(`SELECT id, doc, kind, a, b, CASE WHEN kind IN (${DATA_FREE_FACT_KINDS.join(',')}) THEN NULL ELSE data END
-        FROM facts WHERE id > ? ORDER BY id`).raw();
-      for (const [id, doc, kind, a, b, data] of facts.iterate(since.fact) as Iterable<[number, number, FactKind, number, number | null, string | null]>) {
+      const facts = this.db
+        .prepare(
+          `SELECT id, doc, kind, a, b, CASE WHEN kind IN (${DATA_FREE_FACT_KINDS.join(',')}) THEN NULL ELSE data END
+        FROM facts WHERE id > ? ORDER BY id`,
+        )
+        .raw();
+      for (const [id, doc, kind, a, b, data] of facts.iterate(since.fact) as Iterable<
+        [number, number, FactKind, number, number | null, string | null]
+      >) {
         if (kind !== FactKind.IsDependency) sink.fact(kind, a, b ?? 0, doc, data);
         next.fact = id;
       }
@@ -176,8 +208,14 @@ export class SqliteStore implements GraphStore {
   }
 
   async stats(): Promise<StoreStats> {
-    const count = (table: string): number => (this.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-    return { documents: count('documents'), nodes: count('nodes'), facts: count('facts'), dependencyEdges: count('dependency_edges') };
+    const count = (table: string): number =>
+      (this.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    return {
+      documents: count('documents'),
+      nodes: count('nodes'),
+      facts: count('facts'),
+      dependencyEdges: count('dependency_edges'),
+    };
   }
 
   async close(): Promise<void> {

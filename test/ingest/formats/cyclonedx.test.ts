@@ -5,7 +5,11 @@ import { filesOfKind, hasCorpus, manifest } from '../../helpers/corpus.js';
 import { canonicalArtifact } from '../../../src/model/artifact.js';
 import type { DocumentFacts } from '../../../src/model/facts.js';
 import { canonicalPurl } from '../../../src/model/purl.js';
-import { cyclonedxJsonParser, cyclonedxXmlParser, readCycloneDxDocument } from '../../../src/ingest/formats/cyclonedx/index.js';
+import {
+  cyclonedxJsonParser,
+  cyclonedxXmlParser,
+  readCycloneDxDocument,
+} from '../../../src/ingest/formats/cyclonedx/index.js';
 import { slsaParser } from '../../../src/ingest/formats/slsa/index.js';
 import { spdxParser } from '../../../src/ingest/formats/spdx/index.js';
 import type { FormatParser, SniffedDocument } from '../../../src/ingest/formats/types.js';
@@ -22,7 +26,8 @@ function cyclonedxJsonDoc(body: Record<string, unknown>): SniffedDocument {
 
 const parseJson = (body: Record<string, unknown>) => cyclonedxJsonParser.parse(cyclonedxJsonDoc(body), ctx);
 const parseXml = (text: string) => cyclonedxXmlParser.parse(sniff('inline.xml', text), ctx);
-const hasEdge = (f: DocumentFacts, from: string, to: string) => f.dependencies.some((d) => d.from === from && d.to === to);
+const hasEdge = (f: DocumentFacts, from: string, to: string) =>
+  f.dependencies.some((d) => d.from === from && d.to === to);
 
 /** The subject purl is the HasSBOM subject, or an occurrence of the HasSBOM artifact. */
 function expectSubject(facts: DocumentFacts, purl: string): void {
@@ -30,17 +35,26 @@ function expectSubject(facts: DocumentFacts, purl: string): void {
   const subject = facts.sboms[0].subject;
   if (subject.kind === 'package') expect(subject.purl).toBe(purl);
   else {
-    expect(facts.occurrences.some((o) => o.artifact === subject.digest && o.subject.kind === 'package' && o.subject.purl === purl)).toBe(true);
+    expect(
+      facts.occurrences.some(
+        (o) => o.artifact === subject.digest && o.subject.kind === 'package' && o.subject.purl === purl,
+      ),
+    ).toBe(true);
   }
 }
 
 describe.skipIf(!hasCorpus)('detection over the corpus', () => {
   const parsers: Record<string, FormatParser> = {
-    spdx: spdxParser, cyclonedx: cyclonedxJsonParser, 'cyclonedx-xml': cyclonedxXmlParser, 'slsa-provenance': slsaParser,
+    spdx: spdxParser,
+    cyclonedx: cyclonedxJsonParser,
+    'cyclonedx-xml': cyclonedxXmlParser,
+    'slsa-provenance': slsaParser,
   };
   it.each(manifest())('$file is claimed by the right parser only', ({ file, kind }) => {
     const doc = loadCorpus(file);
-    const claimed = Object.entries(parsers).filter(([, p]) => p.detect(doc)).map(([k]) => k);
+    const claimed = Object.entries(parsers)
+      .filter(([, p]) => p.detect(doc))
+      .map(([k]) => k);
     expect(claimed).toEqual(kind in parsers ? [kind] : []);
   });
 });
@@ -59,7 +73,11 @@ describe.skipIf(!hasCorpus)('CycloneDX JSON corpus fidelity', () => {
     // Every component (nested too, and the subject), computed here from the raw JSON.
     const refToPurl = new Map<string, string>();
     const all: any[] = [];
-    const walk = (list: any[] | undefined) => list?.forEach((c) => { all.push(c); walk(c.components); });
+    const walk = (list: any[] | undefined) =>
+      list?.forEach((c) => {
+        all.push(c);
+        walk(c.components);
+      });
     if (bom.metadata?.component) walk([bom.metadata.component]);
     walk(bom.components);
     for (const c of all) {
@@ -71,7 +89,9 @@ describe.skipIf(!hasCorpus)('CycloneDX JSON corpus fidelity', () => {
         if (/^0+$/.test(h.content)) continue;
         const a = canonicalArtifact(h.alg, h.content);
         expect(artifacts.has(a), a).toBe(true);
-        expect(facts.occurrences.some((o) => o.artifact === a && o.subject.kind === 'package' && o.subject.purl === purl)).toBe(true);
+        expect(
+          facts.occurrences.some((o) => o.artifact === a && o.subject.kind === 'package' && o.subject.purl === purl),
+        ).toBe(true);
       }
     }
     // Every declared edge between known components.
@@ -136,8 +156,14 @@ describe.skipIf(!hasCorpus)('CycloneDX JSON corpus fidelity', () => {
 
 /** Independent, regex-based reading of CycloneDX XML purls and dependency edges. */
 function rawXml(text: string) {
-  const decode = (s: string) => s.replace(/^<!\[CDATA\[([\s\S]*)\]\]>$/, '$1')
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  const decode = (s: string) =>
+    s
+      .replace(/^<!\[CDATA\[([\s\S]*)\]\]>$/, '$1')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, '&');
   const body = text.replace(/<vulnerabilities>[\s\S]*?<\/vulnerabilities>/g, '');
   const purls = [...body.matchAll(/<purl>([\s\S]*?)<\/purl>/g)].map((m) => canonicalPurl(decode(m[1].trim())));
   const refToPurl = new Map<string, string>();
@@ -149,7 +175,10 @@ function rawXml(text: string) {
   const section = /<dependencies>([\s\S]*?)<\/dependencies>/.exec(body)?.[1] ?? '';
   const stack: string[] = [];
   for (const m of section.matchAll(/<dependency\s+ref="([^"]*)"\s*(\/?)>|<\/dependency>/g)) {
-    if (m[0].startsWith('</')) { stack.pop(); continue; }
+    if (m[0].startsWith('</')) {
+      stack.pop();
+      continue;
+    }
     const ref = decode(m[1]);
     if (stack.length) edges.push([stack[stack.length - 1], ref]);
     if (!m[2]) stack.push(ref);
@@ -176,7 +205,10 @@ describe.skipIf(!hasCorpus)('CycloneDX XML corpus fidelity', () => {
 
   it('maps the XML and JSON editions of the same BOM to the same graph', () => {
     const fromJson = cyclonedxJsonParser.parse(loadCorpus('cyclonedx-cyclonedx-php-composer-laravel-7.12.0.json'), ctx);
-    const fromXml = cyclonedxXmlParser.parse(loadCorpus('cyclonedx-xml-cyclonedx-php-composer-laravel-7.12.0.xml'), ctx);
+    const fromXml = cyclonedxXmlParser.parse(
+      loadCorpus('cyclonedx-xml-cyclonedx-php-composer-laravel-7.12.0.xml'),
+      ctx,
+    );
     expect([...fromXml.packages].sort()).toEqual([...fromJson.packages].sort());
     const edges = (f: DocumentFacts) => f.dependencies.map((d) => `${d.from} ${d.to} ${d.type}`).sort();
     expect(edges(fromXml)).toEqual(edges(fromJson));
@@ -206,7 +238,10 @@ describe('CycloneDX hostile and malformed input', () => {
       expect(cyclonedxXmlParser.detect(doc)).toBe(true);
       expectDocumentError(() => cyclonedxXmlParser.parse(doc, ctx), /DOCTYPE or entity/);
     }
-    expectDocumentError(() => parseXml('<bom xmlns="http://cyclonedx.org/schema/bom/1.4"><!ENTITY x "y"></bom>'), /entity/);
+    expectDocumentError(
+      () => parseXml('<bom xmlns="http://cyclonedx.org/schema/bom/1.4"><!ENTITY x "y"></bom>'),
+      /entity/,
+    );
   });
 
   it('allows DOCTYPE-looking text inside CDATA', () => {
@@ -217,9 +252,15 @@ describe('CycloneDX hostile and malformed input', () => {
   });
 
   it('rejects duplicate bom-refs, naming the ref (JSON and XML)', () => {
-    const e1 = expectDocumentError(() => cyclonedxJsonParser.parse(loadHostile('duplicate-bom-ref.cdx.json'), ctx), /duplicate bom-ref "dup"/);
+    const e1 = expectDocumentError(
+      () => cyclonedxJsonParser.parse(loadHostile('duplicate-bom-ref.cdx.json'), ctx),
+      /duplicate bom-ref "dup"/,
+    );
     expect(e1.path).toBe('/components/1/bom-ref');
-    const e2 = expectDocumentError(() => cyclonedxXmlParser.parse(loadHostile('duplicate-bom-ref.cdx.xml'), ctx), /duplicate bom-ref "dup"/);
+    const e2 = expectDocumentError(
+      () => cyclonedxXmlParser.parse(loadHostile('duplicate-bom-ref.cdx.xml'), ctx),
+      /duplicate bom-ref "dup"/,
+    );
     expect(e2.path).toBe('/bom/components/component[2]/bom-ref');
   });
 
@@ -228,18 +269,27 @@ describe('CycloneDX hostile and malformed input', () => {
     expectDocumentError(() => parseJson({ metadata: [] }), /"metadata" must be an object/);
     expectDocumentError(() => parseJson({ dependencies: {} }), /"dependencies" must be an array/);
     expectDocumentError(() => parseJson({ components: [42] }), /component must be an object/);
-    const e = expectDocumentError(() => parseJson({ components: [{ name: 'a', purl: { x: 1 } }] }), /"purl" must be a string/);
+    const e = expectDocumentError(
+      () => parseJson({ components: [{ name: 'a', purl: { x: 1 } }] }),
+      /"purl" must be a string/,
+    );
     expect(e.path).toBe('/components/0');
     expectDocumentError(() => parseJson({ dependencies: [{ dependsOn: ['a'] }] }), /"ref"/);
     expectDocumentError(() => parseJson({ specVersion: '2.0' }), /unsupported CycloneDX version/);
-    expectDocumentError(() => parseJson({ components: [{ name: 'a', hashes: [{ alg: 'SHA-256' }] }] }), /"alg" and "content"/);
+    expectDocumentError(
+      () => parseJson({ components: [{ name: 'a', hashes: [{ alg: 'SHA-256' }] }] }),
+      /"alg" and "content"/,
+    );
     expectDocumentError(() => parseJson({ metadata: { timestamp: 'yesterday' } }), /not a valid date-time/);
   });
 
   it('rejects truncated or malformed XML', () => {
     const text = readFileSync(new URL('duplicate-bom-ref.cdx.xml', HOSTILE), 'utf8');
     expectDocumentError(() => parseXml(text.slice(0, 200)), /malformed XML/);
-    expectDocumentError(() => parseXml('<bom xmlns="http://cyclonedx.org/schema/bom/1.4"><a></b></bom>'), /malformed XML/);
+    expectDocumentError(
+      () => parseXml('<bom xmlns="http://cyclonedx.org/schema/bom/1.4"><a></b></bom>'),
+      /malformed XML/,
+    );
   });
 
   it('skips a component with an unusable purl and dangling refs, keeping the rest', () => {
@@ -247,7 +297,13 @@ describe('CycloneDX hostile and malformed input', () => {
       metadata: { component: { type: 'application', name: 'app', 'bom-ref': 'app', purl: 'pkg:npm/app@1.0.0' } },
       components: [
         { type: 'library', name: 'bad', 'bom-ref': 'bad', purl: 'not a purl' },
-        { type: 'library', name: 'good', 'bom-ref': 'good', purl: 'pkg:NPM/good@2.0.0', hashes: [{ alg: 'SHA-256', content: 'A'.repeat(64) }] },
+        {
+          type: 'library',
+          name: 'good',
+          'bom-ref': 'good',
+          purl: 'pkg:NPM/good@2.0.0',
+          hashes: [{ alg: 'SHA-256', content: 'A'.repeat(64) }],
+        },
       ],
       dependencies: [
         { ref: 'app', dependsOn: ['bad', 'good', 'ghost', 'app'] },
@@ -259,9 +315,17 @@ describe('CycloneDX hostile and malformed input', () => {
       { from: 'pkg:npm/app@1.0.0', to: 'pkg:npm/good@2.0.0', type: 'DIRECT', justification: 'CDX BOM Dependency' },
     ]);
     expect(facts.occurrences).toEqual([
-      { artifact: `sha256:${'a'.repeat(64)}`, subject: { kind: 'package', purl: 'pkg:npm/good@2.0.0' }, justification: 'cdx package with checksum' },
+      {
+        artifact: `sha256:${'a'.repeat(64)}`,
+        subject: { kind: 'package', purl: 'pkg:npm/good@2.0.0' },
+        justification: 'cdx package with checksum',
+      },
     ]);
-    expect(facts.skipped.map((s) => s.path)).toEqual(['/components/0/purl', '/dependencies/0/dependsOn/2', '/dependencies/1/ref']);
+    expect(facts.skipped.map((s) => s.path)).toEqual([
+      '/components/0/purl',
+      '/dependencies/0/dependsOn/2',
+      '/dependencies/1/ref',
+    ]);
   });
 
   it('links the subject to top-level components only when it declares no edges', () => {
@@ -286,21 +350,30 @@ describe('CycloneDX hostile and malformed input', () => {
 
   it('walks nested components and caps the nesting depth', () => {
     const nest = (depth: number): Record<string, unknown> => ({
-      type: 'library', name: `n${depth}`, version: '1', purl: `pkg:npm/n${depth}@1`,
+      type: 'library',
+      name: `n${depth}`,
+      version: '1',
+      purl: `pkg:npm/n${depth}@1`,
       components: depth > 1 ? [nest(depth - 1)] : undefined,
     });
     expect(parseJson({ components: [nest(10)] }).packages).toContain('pkg:npm/n1@1');
     expectDocumentError(() => parseJson({ components: [nest(100)] }), /nested deeper than 64/);
-    const deepXml = '<bom xmlns="http://cyclonedx.org/schema/bom/1.4"><components>'
-      + '<component type="library"><name>x</name><components>'.repeat(100)
-      + '</components></component>'.repeat(100) + '</components></bom>';
+    const deepXml =
+      '<bom xmlns="http://cyclonedx.org/schema/bom/1.4"><components>' +
+      '<component type="library"><name>x</name><components>'.repeat(100) +
+      '</components></component>'.repeat(100) +
+      '</components></bom>';
     expectDocumentError(() => parseXml(deepXml), /nested/i); // the XML parser caps element depth at 100
   });
 
   it('reads version-digest and oci-purl container subjects', () => {
-    const xray = parseJson({ metadata: { component: { type: 'container', name: 'library/maven', version: `sha256__${'c'.repeat(64)}` } } });
+    const xray = parseJson({
+      metadata: { component: { type: 'container', name: 'library/maven', version: `sha256__${'c'.repeat(64)}` } },
+    });
     expect(xray.sboms[0].subject).toEqual({ kind: 'artifact', digest: `sha256:${'c'.repeat(64)}` });
-    const oci = parseJson({ metadata: { component: { type: 'container', name: 'x', purl: `pkg:oci/x@sha256%3A${'d'.repeat(64)}?tag=1` } } });
+    const oci = parseJson({
+      metadata: { component: { type: 'container', name: 'x', purl: `pkg:oci/x@sha256%3A${'d'.repeat(64)}?tag=1` } },
+    });
     expect(oci.sboms[0].subject).toEqual({ kind: 'artifact', digest: `sha256:${'d'.repeat(64)}` });
     expect(oci.occurrences[0].subject).toEqual({ kind: 'package', purl: `pkg:oci/x@sha256:${'d'.repeat(64)}?tag=1` });
   });

@@ -6,25 +6,46 @@ import type { CertifyVulnFact, DocumentFacts } from '../../../src/model/facts.js
 import { CTX, detectionMismatches, filesOfKind, load, rawJson, PARSER_KIND } from './vuln-corpus-helpers.js';
 
 /** One finding as the raw report states it, computed without the parser. */
-interface RawFinding { purl?: string; name: string; version: string; vuln: string }
+interface RawFinding {
+  purl?: string;
+  name: string;
+  version: string;
+  vuln: string;
+}
 
 type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 function osvScannerFindings(json: J): RawFinding[] {
-  return json.results.flatMap((r: J) => r.packages.flatMap((p: J) => (p.vulnerabilities ?? []).map((v: J) => ({
-    name: p.package.name, version: p.package.version, vuln: v.id,
-  }))));
+  return json.results.flatMap((r: J) =>
+    r.packages.flatMap((p: J) =>
+      (p.vulnerabilities ?? []).map((v: J) => ({
+        name: p.package.name,
+        version: p.package.version,
+        vuln: v.id,
+      })),
+    ),
+  );
 }
 
 function grypeFindings(json: J): RawFinding[] {
-  return json.matches.map((m: J) => ({ purl: m.artifact.purl, name: m.artifact.name, version: m.artifact.version, vuln: m.vulnerability.id }));
+  return json.matches.map((m: J) => ({
+    purl: m.artifact.purl,
+    name: m.artifact.name,
+    version: m.artifact.version,
+    vuln: m.vulnerability.id,
+  }));
 }
 
 function trivyFindings(json: J): RawFinding[] {
-  const results: J[] = Array.isArray(json) ? json : json.Results ?? [];
-  return results.flatMap((r) => (r.Vulnerabilities ?? []).map((v: J) => ({
-    purl: v.PkgIdentifier?.PURL, name: v.PkgName, version: v.InstalledVersion, vuln: v.VulnerabilityID,
-  })));
+  const results: J[] = Array.isArray(json) ? json : (json.Results ?? []);
+  return results.flatMap((r) =>
+    (r.Vulnerabilities ?? []).map((v: J) => ({
+      purl: v.PkgIdentifier?.PURL,
+      name: v.PkgName,
+      version: v.InstalledVersion,
+      vuln: v.VulnerabilityID,
+    })),
+  );
 }
 
 /** Does a CertifyVuln record this raw finding? By purl when the report has one, else by name + version. */
@@ -35,7 +56,9 @@ function recorded(f: RawFinding, facts: DocumentFacts): boolean {
   return facts.certifyVulns.some((c) => {
     if (!sameVuln(c)) return false;
     const p = parsePurl(c.package);
-    return p.name.toLowerCase().replace(/_/g, '-') === last && (p.version === f.version || p.version === `v${f.version}`);
+    return (
+      p.name.toLowerCase().replace(/_/g, '-') === last && (p.version === f.version || p.version === `v${f.version}`)
+    );
   });
 }
 
@@ -52,16 +75,21 @@ for (const [parser, kind, findings, scannerUri] of SCANNERS) {
     it('are detected by exactly this parser, which claims nothing else in the corpus', () => {
       expect(files.length).toBeGreaterThan(0);
       expect(detectionMismatches(parser, kind)).toEqual([]);
-      for (const f of files) expect(PARSER_KIND.filter(([p]) => p.detect(load(f))).map(([p]) => p.name)).toEqual([parser.name]);
+      for (const f of files)
+        expect(PARSER_KIND.filter(([p]) => p.detect(load(f))).map(([p]) => p.name)).toEqual([parser.name]);
     });
 
     for (const f of files) {
       it(`${f}: every (package, vulnerability) pair is a CertifyVuln`, () => {
         const raw = findings(rawJson(f) as J);
         const facts = parser.parse(load(f), CTX);
-        const missing = raw.filter((r) => !recorded(r, facts)).map((r) => `${r.purl ?? `${r.name}@${r.version}`} ${r.vuln}`);
+        const missing = raw
+          .filter((r) => !recorded(r, facts))
+          .map((r) => `${r.purl ?? `${r.name}@${r.version}`} ${r.vuln}`);
         expect(missing).toEqual([]);
-        const distinct = new Set(raw.map((r) => `${r.purl ? canonicalPurl(r.purl) : `${r.name}@${r.version}`}|${r.vuln.toUpperCase()}`));
+        const distinct = new Set(
+          raw.map((r) => `${r.purl ? canonicalPurl(r.purl) : `${r.name}@${r.version}`}|${r.vuln.toUpperCase()}`),
+        );
         expect(facts.certifyVulns.filter((c) => c.vulnerability).length).toBe(distinct.size);
         for (const c of facts.certifyVulns) {
           expect(c.scan.scannerUri).toBe(scannerUri);
@@ -81,26 +109,42 @@ describe('scan metadata', () => {
 
   it('grype: descriptor version, db build and timestamp; ingest time when the report has none', () => {
     expect(scanOf(grypeParser, 'grype-grype-keycloak-21.0.2-image.json')).toEqual({
-      scannerUri: 'https://github.com/anchore/grype', scannerVersion: '0.66.0',
-      dbUri: 'https://toolbox-data.anchore.io/grype/databases/listing.json', dbVersion: '2023-09-01T01:26:55Z',
+      scannerUri: 'https://github.com/anchore/grype',
+      scannerVersion: '0.66.0',
+      dbUri: 'https://toolbox-data.anchore.io/grype/databases/listing.json',
+      dbVersion: '2023-09-01T01:26:55Z',
       timeScanned: '2023-09-01T12:13:42.201Z',
     });
     expect(scanOf(grypeParser, 'grype-grype-busybox-1.32.1-image-epss.json')).toMatchObject({
-      scannerVersion: '0.94.0', dbVersion: '2025-06-19T04:12:38Z', timeScanned: '2025-06-19T11:43:35.523Z',
+      scannerVersion: '0.94.0',
+      dbVersion: '2025-06-19T04:12:38Z',
+      timeScanned: '2025-06-19T11:43:35.523Z',
     });
-    expect(scanOf(grypeParser, 'grype-grype-defectdojo-django-1.13.1-image.json')).toMatchObject({ scannerVersion: '0.7.0', timeScanned: CTX.now });
+    expect(scanOf(grypeParser, 'grype-grype-defectdojo-django-1.13.1-image.json')).toMatchObject({
+      scannerVersion: '0.7.0',
+      timeScanned: CTX.now,
+    });
   });
 
   it('trivy: CreatedAt, else ingest time; version from Trivy.Version', () => {
-    expect(scanOf(trivyParser, 'trivy-trivy-prometheus-mcp-server-uv-lock.json').timeScanned).toBe('2025-08-27T10:26:10.794Z');
-    expect(scanOf(trivyParser, 'trivy-trivy-alpine-3.9-image.json')).toMatchObject({ scannerVersion: 'dev', timeScanned: '2021-08-25T12:20:30.000Z' });
+    expect(scanOf(trivyParser, 'trivy-trivy-prometheus-mcp-server-uv-lock.json').timeScanned).toBe(
+      '2025-08-27T10:26:10.794Z',
+    );
+    expect(scanOf(trivyParser, 'trivy-trivy-alpine-3.9-image.json')).toMatchObject({
+      scannerVersion: 'dev',
+      timeScanned: '2021-08-25T12:20:30.000Z',
+    });
     expect(scanOf(trivyParser, 'trivy-trivy-teamdojo-alpine-jar-image.json').timeScanned).toBe(CTX.now);
     expect(scanOf(trivyParser, 'trivy-trivy-legacy-array-format-debian-10.json').timeScanned).toBe(CTX.now);
   });
 
   it('osv-scanner: ingest time and osv.dev', () => {
     expect(scanOf(osvScannerParser, 'osv-scanner-osv-scanner-cargo-lockfile.json')).toEqual({
-      scannerUri: 'https://github.com/google/osv-scanner', scannerVersion: '', dbUri: 'https://osv.dev', dbVersion: '', timeScanned: CTX.now,
+      scannerUri: 'https://github.com/google/osv-scanner',
+      scannerVersion: '',
+      dbUri: 'https://osv.dev',
+      dbVersion: '',
+      timeScanned: CTX.now,
     });
   });
 });
@@ -110,7 +154,13 @@ describe('packages, metadata and aliases', () => {
     const facts = osvScannerParser.parse(load('osv-scanner-osv-scanner-go-and-cargo-project.json'), CTX);
     expect(facts.packages.sort()).toEqual(['pkg:cargo/regex@1.5.1', 'pkg:golang/github.com/gogo/protobuf@v1.3.1']);
     const pairs = facts.vulnEquals.map((e) => [e.vulnerability.id, e.equal.id].sort().join('='));
-    expect(pairs).toEqual(expect.arrayContaining(['CVE-2021-3121=GO-2021-0053', 'GHSA-c3h9-896r-86jm=GO-2021-0053', 'GHSA-m5pq-gvj9-9vr8=RUSTSEC-2022-0013']));
+    expect(pairs).toEqual(
+      expect.arrayContaining([
+        'CVE-2021-3121=GO-2021-0053',
+        'GHSA-c3h9-896r-86jm=GO-2021-0053',
+        'GHSA-m5pq-gvj9-9vr8=RUSTSEC-2022-0013',
+      ]),
+    );
     expect(new Set(pairs).size).toBe(pairs.length); // each equivalence once
   });
 
@@ -119,7 +169,12 @@ describe('packages, metadata and aliases', () => {
     expect(legacy.format).toBe('trivy-legacy');
     expect(legacy.packages).toContain('pkg:deb/debian/apt@1.8.2.2?distro=debian-10.8');
     const dojo = trivyParser.parse(load('trivy-trivy-teamdojo-alpine-jar-image.json'), CTX);
-    expect(dojo.packages).toEqual(expect.arrayContaining(['pkg:apk/alpine/freetype@2.9.1-r2?distro=3.9.4', 'pkg:maven/org.apache.commons/commons-compress@1.14']));
+    expect(dojo.packages).toEqual(
+      expect.arrayContaining([
+        'pkg:apk/alpine/freetype@2.9.1-r2?distro=3.9.4',
+        'pkg:maven/org.apache.commons/commons-compress@1.14',
+      ]),
+    );
   });
 
   it('trivy --list-all-pkgs: clean packages are recorded as scanned clean, suppressed findings are not', () => {
@@ -136,10 +191,19 @@ describe('packages, metadata and aliases', () => {
   it('grype: label severity, best vector score, related vulnerabilities as aliases', () => {
     const facts = grypeParser.parse(load('grype-grype-chainguard-ruby-3.0-image.json'), CTX);
     const cve = facts.vulnMetadata.find((m) => m.vulnerability.id === 'CVE-2023-28755')!;
-    expect(cve).toMatchObject({ vulnerability: { type: 'CVE' }, severity: 'HIGH', scoreType: 'CVSSv31', scoreValue: 7.5 });
+    expect(cve).toMatchObject({
+      vulnerability: { type: 'CVE' },
+      severity: 'HIGH',
+      scoreType: 'CVSSv31',
+      scoreValue: 7.5,
+    });
     expect(cve.description).toMatch(/ReDoS/);
     const dojo = grypeParser.parse(load('grype-grype-defectdojo-django-1.13.1-image.json'), CTX);
-    expect(dojo.vulnMetadata.find((m) => m.vulnerability.id === 'CVE-2019-18276')).toMatchObject({ severity: 'LOW', scoreType: 'CVSSv2', scoreValue: 7.2 });
+    expect(dojo.vulnMetadata.find((m) => m.vulnerability.id === 'CVE-2019-18276')).toMatchObject({
+      severity: 'LOW',
+      scoreType: 'CVSSv2',
+      scoreValue: 7.2,
+    });
     const keycloak = grypeParser.parse(load('grype-grype-keycloak-21.0.2-image.json'), CTX);
     expect(keycloak.certifyVulns.every((c) => c.package.startsWith('pkg:rpm/'))).toBe(true);
   });

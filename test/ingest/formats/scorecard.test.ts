@@ -10,7 +10,8 @@ describe('Scorecard', () => {
   it('claims exactly the Scorecard results of the corpus', () => {
     expect(files.length).toBeGreaterThanOrEqual(6);
     expect(detectionMismatches(scorecardParser, 'scorecard')).toEqual([]);
-    for (const f of files) expect(PARSER_KIND.filter(([p]) => p.detect(load(f))).map(([p]) => p.name)).toEqual(['scorecard']);
+    for (const f of files)
+      expect(PARSER_KIND.filter(([p]) => p.detect(load(f))).map(([p]) => p.name)).toEqual(['scorecard']);
   });
 
   for (const f of files) {
@@ -32,10 +33,21 @@ describe('Scorecard', () => {
 
   it('keeps -1 (inconclusive) and reads both date forms', () => {
     const k8s = scorecardParser.parse(load('scorecard-scorecard-kubernetes-kubernetes.json'), CTX).scorecards[0];
-    expect(k8s).toMatchObject({ source: 'git+https://github.com/kubernetes/kubernetes', aggregateScore: 8.9, timeScanned: '2022-10-06T00:00:00.000Z', scorecardVersion: 'v4.7.0' });
-    const action = scorecardParser.parse(load('scorecard-scorecard-action-ossf-tests-scorecard-action-2022-06-01.json'), CTX).scorecards[0];
+    expect(k8s).toMatchObject({
+      source: 'git+https://github.com/kubernetes/kubernetes',
+      aggregateScore: 8.9,
+      timeScanned: '2022-10-06T00:00:00.000Z',
+      scorecardVersion: 'v4.7.0',
+    });
+    const action = scorecardParser.parse(
+      load('scorecard-scorecard-action-ossf-tests-scorecard-action-2022-06-01.json'),
+      CTX,
+    ).scorecards[0];
     expect(action.checks.find((c) => c.check === 'Packaging')!.score).toBe(-1);
-    const rfc = scorecardParser.parse(load('scorecard-scorecard-action-spencerschrock-reusable-workflow-test.json'), CTX).scorecards[0];
+    const rfc = scorecardParser.parse(
+      load('scorecard-scorecard-action-spencerschrock-reusable-workflow-test.json'),
+      CTX,
+    ).scorecards[0];
     expect(rfc.timeScanned).toBe('2023-04-20T23:25:12.000Z');
   });
 

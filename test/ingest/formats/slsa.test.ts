@@ -57,13 +57,17 @@ describe.skipIf(!hasCorpus)('SLSA corpus fidelity', () => {
     const doc = load(file);
     expect(slsaParser.detect(doc)).toBe(true);
     const facts = slsaParser.parse(doc, ctx);
-    const provenance = statementsOf(doc.json).filter((s) => String(s.predicateType).startsWith('https://slsa.dev/provenance/'));
+    const provenance = statementsOf(doc.json).filter((s) =>
+      String(s.predicateType).startsWith('https://slsa.dev/provenance/'),
+    );
     expect(provenance).toHaveLength(1);
     const s = provenance[0];
     const p = s.predicate;
     const builderId = p.builder?.id ?? p.runDetails.builder.id;
     const rawMaterials: any[] = p.materials ?? p.buildDefinition?.resolvedDependencies ?? [];
-    const materials = rawMaterials.flatMap((m) => Object.entries(m.digest ?? {}).map(([alg, v]) => canonicalArtifact(alg, v as string)));
+    const materials = rawMaterials.flatMap((m) =>
+      Object.entries(m.digest ?? {}).map(([alg, v]) => canonicalArtifact(alg, v as string)),
+    );
 
     expect(facts.format).toMatch(/^slsa-provenance-v(0\.2|1)/);
     for (const sub of s.subject) {
@@ -94,8 +98,10 @@ describe.skipIf(!hasCorpus)('SLSA corpus fidelity', () => {
   it('reads v0.2 times and VCS materials (Tekton, slsa-github-generator)', () => {
     const tekton = slsaParser.parse(load('slsa-provenance-tekton-chains-kaniko-image-dsse-v0.2.json'), ctx);
     expect(tekton.slsa[0]).toMatchObject({
-      builder: 'https://tekton.dev/chains/v2', buildType: 'tekton.dev/v1beta1/TaskRun',
-      startedOn: '2022-12-20T14:09:04.000Z', finishedOn: '2022-12-20T14:09:36.000Z',
+      builder: 'https://tekton.dev/chains/v2',
+      buildType: 'tekton.dev/v1beta1/TaskRun',
+      startedOn: '2022-12-20T14:09:04.000Z',
+      finishedOn: '2022-12-20T14:09:36.000Z',
     });
     const go = slsaParser.parse(load('slsa-provenance-slsa-github-generator-go-v2.0.0-dsse-v0.2.json'), ctx);
     expect(go.sources).toEqual(['git+https://github.com/slsa-framework/example-package']);
@@ -111,10 +117,15 @@ describe('SLSA wrappers and mapping', () => {
     expect(facts.slsa.map((f) => f.subject)).toEqual([sha512, sha256]);
     expect(facts.slsa[0]).toMatchObject({
       materials: [`sha256:${'c'.repeat(64)}`, `gitcommit:${'d'.repeat(40)}`, `sha256:${'e'.repeat(64)}`],
-      builder: 'https://github.com/actions/runner', buildType: 'https://example.com/build/v1',
-      slsaVersion: 'https://slsa.dev/provenance/v1', startedOn: '2024-03-01T09:00:00.000Z', finishedOn: '2024-03-01T10:05:00.000Z',
+      builder: 'https://github.com/actions/runner',
+      buildType: 'https://example.com/build/v1',
+      slsaVersion: 'https://slsa.dev/provenance/v1',
+      startedOn: '2024-03-01T09:00:00.000Z',
+      finishedOn: '2024-03-01T10:05:00.000Z',
     });
-    expect(facts.hashEquals).toEqual([{ artifact: sha512, equal: sha256, justification: 'digests of the same in-toto resource' }]);
+    expect(facts.hashEquals).toEqual([
+      { artifact: sha512, equal: sha256, justification: 'digests of the same in-toto resource' },
+    ]);
     expect(facts.packages).toEqual(['pkg:npm/demo@1.0.0', 'pkg:npm/left-pad@1.3.0']);
     expect(facts.occurrences.map((o) => [o.artifact, o.subject])).toEqual([
       [sha512, { kind: 'package', purl: 'pkg:npm/demo@1.0.0' }],
@@ -125,29 +136,46 @@ describe('SLSA wrappers and mapping', () => {
   });
 
   it('maps v0.2 builder, buildType and materials', () => {
-    const facts = slsaParser.parse(sniffJson({
-      _type: 'https://in-toto.io/Statement/v0.1',
-      subject: [{ name: 'app.tar', digest: { sha256: 'a'.repeat(64) } }],
-      predicateType: 'https://slsa.dev/provenance/v0.2',
-      predicate: {
-        builder: { id: 'https://builder.example/v1' }, buildType: 'https://build.example/type',
-        metadata: { buildStartedOn: '2023-01-01T00:00:00Z' },
-        materials: [{ uri: 'pkg:golang/golang.org/x/text@v0.3.7', digest: { sha256: 'b'.repeat(64) } }],
-      },
-    }), ctx);
-    expect(facts.slsa).toEqual([expect.objectContaining({
-      subject: `sha256:${'a'.repeat(64)}`, materials: [`sha256:${'b'.repeat(64)}`],
-      builder: 'https://builder.example/v1', buildType: 'https://build.example/type', startedOn: '2023-01-01T00:00:00.000Z',
-    })]);
+    const facts = slsaParser.parse(
+      sniffJson({
+        _type: 'https://in-toto.io/Statement/v0.1',
+        subject: [{ name: 'app.tar', digest: { sha256: 'a'.repeat(64) } }],
+        predicateType: 'https://slsa.dev/provenance/v0.2',
+        predicate: {
+          builder: { id: 'https://builder.example/v1' },
+          buildType: 'https://build.example/type',
+          metadata: { buildStartedOn: '2023-01-01T00:00:00Z' },
+          materials: [{ uri: 'pkg:golang/golang.org/x/text@v0.3.7', digest: { sha256: 'b'.repeat(64) } }],
+        },
+      }),
+      ctx,
+    );
+    expect(facts.slsa).toEqual([
+      expect.objectContaining({
+        subject: `sha256:${'a'.repeat(64)}`,
+        materials: [`sha256:${'b'.repeat(64)}`],
+        builder: 'https://builder.example/v1',
+        buildType: 'https://build.example/type',
+        startedOn: '2023-01-01T00:00:00.000Z',
+      }),
+    ]);
     expect(facts.packages).toEqual(['pkg:golang/golang.org/x/text@v0.3.7']);
   });
 
   it('unwraps DSSE envelopes and Sigstore bundles without verifying signatures', () => {
-    const envelope = { payloadType: 'application/vnd.in-toto+json', payload: b64(statementV1()), signatures: [{ sig: 'bm90IGEgc2ln' }] };
+    const envelope = {
+      payloadType: 'application/vnd.in-toto+json',
+      payload: b64(statementV1()),
+      signatures: [{ sig: 'bm90IGEgc2ln' }],
+    };
     const dsse = sniffJson(envelope);
     expect(slsaParser.detect(dsse)).toBe(true);
     expect(slsaParser.parse(dsse, ctx).format).toBe('slsa-provenance-v1-dsse');
-    const bundle = sniffJson({ mediaType: 'application/vnd.dev.sigstore.bundle.v0.3+json', verificationMaterial: {}, dsseEnvelope: envelope });
+    const bundle = sniffJson({
+      mediaType: 'application/vnd.dev.sigstore.bundle.v0.3+json',
+      verificationMaterial: {},
+      dsseEnvelope: envelope,
+    });
     expect(slsaParser.detect(bundle)).toBe(true);
     expect(slsaParser.parse(bundle, ctx).slsa).toHaveLength(2);
   });
@@ -155,19 +183,42 @@ describe('SLSA wrappers and mapping', () => {
   it('does not claim other attestations or documents', () => {
     const vex = { ...statementV1(), predicateType: 'https://openvex.dev/ns/v0.2.0' };
     expect(slsaParser.detect(sniffJson(vex))).toBe(false);
-    expect(slsaParser.detect(sniffJson({ payloadType: 'application/vnd.in-toto+json', payload: b64(vex), signatures: [] }))).toBe(false);
+    expect(
+      slsaParser.detect(sniffJson({ payloadType: 'application/vnd.in-toto+json', payload: b64(vex), signatures: [] })),
+    ).toBe(false);
     expect(slsaParser.detect(sniffJson({ payloadType: 'text/plain', payload: b64('hi'), signatures: [] }))).toBe(false);
-    expect(slsaParser.detect(sniffJson({ attestations: [{ predicateType: 'x', bundle: { mediaType: 'application/vnd.dev.sigstore.bundle+json;version=0.2', dsseEnvelope: { payloadType: 'application/vnd.in-toto+json', payload: b64(vex) } } }] }))).toBe(false);
+    expect(
+      slsaParser.detect(
+        sniffJson({
+          attestations: [
+            {
+              predicateType: 'x',
+              bundle: {
+                mediaType: 'application/vnd.dev.sigstore.bundle+json;version=0.2',
+                dsseEnvelope: { payloadType: 'application/vnd.in-toto+json', payload: b64(vex) },
+              },
+            },
+          ],
+        }),
+      ),
+    ).toBe(false);
     expect(slsaParser.detect(sniffJson({ attestations: 'none' }))).toBe(false);
     expect(slsaParser.detect(sniffJson({ bomFormat: 'CycloneDX' }))).toBe(false);
     expect(slsaParser.detect(sniffJson([1, 2]))).toBe(false);
   });
 
   it('claims broken provenance so the reason is reported', () => {
-    const bad = sniffJson({ payloadType: 'application/vnd.in-toto+json', payload: '%%% not base64 %%%', signatures: [] });
+    const bad = sniffJson({
+      payloadType: 'application/vnd.in-toto+json',
+      payload: '%%% not base64 %%%',
+      signatures: [],
+    });
     expect(slsaParser.detect(bad)).toBe(true);
     expectDocumentError(() => slsaParser.parse(bad, ctx), /not base64/);
-    const notJson = sniffJson({ payloadType: 'application/vnd.in-toto+json', payload: Buffer.from('{"_type": tru').toString('base64') });
+    const notJson = sniffJson({
+      payloadType: 'application/vnd.in-toto+json',
+      payload: Buffer.from('{"_type": tru').toString('base64'),
+    });
     expect(slsaParser.detect(notJson)).toBe(true);
     expectDocumentError(() => slsaParser.parse(notJson, ctx), /not JSON/);
   });
@@ -176,19 +227,47 @@ describe('SLSA wrappers and mapping', () => {
     const p = statementV1().predicate as any;
     const noBuilder = statementV1({ predicate: { ...p, runDetails: { metadata: {} } } });
     expectDocumentError(() => slsaParser.parse(sniffJson(noBuilder), ctx), /builder\.id/);
-    expectDocumentError(() => slsaParser.parse(sniffJson(statementV1({ subject: 'x' })), ctx), /"subject" must be an array/);
-    expectDocumentError(() => slsaParser.parse(sniffJson(statementV1({ subject: [{ name: 'x' }] })), ctx), /"digest" is missing/);
-    expectDocumentError(() => slsaParser.parse(sniffJson(statementV1({ subject: [{ digest: { sha256: 5 } }] })), ctx), /must be a string/);
-    expectDocumentError(() => slsaParser.parse(sniffJson(statementV1({ subject: [] })), ctx), /no subject with a usable digest/);
-    expectDocumentError(() => slsaParser.parse(sniffJson(statementV1({ predicate: { ...p, buildDefinition: [] } })), ctx), /must be an object/);
-    const v02 = { _type: 'https://in-toto.io/Statement/v0.1', subject: [{ digest: { sha256: 'a'.repeat(64) } }], predicateType: 'https://slsa.dev/provenance/v0.2', predicate: { materials: [] } };
+    expectDocumentError(
+      () => slsaParser.parse(sniffJson(statementV1({ subject: 'x' })), ctx),
+      /"subject" must be an array/,
+    );
+    expectDocumentError(
+      () => slsaParser.parse(sniffJson(statementV1({ subject: [{ name: 'x' }] })), ctx),
+      /"digest" is missing/,
+    );
+    expectDocumentError(
+      () => slsaParser.parse(sniffJson(statementV1({ subject: [{ digest: { sha256: 5 } }] })), ctx),
+      /must be a string/,
+    );
+    expectDocumentError(
+      () => slsaParser.parse(sniffJson(statementV1({ subject: [] })), ctx),
+      /no subject with a usable digest/,
+    );
+    expectDocumentError(
+      () => slsaParser.parse(sniffJson(statementV1({ predicate: { ...p, buildDefinition: [] } })), ctx),
+      /must be an object/,
+    );
+    const v02 = {
+      _type: 'https://in-toto.io/Statement/v0.1',
+      subject: [{ digest: { sha256: 'a'.repeat(64) } }],
+      predicateType: 'https://slsa.dev/provenance/v0.2',
+      predicate: { materials: [] },
+    };
     expectDocumentError(() => slsaParser.parse(sniffJson(v02), ctx), /builder\.id/);
   });
 
   it('skips an unusable digest but keeps the other subjects', () => {
-    const facts = slsaParser.parse(sniffJson(statementV1({
-      subject: [{ name: 'bad', digest: { sha256: 'not hex!' } }, { name: 'good', digest: { sha256: 'f'.repeat(64) } }],
-    })), ctx);
+    const facts = slsaParser.parse(
+      sniffJson(
+        statementV1({
+          subject: [
+            { name: 'bad', digest: { sha256: 'not hex!' } },
+            { name: 'good', digest: { sha256: 'f'.repeat(64) } },
+          ],
+        }),
+      ),
+      ctx,
+    );
     expect(facts.slsa.map((f) => f.subject)).toEqual([`sha256:${'f'.repeat(64)}`]);
     expect(facts.skipped.map((s) => s.path)).toEqual(['/subject/0/digest/sha256', '/subject/0']);
   });

@@ -11,16 +11,26 @@ const ctx = PARSE_CTX;
 const sniff = sniffText;
 
 const base = {
-  spdxVersion: 'SPDX-2.3', SPDXID: 'SPDXRef-DOCUMENT', name: 'doc', documentNamespace: 'https://example.com/doc',
+  spdxVersion: 'SPDX-2.3',
+  SPDXID: 'SPDXRef-DOCUMENT',
+  name: 'doc',
+  documentNamespace: 'https://example.com/doc',
   creationInfo: { created: '2024-05-01T10:00:00Z', creators: ['Tool: hand'] },
 };
 const pkg = (id: string, purl?: string, extra: Record<string, unknown> = {}) => ({
-  SPDXID: id, name: id.replace('SPDXRef-', ''), versionInfo: '1.0',
+  SPDXID: id,
+  name: id.replace('SPDXRef-', ''),
+  versionInfo: '1.0',
   externalRefs: purl ? [{ referenceCategory: 'PACKAGE-MANAGER', referenceType: 'purl', referenceLocator: purl }] : [],
   ...extra,
 });
-const rel = (a: string, type: string, b: string) => ({ spdxElementId: a, relationshipType: type, relatedSpdxElement: b });
-const parse = (body: Record<string, unknown>) => spdxParser.parse(sniff('inline.json', JSON.stringify({ ...base, ...body })), ctx);
+const rel = (a: string, type: string, b: string) => ({
+  spdxElementId: a,
+  relationshipType: type,
+  relatedSpdxElement: b,
+});
+const parse = (body: Record<string, unknown>) =>
+  spdxParser.parse(sniff('inline.json', JSON.stringify({ ...base, ...body })), ctx);
 const edges = (f: DocumentFacts) => f.dependencies.map((d) => [d.from, d.to, d.type]);
 
 const FORWARD = new Set(['DEPENDS_ON', 'CONTAINS']);
@@ -44,7 +54,9 @@ describe.skipIf(!hasCorpus)('SPDX corpus fidelity', () => {
         try {
           purl = canonicalPurl(r.referenceLocator);
         } catch {
-          expect(facts.skipped.some((s) => s.path.startsWith('/packages/') && /unusable purl/.test(s.reason))).toBe(true);
+          expect(facts.skipped.some((s) => s.path.startsWith('/packages/') && /unusable purl/.test(s.reason))).toBe(
+            true,
+          );
           continue;
         }
         expect(facts.packages, purl).toContain(purl);
@@ -55,7 +67,9 @@ describe.skipIf(!hasCorpus)('SPDX corpus fidelity', () => {
         if (/^0+$/.test(c.checksumValue)) continue;
         const a = canonicalArtifact(c.algorithm, c.checksumValue);
         for (const purl of purls) {
-          expect(facts.occurrences.some((o) => o.artifact === a && o.subject.kind === 'package' && o.subject.purl === purl)).toBe(true);
+          expect(
+            facts.occurrences.some((o) => o.artifact === a && o.subject.kind === 'package' && o.subject.purl === purl),
+          ).toBe(true);
         }
       }
     }
@@ -66,22 +80,41 @@ describe.skipIf(!hasCorpus)('SPDX corpus fidelity', () => {
       const [a, b] = FORWARD.has(t) ? [r.spdxElementId, r.relatedSpdxElement] : [r.relatedSpdxElement, r.spdxElementId];
       for (const from of idToPurls.get(a) ?? []) {
         for (const to of idToPurls.get(b) ?? []) {
-          if (from !== to) expect(facts.dependencies.some((d) => d.from === from && d.to === to), `${from} -> ${to}`).toBe(true);
+          if (from !== to)
+            expect(
+              facts.dependencies.some((d) => d.from === from && d.to === to),
+              `${from} -> ${to}`,
+            ).toBe(true);
         }
       }
     }
     // The subject: one HasSBOM per described element (or the document fallback).
     const described = new Set<string>(spdx.documentDescribes ?? []);
     for (const r of spdx.relationships ?? []) {
-      if (r.relationshipType === 'DESCRIBES' && r.spdxElementId === 'SPDXRef-DOCUMENT' && r.relatedSpdxElement !== 'SPDXRef-DOCUMENT') described.add(r.relatedSpdxElement);
+      if (
+        r.relationshipType === 'DESCRIBES' &&
+        r.spdxElementId === 'SPDXRef-DOCUMENT' &&
+        r.relatedSpdxElement !== 'SPDXRef-DOCUMENT'
+      )
+        described.add(r.relatedSpdxElement);
     }
     expect(facts.sboms.length).toBe(Math.max(1, described.size));
     for (const id of described) {
       const purls = idToPurls.get(id);
       if (!purls?.length) continue;
-      expect(facts.sboms.some((s) => (s.subject.kind === 'package' && purls.includes(s.subject.purl))
-        || (s.subject.kind === 'artifact' && facts.occurrences.some((o) => o.artifact === (s.subject as { digest: string }).digest
-          && o.subject.kind === 'package' && purls.includes(o.subject.purl))))).toBe(true);
+      expect(
+        facts.sboms.some(
+          (s) =>
+            (s.subject.kind === 'package' && purls.includes(s.subject.purl)) ||
+            (s.subject.kind === 'artifact' &&
+              facts.occurrences.some(
+                (o) =>
+                  o.artifact === (s.subject as { digest: string }).digest &&
+                  o.subject.kind === 'package' &&
+                  purls.includes(o.subject.purl),
+              )),
+        ),
+      ).toBe(true);
     }
     for (const s of facts.sboms) {
       expect(s.uri).toBe(spdx.documentNamespace);
@@ -94,20 +127,27 @@ describe.skipIf(!hasCorpus)('SPDX corpus fidelity', () => {
     const facts = spdxParser.parse(loadCorpus('spdx-syft-alpine-latest-image.json'), ctx);
     expect(facts.sboms[0].subject).toEqual({ kind: 'package', purl: 'pkg:guac/spdx/alpine-latest' });
     expect(facts.dependencies).toHaveLength(14);
-    expect(facts.dependencies.every((d) => d.from === 'pkg:guac/spdx/alpine-latest' && d.type === 'UNKNOWN')).toBe(true);
+    expect(facts.dependencies.every((d) => d.from === 'pkg:guac/spdx/alpine-latest' && d.type === 'UNKNOWN')).toBe(
+      true,
+    );
   });
 
   it('ignores a self-referencing DESCRIBES (syft) and falls back', () => {
     const facts = spdxParser.parse(loadCorpus('spdx-syft-coredns-v1.9.3-image.json'), ctx);
     expect(facts.sboms).toHaveLength(1);
-    expect(facts.sboms[0].subject).toEqual({ kind: 'package', purl: 'pkg:guac/spdx/registry.k8s.io/coredns/coredns%3Av1.9.3' });
+    expect(facts.sboms[0].subject).toEqual({
+      kind: 'package',
+      purl: 'pkg:guac/spdx/registry.k8s.io/coredns/coredns%3Av1.9.3',
+    });
   });
 
   it('names an image subject by digest and types its CONTAINS edges DIRECT (apko)', () => {
     const facts = spdxParser.parse(loadCorpus('spdx-apko-chainguard-images.json'), ctx);
     const subject = facts.sboms[0].subject;
     expect(subject.kind).toBe('artifact');
-    const image = facts.occurrences.find((o) => o.artifact === (subject as { digest: string }).digest)!.subject as { purl: string };
+    const image = facts.occurrences.find((o) => o.artifact === (subject as { digest: string }).digest)!.subject as {
+      purl: string;
+    };
     const direct = facts.dependencies.filter((d) => d.type === 'DIRECT');
     expect(direct.length).toBeGreaterThan(0);
     expect(direct.every((d) => d.from === image.purl)).toBe(true);
@@ -130,7 +170,12 @@ describe('SPDX mapping rules', () => {
   it('orients forward and reverse relationship kinds, drops self-edges and non-dependency kinds', () => {
     const facts = parse({
       documentDescribes: ['SPDXRef-app'],
-      packages: [pkg('SPDXRef-app', 'pkg:npm/app@1'), pkg('SPDXRef-a', 'pkg:npm/a@1'), pkg('SPDXRef-b', 'pkg:npm/b@1'), pkg('SPDXRef-c', 'pkg:npm/c@1')],
+      packages: [
+        pkg('SPDXRef-app', 'pkg:npm/app@1'),
+        pkg('SPDXRef-a', 'pkg:npm/a@1'),
+        pkg('SPDXRef-b', 'pkg:npm/b@1'),
+        pkg('SPDXRef-c', 'pkg:npm/c@1'),
+      ],
       relationships: [
         rel('SPDXRef-DOCUMENT', 'DESCRIBES', 'SPDXRef-app'),
         rel('SPDXRef-app', 'DEPENDS_ON', 'SPDXRef-a'),
@@ -150,7 +195,12 @@ describe('SPDX mapping rules', () => {
 
   it('gives one HasSBOM per described element, and heuristic edges only to a bare subject', () => {
     const facts = parse({
-      packages: [pkg('SPDXRef-x', 'pkg:npm/x@1'), pkg('SPDXRef-y', 'pkg:npm/y@1'), pkg('SPDXRef-z', 'pkg:npm/z@1'), pkg('SPDXRef-w', 'pkg:npm/w@1')],
+      packages: [
+        pkg('SPDXRef-x', 'pkg:npm/x@1'),
+        pkg('SPDXRef-y', 'pkg:npm/y@1'),
+        pkg('SPDXRef-z', 'pkg:npm/z@1'),
+        pkg('SPDXRef-w', 'pkg:npm/w@1'),
+      ],
       relationships: [
         rel('SPDXRef-DOCUMENT', 'DESCRIBES', 'SPDXRef-x'),
         rel('SPDXRef-y', 'DESCRIBED_BY', 'SPDXRef-DOCUMENT'),
@@ -159,14 +209,17 @@ describe('SPDX mapping rules', () => {
       ],
     });
     expect(facts.sboms.map((s) => s.subject)).toEqual([
-      { kind: 'package', purl: 'pkg:npm/x@1' }, { kind: 'package', purl: 'pkg:npm/y@1' },
+      { kind: 'package', purl: 'pkg:npm/x@1' },
+      { kind: 'package', purl: 'pkg:npm/y@1' },
     ]);
     // y declares nothing: it depends on the top-level packages (w; z is contained by x).
     expect(edges(facts)).toEqual([
       ['pkg:npm/x@1', 'pkg:npm/z@1', 'DIRECT'],
       ['pkg:npm/y@1', 'pkg:npm/w@1', 'UNKNOWN'],
     ]);
-    expect(facts.skipped).toEqual([{ path: '/relationships/3', reason: 'describes unknown element "SPDXRef-missing"' }]);
+    expect(facts.skipped).toEqual([
+      { path: '/relationships/3', reason: 'describes unknown element "SPDXRef-missing"' },
+    ]);
   });
 
   it('makes files with checksums pkg:guac/files packages, ignoring empty-file digests', () => {
@@ -174,8 +227,21 @@ describe('SPDX mapping rules', () => {
     const facts = parse({
       packages: [pkg('SPDXRef-app', 'pkg:npm/app@1')],
       files: [
-        { SPDXID: 'SPDXRef-f1', fileName: './bin/tool', checksums: [{ algorithm: 'SHA1', checksumValue: 'c'.repeat(40) }, { algorithm: 'SHA256', checksumValue: sha }] },
-        { SPDXID: 'SPDXRef-f2', fileName: './empty', checksums: [{ algorithm: 'SHA256', checksumValue: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' }] },
+        {
+          SPDXID: 'SPDXRef-f1',
+          fileName: './bin/tool',
+          checksums: [
+            { algorithm: 'SHA1', checksumValue: 'c'.repeat(40) },
+            { algorithm: 'SHA256', checksumValue: sha },
+          ],
+        },
+        {
+          SPDXID: 'SPDXRef-f2',
+          fileName: './empty',
+          checksums: [
+            { algorithm: 'SHA256', checksumValue: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' },
+          ],
+        },
       ],
       relationships: [rel('SPDXRef-app', 'CONTAINS', 'SPDXRef-f1'), rel('SPDXRef-app', 'CONTAINS', 'SPDXRef-f2')],
     });
@@ -184,7 +250,10 @@ describe('SPDX mapping rules', () => {
     expect(facts.occurrences.filter((o) => o.subject.kind === 'package' && o.subject.purl === file)).toHaveLength(2);
     expect(facts.artifacts).not.toContain('sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
     // The fallback subject depends on the top-level package only; the file hangs below it.
-    expect(edges(facts)).toEqual([['pkg:npm/app@1', file, 'UNKNOWN'], ['pkg:guac/spdx/doc', 'pkg:npm/app@1', 'UNKNOWN']]);
+    expect(edges(facts)).toEqual([
+      ['pkg:npm/app@1', file, 'UNKNOWN'],
+      ['pkg:guac/spdx/doc', 'pkg:npm/app@1', 'UNKNOWN'],
+    ]);
   });
 
   it('uses an oci purl digest as the subject artifact', () => {
@@ -199,28 +268,57 @@ describe('SPDX mapping rules', () => {
   it('accepts both PACKAGE-MANAGER and PACKAGE_MANAGER categories', () => {
     const facts = parse({
       packages: [
-        { SPDXID: 'SPDXRef-a', name: 'a', externalRefs: [{ referenceCategory: 'PACKAGE_MANAGER', referenceType: 'purl', referenceLocator: 'pkg:PyPI/Django_REST@1.0' }] },
-        { SPDXID: 'SPDXRef-b', name: 'b', externalRefs: [{ referenceCategory: 'PACKAGE-MANAGER', referenceType: 'purl', referenceLocator: 'pkg:npm/b@2' }] },
+        {
+          SPDXID: 'SPDXRef-a',
+          name: 'a',
+          externalRefs: [
+            {
+              referenceCategory: 'PACKAGE_MANAGER',
+              referenceType: 'purl',
+              referenceLocator: 'pkg:PyPI/Django_REST@1.0',
+            },
+          ],
+        },
+        {
+          SPDXID: 'SPDXRef-b',
+          name: 'b',
+          externalRefs: [
+            { referenceCategory: 'PACKAGE-MANAGER', referenceType: 'purl', referenceLocator: 'pkg:npm/b@2' },
+          ],
+        },
       ],
     });
     expect(facts.packages).toEqual(expect.arrayContaining(['pkg:pypi/django-rest@1.0', 'pkg:npm/b@2']));
   });
 
   it('rejects malformed documents whole', () => {
-    expectDocumentError(() => spdxParser.parse(loadHostile('wrong-types.spdx.json'), ctx), /"packages" must be an array/);
+    expectDocumentError(
+      () => spdxParser.parse(loadHostile('wrong-types.spdx.json'), ctx),
+      /"packages" must be an array/,
+    );
     expectDocumentError(() => parse({ creationInfo: undefined }), /creationInfo/);
     expectDocumentError(() => parse({ creationInfo: { created: 'not a date' } }), /not a valid date-time/);
     expectDocumentError(() => parse({ spdxVersion: 'SPDX-3.0' }), /unsupported SPDX version/);
     expectDocumentError(() => parse({ packages: [{ name: 'no-id' }] }), /SPDXID/);
-    expectDocumentError(() => parse({ packages: [pkg('SPDXRef-a'), pkg('SPDXRef-a')] }), /duplicate SPDXID "SPDXRef-a"/);
+    expectDocumentError(
+      () => parse({ packages: [pkg('SPDXRef-a'), pkg('SPDXRef-a')] }),
+      /duplicate SPDXID "SPDXRef-a"/,
+    );
     expectDocumentError(() => parse({ relationships: [{ spdxElementId: 'a' }] }), /relationshipType/);
-    expectDocumentError(() => parse({ packages: [pkg('SPDXRef-a', undefined, { checksums: 'x' })] }), /"checksums" must be an array/);
+    expectDocumentError(
+      () => parse({ packages: [pkg('SPDXRef-a', undefined, { checksums: 'x' })] }),
+      /"checksums" must be an array/,
+    );
   });
 
   it('records dangling relationship ends and still ingests the rest', () => {
     const facts = parse({
       packages: [pkg('SPDXRef-a', 'pkg:npm/a@1'), pkg('SPDXRef-b', 'pkg:npm/b@1')],
-      relationships: [rel('SPDXRef-a', 'DEPENDS_ON', 'SPDXRef-ghost'), rel('SPDXRef-a', 'DEPENDS_ON', 'SPDXRef-b'), rel('SPDXRef-a', 'DEPENDS_ON', 'NOASSERTION')],
+      relationships: [
+        rel('SPDXRef-a', 'DEPENDS_ON', 'SPDXRef-ghost'),
+        rel('SPDXRef-a', 'DEPENDS_ON', 'SPDXRef-b'),
+        rel('SPDXRef-a', 'DEPENDS_ON', 'NOASSERTION'),
+      ],
     });
     expect(facts.skipped).toEqual([{ path: '/relationships/0', reason: 'refers to unknown element "SPDXRef-ghost"' }]);
     expect(edges(facts)).toContainEqual(['pkg:npm/a@1', 'pkg:npm/b@1', 'UNKNOWN']);
@@ -228,28 +326,49 @@ describe('SPDX mapping rules', () => {
 
   it('reads tag-value documents into the same facts as JSON', () => {
     const text = [
-      'SPDXVersion: SPDX-2.3', 'DataLicense: CC0-1.0', 'SPDXID: SPDXRef-DOCUMENT', 'DocumentName: doc',
-      'DocumentNamespace: https://example.com/doc', 'Creator: Tool: hand', 'Created: 2024-05-01T10:00:00Z',
-      'Relationship: SPDXRef-DOCUMENT DESCRIBES SPDXRef-app', '',
-      '## Packages', 'PackageName: app', 'SPDXID: SPDXRef-app', 'PackageVersion: 1.0',
-      'PackageComment: <text>multi', 'line: with a colon</text>',
-      'ExternalRef: PACKAGE-MANAGER purl pkg:npm/app@1', '',
-      'PackageName: a', 'SPDXID: SPDXRef-a', 'PackageVersion: 1.0', `PackageChecksum: SHA256: ${'a'.repeat(64)}`,
-      'ExternalRef: PACKAGE-MANAGER purl pkg:npm/a@1', '',
-      'Relationship: SPDXRef-app DEPENDS_ON SPDXRef-a', 'RelationshipComment: from the lockfile',
+      'SPDXVersion: SPDX-2.3',
+      'DataLicense: CC0-1.0',
+      'SPDXID: SPDXRef-DOCUMENT',
+      'DocumentName: doc',
+      'DocumentNamespace: https://example.com/doc',
+      'Creator: Tool: hand',
+      'Created: 2024-05-01T10:00:00Z',
+      'Relationship: SPDXRef-DOCUMENT DESCRIBES SPDXRef-app',
+      '',
+      '## Packages',
+      'PackageName: app',
+      'SPDXID: SPDXRef-app',
+      'PackageVersion: 1.0',
+      'PackageComment: <text>multi',
+      'line: with a colon</text>',
+      'ExternalRef: PACKAGE-MANAGER purl pkg:npm/app@1',
+      '',
+      'PackageName: a',
+      'SPDXID: SPDXRef-a',
+      'PackageVersion: 1.0',
+      `PackageChecksum: SHA256: ${'a'.repeat(64)}`,
+      'ExternalRef: PACKAGE-MANAGER purl pkg:npm/a@1',
+      '',
+      'Relationship: SPDXRef-app DEPENDS_ON SPDXRef-a',
+      'RelationshipComment: from the lockfile',
     ].join('\n');
     const doc = sniff('doc.spdx', text);
     expect(spdxParser.detect(doc)).toBe(true);
     const facts = spdxParser.parse(doc, ctx);
     const json = parse({
       documentDescribes: ['SPDXRef-app'],
-      packages: [pkg('SPDXRef-app', 'pkg:npm/app@1'), pkg('SPDXRef-a', 'pkg:npm/a@1', { checksums: [{ algorithm: 'SHA256', checksumValue: 'a'.repeat(64) }] })],
+      packages: [
+        pkg('SPDXRef-app', 'pkg:npm/app@1'),
+        pkg('SPDXRef-a', 'pkg:npm/a@1', { checksums: [{ algorithm: 'SHA256', checksumValue: 'a'.repeat(64) }] }),
+      ],
       relationships: [rel('SPDXRef-app', 'DEPENDS_ON', 'SPDXRef-a')],
     });
     expect(facts.packages).toEqual(json.packages);
     expect(facts.occurrences).toEqual(json.occurrences);
     expect(edges(facts)).toEqual(edges(json));
-    expect(facts.dependencies[0].justification).toBe('Derived from SPDX DEPENDS_ON relationship with comment: from the lockfile');
+    expect(facts.dependencies[0].justification).toBe(
+      'Derived from SPDX DEPENDS_ON relationship with comment: from the lockfile',
+    );
     expect(facts.sboms).toEqual(json.sboms);
   });
 

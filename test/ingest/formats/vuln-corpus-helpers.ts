@@ -12,7 +12,9 @@ export { CORPUS, manifest, rawJson, type CorpusEntry } from '../../helpers/corpu
 import { CORPUS, manifest } from '../../helpers/corpus.js';
 
 export function filesOfKind(kind: string): string[] {
-  return manifest().filter((e) => e.kind === kind).map((e) => e.file);
+  return manifest()
+    .filter((e) => e.kind === kind)
+    .map((e) => e.file);
 }
 
 export function load(file: string): SniffedDocument {

@@ -18,8 +18,13 @@ beforeAll(async () => {
   mkdirSync(join(work, 'docs'));
   // Many documents sharing most of their packages, plus real SBOMs when the corpus is there.
   for (let d = 0; d < 30; d++) {
-    const deps = Array.from({ length: 50 }, (_, i) => dependsOn(`pkg:npm/app${d}@1`, `pkg:npm/common${(i + d) % 80}@1`));
-    writeFileSync(join(work, 'docs', `gen-${String(d).padStart(2, '0')}.json`), JSON.stringify({ hasSBOM: [sbomFor({ pkg: `pkg:npm/app${d}@1` })], isDependency: deps }));
+    const deps = Array.from({ length: 50 }, (_, i) =>
+      dependsOn(`pkg:npm/app${d}@1`, `pkg:npm/common${(i + d) % 80}@1`),
+    );
+    writeFileSync(
+      join(work, 'docs', `gen-${String(d).padStart(2, '0')}.json`),
+      JSON.stringify({ hasSBOM: [sbomFor({ pkg: `pkg:npm/app${d}@1` })], isDependency: deps }),
+    );
   }
   if (hasCorpus) for (const f of filesOfKind('cyclonedx').slice(0, 4)) cpSync(corpusPath(f), join(work, 'docs', f));
 });

@@ -15,7 +15,11 @@ const get = async (path: string): Promise<{ status: number; body: any; text: str
   const res = await fetch(server.url + path);
   const text = await res.text();
   let body: unknown;
-  try { body = JSON.parse(text); } catch { body = undefined; }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
   return { status: res.status, body, text };
 };
 
@@ -33,7 +37,14 @@ async function bringBack(name: string): Promise<void> {
 beforeAll(async () => {
   db = await createTestDatabase();
   await ingestInto(db.url, { 'a.json': { isDependency: [dependsOn('pkg:npm/app@1', 'pkg:npm/lib@1')] } });
-  server = await startServer({ store: db.url, host: '127.0.0.1', port: 0, limits: { listCap: 1000, maxPageSize: 1000 }, refreshIntervalMs: 50, logLevel: 'silent' });
+  server = await startServer({
+    store: db.url,
+    host: '127.0.0.1',
+    port: 0,
+    limits: { listCap: 1000, maxPageSize: 1000 },
+    refreshIntervalMs: 50,
+    logLevel: 'silent',
+  });
 });
 afterAll(async () => {
   await bringBack(db.name).catch(() => undefined);
@@ -50,7 +61,10 @@ describe('the database fails under a running server', () => {
     // Requests keep coming while the connections are killed: each is answered 200 or 502, never 500.
     const statuses = new Set<number>();
     const burst = (async () => {
-      for (let i = 0; i < 40; i++) { statuses.add((await get(DEPS)).status); await new Promise((r) => setTimeout(r, 10)); }
+      for (let i = 0; i < 40; i++) {
+        statuses.add((await get(DEPS)).status);
+        await new Promise((r) => setTimeout(r, 10));
+      }
     })();
     await takeDown(db.name);
     await burst;
@@ -81,7 +95,10 @@ describe('the database fails under a running server', () => {
 
   it('never puts the connection password in an error message', async () => {
     const url = 'postgres://someone:s3cret-Pa55@127.0.0.1:1/nowhere';
-    const err = await openStore(url, { connectTimeoutSeconds: 2, startupWaitMs: 0 }).then(() => undefined, (e: Error) => e);
+    const err = await openStore(url, { connectTimeoutSeconds: 2, startupWaitMs: 0 }).then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(err).toBeInstanceOf(Error);
     expect(err!.message).toMatch(/PostgreSQL someone@127\.0\.0\.1:1\/nowhere: connecting failed: connect ECONNREFUSED/);
     expect(err!.message).not.toContain('s3cret');
@@ -91,7 +108,14 @@ describe('the database fails under a running server', () => {
   it('waits for a database that is not up yet, retrying with backoff', async () => {
     await takeDown(db.name);
     const warnings: string[] = [];
-    const opening = openStore(db.url, { startupWaitMs: 20_000, logger: { warn: (_o, msg) => { warnings.push(msg); } } });
+    const opening = openStore(db.url, {
+      startupWaitMs: 20_000,
+      logger: {
+        warn: (_o, msg) => {
+          warnings.push(msg);
+        },
+      },
+    });
     await new Promise((r) => setTimeout(r, 1_000));
     await bringBack(db.name);
     const store = await opening;

@@ -15,7 +15,9 @@ beforeAll(() => {
   work = tempDir('sg-pg-mig-');
   writeFileSync(join(work, 'doc.json'), JSON.stringify({ isDependency: [dependsOn('pkg:npm/a@1', 'pkg:npm/b@1')] }));
 });
-afterAll(async () => { for (const db of dbs) await db.drop(); });
+afterAll(async () => {
+  for (const db of dbs) await db.drop();
+});
 
 async function fresh(migrate: boolean): Promise<TestDatabase> {
   const db = await createTestDatabase({ migrate });
@@ -28,11 +30,17 @@ describe('schema migrations', () => {
     const db = await fresh(false);
     const refused = await cli(['ingest', '--store', db.url, join(work, 'doc.json')]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(`schema (version 0); this build needs schema version ${PG_SCHEMA_VERSION}: run "supplygraph migrate`);
+    expect(refused.stderr).toContain(
+      `schema (version 0); this build needs schema version ${PG_SCHEMA_VERSION}: run "supplygraph migrate`,
+    );
 
     const first = await cli(['migrate', '--store', db.url, '--json']);
     expect(first.code, first.stderr).toBe(0);
-    expect(JSON.parse(first.stdout)).toMatchObject({ from: 0, to: PG_SCHEMA_VERSION, applied: MIGRATIONS.map((m) => ({ version: m.version })) });
+    expect(JSON.parse(first.stdout)).toMatchObject({
+      from: 0,
+      to: PG_SCHEMA_VERSION,
+      applied: MIGRATIONS.map((m) => ({ version: m.version })),
+    });
     const again = await cli(['migrate', '--store', db.url]);
     expect(again.code).toBe(0);
     expect(again.stderr).toMatch(/already; nothing to do/);
@@ -48,7 +56,9 @@ describe('schema migrations', () => {
     expect(results.some((r) => r.code === 0)).toBe(true);
     const sql = postgres(db.url, { max: 1, onnotice: () => undefined });
     try {
-      expect(await sql`SELECT version FROM sg_schema_migrations ORDER BY version`).toEqual(MIGRATIONS.map((m) => ({ version: m.version })));
+      expect(await sql`SELECT version FROM sg_schema_migrations ORDER BY version`).toEqual(
+        MIGRATIONS.map((m) => ({ version: m.version })),
+      );
     } finally {
       await sql.end();
     }
@@ -64,6 +74,8 @@ describe('schema migrations', () => {
     }
     const r = await cli(['serve', '--store', db.url, '--port', String(await freePort()), '--log-level', 'silent']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`schema is version 999, newer than this build knows (it needs version ${PG_SCHEMA_VERSION}); upgrade supplygraph`);
+    expect(r.stderr).toContain(
+      `schema is version 999, newer than this build knows (it needs version ${PG_SCHEMA_VERSION}); upgrade supplygraph`,
+    );
   });
 });

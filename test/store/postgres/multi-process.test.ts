@@ -13,10 +13,18 @@ let work: string;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await ingestInto(db.url, { 'base.json': { hasSBOM: [sbomFor({ pkg: 'pkg:npm/app@1' })], isDependency: [dependsOn('pkg:npm/app@1', 'pkg:npm/lib@1')] } });
+  await ingestInto(db.url, {
+    'base.json': {
+      hasSBOM: [sbomFor({ pkg: 'pkg:npm/app@1' })],
+      isDependency: [dependsOn('pkg:npm/app@1', 'pkg:npm/lib@1')],
+    },
+  });
   work = tempDir('sg-pg-mp-');
   // A poll far slower than 2 s: what makes the deadline is the NOTIFY push.
-  servers = await Promise.all([serve(db.url, ['--refresh-interval', '10000']), serve(db.url, ['--refresh-interval', '10000'])]);
+  servers = await Promise.all([
+    serve(db.url, ['--refresh-interval', '10000']),
+    serve(db.url, ['--refresh-interval', '10000']),
+  ]);
 });
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
@@ -44,13 +52,19 @@ describe('two serve processes on one database', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ stored: 1 });
     const committed = Date.now();
-    const seen = await Promise.all(servers.map((s) => within(2_000, async () => (await deps(s, 'pkg:npm/app@1')).includes('pkg:npm/leaf@1'))));
+    const seen = await Promise.all(
+      servers.map((s) => within(2_000, async () => (await deps(s, 'pkg:npm/app@1')).includes('pkg:npm/leaf@1'))),
+    );
     expect(Math.max(...seen)).toBeLessThan(2_000);
     expect(Date.now() - committed).toBeLessThan(2_500);
     for (const s of servers) {
       expect(await deps(s, 'pkg:npm/app@1')).toEqual(['pkg:npm/leaf@1', 'pkg:npm/lib@1']);
       expect((await (await fetch(`${s.url}/readyz`)).json()).version).toBe(2);
-      const refreshes = s.output().split('\n').filter((l) => l.includes('"index refreshed"')).map((l) => JSON.parse(l));
+      const refreshes = s
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('"index refreshed"'))
+        .map((l) => JSON.parse(l));
       expect(refreshes.map((l) => l.version)).toEqual([1, 2]);
     }
   });

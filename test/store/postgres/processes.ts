@@ -5,15 +5,23 @@ import { createServer } from 'node:net';
 
 const BIN = new URL('../../../bin/supplygraph.js', import.meta.url).pathname;
 
-export interface CliResult { code: number; stdout: string; stderr: string }
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 export function cli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, SUPPLYGRAPH_STORE: '', ...env } });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
     child.stdin.end();
   });
@@ -41,16 +49,23 @@ export function freePort(): Promise<number> {
 /** Starts `supplygraph serve` on a free port and resolves once it listens (from its JSON log). */
 export async function serve(store: string, extra: string[] = []): Promise<ServeProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [BIN, 'serve', '--store', store, '--port', String(port), '--log-level', 'info', ...extra],
-    { env: { ...process.env, SUPPLYGRAPH_STORE: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [BIN, 'serve', '--store', store, '--port', String(port), '--log-level', 'info', ...extra],
+    { env: { ...process.env, SUPPLYGRAPH_STORE: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let out = '';
-  const stop = (): Promise<void> => new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+  const stop = (): Promise<void> =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { void stop(); reject(new Error(`serve did not start:\n${out}`)); }, 30_000);
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`serve did not start:\n${out}`));
+    }, 30_000);
     const onData = (d: Buffer): void => {
       out += d;
       const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
@@ -61,7 +76,10 @@ export async function serve(store: string, extra: string[] = []): Promise<ServeP
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`serve exited with ${code}:\n${out}`)); });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited with ${code}:\n${out}`));
+    });
   });
 }
 

@@ -14,11 +14,23 @@ import { createTestDatabase, type TestDatabase } from '../../helpers/server.js';
 function facts(deps: [string, string][]): DocumentFacts {
   const bytes = Buffer.from(JSON.stringify({ isDependency: deps.map(([from, to]) => dependsOn(from, to)) }));
   const doc = sniff('test.json', bytes);
-  return detectFormat(doc).parse(doc, { origin: 'test', collector: 'test', documentDigest: 'sha256:test', now: new Date().toISOString() });
+  return detectFormat(doc).parse(doc, {
+    origin: 'test',
+    collector: 'test',
+    documentDigest: 'sha256:test',
+    now: new Date().toISOString(),
+  });
 }
 
 function input(digest: string, deps: [string, string][]): DocumentInput {
-  return { digest, name: `${digest}.json`, facts: facts(deps), origin: 'test', collector: 'test', ingestedAt: new Date().toISOString() };
+  return {
+    digest,
+    name: `${digest}.json`,
+    facts: facts(deps),
+    origin: 'test',
+    collector: 'test',
+    ingestedAt: new Date().toISOString(),
+  };
 }
 
 class CountingSink implements LoadSink {
@@ -26,19 +38,33 @@ class CountingSink implements LoadSink {
   documents: number[] = [];
   facts = 0;
   edges = 0;
-  node(_id: number, _kind: number, key: string): void { this.nodes.push(key); }
-  document(row: { id: number }): void { this.documents.push(row.id); }
-  fact(): void { this.facts++; }
-  dependencyEdge(): void { this.edges++; }
+  node(_id: number, _kind: number, key: string): void {
+    this.nodes.push(key);
+  }
+  document(row: { id: number }): void {
+    this.documents.push(row.id);
+  }
+  fact(): void {
+    this.facts++;
+  }
+  dependencyEdge(): void {
+    this.edges++;
+  }
 }
 
 async function withDb<T>(url: string, fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
   const sql = postgres(url, { max: 1, onnotice: () => undefined });
-  try { return await fn(sql); } finally { await sql.end({ timeout: 5 }); }
+  try {
+    return await fn(sql);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
 }
 
 let db: TestDatabase;
-beforeAll(async () => { db = await createTestDatabase(); });
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
 afterAll(() => db?.drop());
 
 describe('PostgreSQL store', () => {
@@ -58,7 +84,12 @@ describe('PostgreSQL store', () => {
       expect(second.documents).toEqual([cursor.document + 1]);
       expect(second.facts).toBe(0);
       expect(second.edges).toBe(1);
-      expect(next).toEqual({ node: cursor.node + 1, fact: cursor.fact, document: cursor.document + 1, edge: cursor.edge + 1 });
+      expect(next).toEqual({
+        node: cursor.node + 1,
+        fact: cursor.fact,
+        document: cursor.document + 1,
+        edge: cursor.edge + 1,
+      });
     } finally {
       await store.close();
     }
@@ -69,11 +100,22 @@ describe('PostgreSQL store', () => {
     const b = await PostgresStore.open(db.url);
     try {
       const before = await a.stats();
-      const chain = (p: string): [string, string][] => Array.from({ length: 300 }, (_, i) => [`pkg:npm/${p}${i}@1`, `pkg:npm/shared${i}@1`]);
+      const chain = (p: string): [string, string][] =>
+        Array.from({ length: 300 }, (_, i) => [`pkg:npm/${p}${i}@1`, `pkg:npm/shared${i}@1`]);
       const same = input('sha256:same', chain('x'));
       // Distinct documents that overlap on 300 nodes, written at the same time.
-      const results = await Promise.all([a.writeDocument(same), b.writeDocument(same), a.writeDocument(input('sha256:o1', chain('y'))), b.writeDocument(input('sha256:o2', chain('z')))]);
-      expect(results.slice(0, 2).map((r) => r.status).sort()).toEqual(['duplicate', 'stored']);
+      const results = await Promise.all([
+        a.writeDocument(same),
+        b.writeDocument(same),
+        a.writeDocument(input('sha256:o1', chain('y'))),
+        b.writeDocument(input('sha256:o2', chain('z'))),
+      ]);
+      expect(
+        results
+          .slice(0, 2)
+          .map((r) => r.status)
+          .sort(),
+      ).toEqual(['duplicate', 'stored']);
       expect(results[0].documentId).toBe(results[1].documentId);
       const after = await a.stats();
       expect(after.documents - before.documents).toBe(3);
@@ -109,10 +151,12 @@ describe('PostgreSQL store', () => {
 
   it('writes nothing of a document whose write fails', async () => {
     // A test-only trigger makes the database reject one document after its nodes went in.
-    await withDb(db.url, (sql) => sql.unsafe(`
+    await withDb(db.url, (sql) =>
+      sql.unsafe(`
       CREATE FUNCTION sg_test_poison() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.name = 'poison.json' THEN RAISE EXCEPTION 'poisoned'; END IF; RETURN NEW; END $$;
-      CREATE TRIGGER sg_test_poison BEFORE INSERT ON sg_documents FOR EACH ROW EXECUTE FUNCTION sg_test_poison();`));
+      CREATE TRIGGER sg_test_poison BEFORE INSERT ON sg_documents FOR EACH ROW EXECUTE FUNCTION sg_test_poison();`),
+    );
     const store = await PostgresStore.open(db.url);
     try {
       const before = await store.stats();
@@ -123,7 +167,12 @@ describe('PostgreSQL store', () => {
       // The store stays usable and ids stay dense.
       await store.writeDocument(input('sha256:good-after-bad', [['pkg:npm/bad1@1', 'pkg:npm/bad2@1']]));
       const after = await store.stats();
-      expect(after).toEqual({ documents: before.documents + 1, nodes: before.nodes + 2, facts: before.facts, dependencyEdges: before.dependencyEdges + 1 });
+      expect(after).toEqual({
+        documents: before.documents + 1,
+        nodes: before.nodes + 2,
+        facts: before.facts,
+        dependencyEdges: before.dependencyEdges + 1,
+      });
       const sink = new CountingSink();
       await store.load(EMPTY_CURSOR, sink);
       expect(sink.nodes.length).toBe(after.nodes);

@@ -28,7 +28,16 @@ describe('embedded store schema 1 → current', () => {
     try {
       const edges: [number, number, boolean][] = [];
       let facts = 0;
-      const sink: LoadSink = { node: () => undefined, document: () => undefined, fact: () => { facts++; }, dependencyEdge: (a, b, r) => { edges.push([a, b, r]); } };
+      const sink: LoadSink = {
+        node: () => undefined,
+        document: () => undefined,
+        fact: () => {
+          facts++;
+        },
+        dependencyEdge: (a, b, r) => {
+          edges.push([a, b, r]);
+        },
+      };
       await store.load(EMPTY_CURSOR, sink);
       expect(edges).toEqual([[1, 2, true]]);
       expect(facts).toBe(0);

@@ -3,8 +3,24 @@
 import { sourceFromVcsLocation } from '../../../model/source.js';
 import { DocumentError, FactsBuilder } from '../../../model/facts.js';
 import {
-  DependencyEdges, artifactOrSkip, digestFromOciPurl, digestFromText, guacPurl, hasSbomFact, isEmptyDigest, isObject, isoTime,
-  occurrenceOnce, optArray, optObject, optString, preferredDigest, purlOrSkip, reqString, type Json, type PathFormatter,
+  DependencyEdges,
+  artifactOrSkip,
+  digestFromOciPurl,
+  digestFromText,
+  guacPurl,
+  hasSbomFact,
+  isEmptyDigest,
+  isObject,
+  isoTime,
+  occurrenceOnce,
+  optArray,
+  optObject,
+  optString,
+  preferredDigest,
+  purlOrSkip,
+  reqString,
+  type Json,
+  type PathFormatter,
 } from '../sbom-common.js';
 import { formatPurl, parsePurl } from '../../../model/purl.js';
 import type { ParseContext } from '../types.js';
@@ -33,13 +49,24 @@ type Segments = (string | number)[];
 /** Components nested deeper than this reject the document (they are walked iteratively anyway). */
 export const MAX_COMPONENT_DEPTH = 64;
 
-export function readCycloneDx(bom: unknown, ctx: ParseContext, syntax: 'json' | 'xml', path: PathFormatter): CycloneDxRead {
+export function readCycloneDx(
+  bom: unknown,
+  ctx: ParseContext,
+  syntax: 'json' | 'xml',
+  path: PathFormatter,
+): CycloneDxRead {
   if (!isObject(bom)) throw new DocumentError('', 'a CycloneDX BOM must be an object');
   if (bom.bomFormat !== 'CycloneDX') throw new DocumentError(path(['bomFormat']), 'bomFormat must be "CycloneDX"');
   const specVersion = reqString(bom, 'specVersion', path(['specVersion']));
-  if (!/^1\.[2-6]$/.test(specVersion)) throw new DocumentError(path(['specVersion']), `unsupported CycloneDX version "${specVersion.slice(0, 20)}" (1.2–1.6)`);
+  if (!/^1\.[2-6]$/.test(specVersion))
+    throw new DocumentError(
+      path(['specVersion']),
+      `unsupported CycloneDX version "${specVersion.slice(0, 20)}" (1.2–1.6)`,
+    );
   const metadata = optObject(bom, 'metadata', path(['metadata']));
-  const timestamp = metadata ? isoTime(optString(metadata, 'timestamp', path(['metadata'])), path(['metadata', 'timestamp'])) : undefined;
+  const timestamp = metadata
+    ? isoTime(optString(metadata, 'timestamp', path(['metadata'])), path(['metadata', 'timestamp']))
+    : undefined;
   const serialNumber = optString(bom, 'serialNumber', path(['serialNumber']));
 
   const builder = new FactsBuilder(`cyclonedx-${specVersion}-${syntax}`);
@@ -72,7 +99,8 @@ export function readCycloneDx(bom: unknown, ctx: ParseContext, syntax: 'json' | 
     const ref = reqString(dep, 'ref', path(at));
     const from = walker.lookup(ref, [...at, 'ref']);
     optArray(dep, 'dependsOn', path(at)).forEach((target, j) => {
-      if (typeof target !== 'string') throw new DocumentError(path([...at, 'dependsOn', j]), 'must be a bom-ref string');
+      if (typeof target !== 'string')
+        throw new DocumentError(path([...at, 'dependsOn', j]), 'must be a bom-ref string');
       const to = walker.lookup(target, [...at, 'dependsOn', j]);
       // Every dependsOn entry is a direct dependency of its ref, as GUAC types it.
       if (from && to) edges.add(from, to, 'DIRECT', 'CDX BOM Dependency');
@@ -82,7 +110,15 @@ export function readCycloneDx(bom: unknown, ctx: ParseContext, syntax: 'json' | 
   edges.emit(builder);
 
   return {
-    bom, syntax, specVersion, refToPurl: walker.refToPurl, skippedRefs: walker.skippedRefs, subject, timestamp, builder, path,
+    bom,
+    syntax,
+    specVersion,
+    refToPurl: walker.refToPurl,
+    skippedRefs: walker.skippedRefs,
+    subject,
+    timestamp,
+    builder,
+    path,
   };
 }
 
@@ -98,7 +134,10 @@ class ComponentWalker {
   readonly skippedRefs = new Set<string>();
   private readonly refs = new Set<string>();
 
-  constructor(private readonly builder: FactsBuilder, private readonly path: PathFormatter) {}
+  constructor(
+    private readonly builder: FactsBuilder,
+    private readonly path: PathFormatter,
+  ) {}
 
   /** Walks a components array and everything nested in it, iteratively, in document order. */
   walk(components: unknown[], at: Segments, depth: number): void {
@@ -109,7 +148,8 @@ class ComponentWalker {
     pushAll(components, at, depth);
     while (stack.length) {
       const { node, at: here, depth: d } = stack.pop()!;
-      if (d > MAX_COMPONENT_DEPTH) throw new DocumentError(this.path(here), `components nested deeper than ${MAX_COMPONENT_DEPTH} levels`);
+      if (d > MAX_COMPONENT_DEPTH)
+        throw new DocumentError(this.path(here), `components nested deeper than ${MAX_COMPONENT_DEPTH} levels`);
       if (!isObject(node)) throw new DocumentError(this.path(here), 'a component must be an object');
       this.visit(node, here, d, false);
       pushAll(optArray(node, 'components', this.path(here)), [...here, 'components'], d + 1);
@@ -121,7 +161,8 @@ class ComponentWalker {
     const where = this.path(at);
     const ref = optString(c, 'bom-ref', where);
     if (ref !== undefined) {
-      if (this.refs.has(ref)) throw new DocumentError(this.path([...at, 'bom-ref']), `duplicate bom-ref "${ref.slice(0, 200)}"`);
+      if (this.refs.has(ref))
+        throw new DocumentError(this.path([...at, 'bom-ref']), `duplicate bom-ref "${ref.slice(0, 200)}"`);
       this.refs.add(ref);
     }
     const purl = this.identity(c, at, topLevel);
@@ -132,7 +173,11 @@ class ComponentWalker {
       if (ref !== undefined) this.refToPurl.set(ref, purl);
       this.vcsReferences(c, purl);
       for (const artifact of artifacts) {
-        occurrenceOnce(this.builder, { artifact, subject: { kind: 'package', purl }, justification: 'cdx package with checksum' });
+        occurrenceOnce(this.builder, {
+          artifact,
+          subject: { kind: 'package', purl },
+          justification: 'cdx package with checksum',
+        });
       }
       if (topLevel) subjectArtifact = this.subjectDigest(c, purl, artifacts, where);
     } else if (ref !== undefined) {
@@ -148,7 +193,13 @@ class ComponentWalker {
     for (const r of refs) {
       if (!isObject(r) || r.type !== 'vcs' || typeof r.url !== 'string') continue;
       const source = sourceFromVcsLocation(r.url);
-      if (source) this.builder.hasSourceAt({ package: purl, allVersions: false, source, justification: 'cdx vcs external reference' });
+      if (source)
+        this.builder.hasSourceAt({
+          package: purl,
+          allVersions: false,
+          source,
+          justification: 'cdx vcs external reference',
+        });
     }
   }
 
@@ -224,10 +275,14 @@ class ComponentWalker {
    */
   private subjectDigest(c: Json, purl: string, artifacts: string[], where: string): string | undefined {
     const type = optString(c, 'type', where);
-    const imageDigest = (type === 'container' ? digestFromText(optString(c, 'version', where)) : undefined)
-      ?? digestFromOciPurl(purl);
+    const imageDigest =
+      (type === 'container' ? digestFromText(optString(c, 'version', where)) : undefined) ?? digestFromOciPurl(purl);
     if (imageDigest) {
-      occurrenceOnce(this.builder, { artifact: imageDigest, subject: { kind: 'package', purl }, justification: 'image digest of the SBOM subject' });
+      occurrenceOnce(this.builder, {
+        artifact: imageDigest,
+        subject: { kind: 'package', purl },
+        justification: 'image digest of the SBOM subject',
+      });
       return imageDigest;
     }
     return preferredDigest(artifacts);

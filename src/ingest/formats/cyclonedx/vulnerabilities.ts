@@ -29,7 +29,9 @@ function list(x: unknown): Json[] {
 /** The BOM's first tool, in either shape (1.2–1.4 array, 1.5+ {components:[…]}). */
 function producingTool(bom: Json): { name: string; version: string } {
   const metadata = isObject(bom.metadata) ? bom.metadata : {};
-  const tools = isObject(metadata.tools) ? [...list(metadata.tools.components), ...list(metadata.tools.services)] : list(metadata.tools);
+  const tools = isObject(metadata.tools)
+    ? [...list(metadata.tools.components), ...list(metadata.tools.services)]
+    : list(metadata.tools);
   const tool = tools[0];
   if (!tool) return { name: 'cyclonedx-vdr', version: '' };
   const name = [str(tool.vendor) ?? str(tool.group), str(tool.name)].filter(Boolean).join('/');
@@ -46,16 +48,25 @@ export function applyCycloneDxVulnerabilities(read: CycloneDxRead, ctx: ParseCon
     const known = read.refToPurl.get(ref);
     if (known) return known;
     if (ref.startsWith('pkg:')) {
-      try { return canonicalPurl(ref); } catch { return undefined; }
+      try {
+        return canonicalPurl(ref);
+      } catch {
+        return undefined;
+      }
     }
     return undefined;
   };
 
   const apply = (v: Json, segments: (string | number)[], affected: string[]): void => {
     const id = str(v.id);
-    if (!id) { read.builder.skip(read.path(segments), 'a vulnerability without an id'); return; }
+    if (!id) {
+      read.builder.skip(read.path(segments), 'a vulnerability without an id');
+      return;
+    }
     const ratings = list(v.ratings);
-    const labels = ratings.map((r) => str(r.severity)?.toLowerCase()).filter((s): s is string => !!s)
+    const labels = ratings
+      .map((r) => str(r.severity)?.toLowerCase())
+      .filter((s): s is string => !!s)
       .sort((a, b) => SEVERITY_ORDER.indexOf(a) - SEVERITY_ORDER.indexOf(b));
     const source = isObject(v.source) ? v.source : {};
     vf.metadata(id, {
@@ -71,8 +82,11 @@ export function applyCycloneDxVulnerabilities(read: CycloneDxRead, ctx: ParseCon
       if (alias) vf.equal(id, alias, 'CycloneDX vulnerability reference');
     }
     const scan: ScanMetadata = {
-      scannerUri: tool.name, scannerVersion: tool.version,
-      dbUri: str(source.url) ?? str(source.name) ?? '', dbVersion: '', timeScanned,
+      scannerUri: tool.name,
+      scannerVersion: tool.version,
+      dbUri: str(source.url) ?? str(source.name) ?? '',
+      dbVersion: '',
+      timeScanned,
     };
     const analysis = isObject(v.analysis) ? v.analysis : {};
     const status = VEX_STATE[str(analysis.state) ?? ''];
@@ -80,8 +94,11 @@ export function applyCycloneDxVulnerabilities(read: CycloneDxRead, ctx: ParseCon
       vf.finding(purl, id, scan);
       if (status) {
         read.builder.vex({
-          subject: { kind: 'package', purl }, vulnerability: vulnRef(id), status,
-          justification: str(analysis.justification), statement: str(analysis.detail),
+          subject: { kind: 'package', purl },
+          vulnerability: vulnRef(id),
+          status,
+          justification: str(analysis.justification),
+          statement: str(analysis.detail),
           knownSince: isoUtc(analysis.lastUpdated) ?? isoUtc(v.updated) ?? timeScanned,
         });
       }
@@ -95,7 +112,10 @@ export function applyCycloneDxVulnerabilities(read: CycloneDxRead, ctx: ParseCon
       const purl = ref ? purlOfRef(ref) : undefined;
       if (purl) affected.push(purl);
       else if (!ref || !read.skippedRefs.has(ref)) {
-        read.builder.skip(read.path(['vulnerabilities', i, 'affects', j, 'ref']), `"${ref ?? ''}" names no component of this BOM`);
+        read.builder.skip(
+          read.path(['vulnerabilities', i, 'affects', j, 'ref']),
+          `"${ref ?? ''}" names no component of this BOM`,
+        );
       }
     });
     // JFrog Xray (and GUAC's reading of it): no `affects`, the vulnerability's own bom-ref names the component.

@@ -6,7 +6,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { DocumentError } from '../../../model/facts.js';
 import { isObject, type Json, type PathFormatter } from '../sbom-common.js';
 
-const ROOT = /<(?:[A-Za-z_][\w.-]*:)?bom\b[^>]*?\sxmlns(?::[A-Za-z_][\w.-]*)?\s*=\s*["']http:\/\/cyclonedx\.org\/schema\/bom\/(1\.\d+)["']/;
+const ROOT =
+  /<(?:[A-Za-z_][\w.-]*:)?bom\b[^>]*?\sxmlns(?::[A-Za-z_][\w.-]*)?\s*=\s*["']http:\/\/cyclonedx\.org\/schema\/bom\/(1\.\d+)["']/;
 
 /** The spec version from the root element's CycloneDX namespace, when the text has one. */
 export function cycloneDxXmlVersion(text: string): string | undefined {
@@ -17,12 +18,29 @@ const MAX_DEPTH = 256;
 
 /** Wrapper elements whose children are list items, and the item element names (JSON arrays). */
 const LISTS: Record<string, readonly string[]> = {
-  components: ['component'], services: ['service'], hashes: ['hash'], dependencies: ['dependency'],
-  vulnerabilities: ['vulnerability'], ratings: ['rating'], affects: ['target'], advisories: ['advisory'],
-  cwes: ['cwe'], references: ['reference'], externalReferences: ['reference'], properties: ['property'],
-  licenses: ['license', 'expression'], tools: ['tool'], versions: ['version'], responses: ['response'],
-  authors: ['author'], ancestors: ['component'], descendants: ['component'], variants: ['component'],
-  commits: ['commit'], patches: ['patch'], credits: ['organization', 'individual'],
+  components: ['component'],
+  services: ['service'],
+  hashes: ['hash'],
+  dependencies: ['dependency'],
+  vulnerabilities: ['vulnerability'],
+  ratings: ['rating'],
+  affects: ['target'],
+  advisories: ['advisory'],
+  cwes: ['cwe'],
+  references: ['reference'],
+  externalReferences: ['reference'],
+  properties: ['property'],
+  licenses: ['license', 'expression'],
+  tools: ['tool'],
+  versions: ['version'],
+  responses: ['response'],
+  authors: ['author'],
+  ancestors: ['component'],
+  descendants: ['component'],
+  variants: ['component'],
+  commits: ['commit'],
+  patches: ['patch'],
+  credits: ['organization', 'individual'],
 };
 
 /** JSON spells a few XML names differently. */
@@ -31,7 +49,10 @@ const RENAMES: Record<string, string> = { responses: 'response' };
 export function rejectDtd(text: string): void {
   const outsideCdata = text.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, '');
   if (/<!DOCTYPE/i.test(outsideCdata) || /<!ENTITY/i.test(outsideCdata)) {
-    throw new DocumentError('/', 'XML with a DOCTYPE or entity declarations is refused (no DTD or external entity processing)');
+    throw new DocumentError(
+      '/',
+      'XML with a DOCTYPE or entity declarations is refused (no DTD or external entity processing)',
+    );
   }
 }
 
@@ -47,7 +68,7 @@ const toArray = (v: unknown): unknown[] => (v === undefined ? [] : Array.isArray
 
 function convertElement(value: unknown, name: string, depth: number): unknown {
   if (depth > MAX_DEPTH) throw new DocumentError(name, `elements nested deeper than ${MAX_DEPTH} levels`);
-  if (!isObject(value)) return typeof value === 'string' ? decodeXml(value) : value ?? '';
+  if (!isObject(value)) return typeof value === 'string' ? decodeXml(value) : (value ?? '');
   const out: Json = {};
   let text = '';
   for (const [key, v] of Object.entries(value)) {
@@ -108,15 +129,24 @@ export function cycloneDxXmlToJson(text: string): Json {
   let parsed: unknown;
   try {
     parsed = new XMLParser({
-      ignoreAttributes: false, attributeNamePrefix: '@_', removeNSPrefix: true,
-      processEntities: false, htmlEntities: false, parseTagValue: false, parseAttributeValue: false,
-      cdataPropName: '#cdata', trimValues: true, ignoreDeclaration: true, ignorePiTags: true,
+      ignoreAttributes: false,
+      attributeNamePrefix: '@_',
+      removeNSPrefix: true,
+      processEntities: false,
+      htmlEntities: false,
+      parseTagValue: false,
+      parseAttributeValue: false,
+      cdataPropName: '#cdata',
+      trimValues: true,
+      ignoreDeclaration: true,
+      ignorePiTags: true,
     }).parse(text);
   } catch (err) {
     // A stack overflow on absurd nesting is a bad document, not a crash.
     throw new DocumentError('/bom', `malformed XML: ${err instanceof Error ? err.message : String(err)}`);
   }
-  if (!isObject(parsed) || !isObject(parsed.bom)) throw new DocumentError('/bom', 'expected exactly one <bom> root element');
+  if (!isObject(parsed) || !isObject(parsed.bom))
+    throw new DocumentError('/bom', 'expected exactly one <bom> root element');
   const bom = convertElement(parsed.bom, 'bom', 0);
   return { ...(isObject(bom) ? bom : {}), bomFormat: 'CycloneDX', specVersion };
 }

@@ -8,9 +8,11 @@ export const guacPredicatesParser: FormatParser = {
     if (typeof json !== 'object' || json === null || Array.isArray(json)) return false;
     const keys = Object.keys(json);
     // Every key an IngestPredicates field, at least one holding a list.
-    return keys.length > 0
-      && keys.every((k) => (PREDICATE_KEYS as readonly string[]).includes(k))
-      && keys.some((k) => Array.isArray((json as Record<string, unknown>)[k]));
+    return (
+      keys.length > 0 &&
+      keys.every((k) => (PREDICATE_KEYS as readonly string[]).includes(k)) &&
+      keys.some((k) => Array.isArray((json as Record<string, unknown>)[k]))
+    );
   },
   parse: parseIngestPredicates,
 };

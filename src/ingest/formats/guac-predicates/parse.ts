@@ -1,6 +1,15 @@
 // GUAC ingest-predicates JSON (assembler.IngestPredicates, with the JSON tags of GUAC's
 // generated input specs). Every predicate kind of SPEC §2 can be written in it.
-import { DocumentError, FactsBuilder, type DependencyType, type DocumentFacts, type FactOrigin, type NodeRef, type VexStatus, type VulnRef } from '../../../model/facts.js';
+import {
+  DocumentError,
+  FactsBuilder,
+  type DependencyType,
+  type DocumentFacts,
+  type FactOrigin,
+  type NodeRef,
+  type VexStatus,
+  type VulnRef,
+} from '../../../model/facts.js';
 import { canonicalParts, formatPurl, PurlError } from '../../../model/purl.js';
 import { canonicalArtifact, DigestError } from '../../../model/artifact.js';
 import { formatSource } from '../../../model/source.js';
@@ -10,9 +19,23 @@ import { JsonReader } from '../../json-reader.js';
 
 /** Top-level keys of assembler.IngestPredicates. */
 export const PREDICATE_KEYS = [
-  'certifyScorecard', 'isDependency', 'isOccurrence', 'hasSlsa', 'certifyVuln', 'vulnEqual',
-  'hasSourceAt', 'certifyBad', 'certifyGood', 'hasSBOM', 'hashEqual', 'pkgEqual', 'vex',
-  'contact', 'vulnMetadata', 'hasMetadata', 'certifyLegal',
+  'certifyScorecard',
+  'isDependency',
+  'isOccurrence',
+  'hasSlsa',
+  'certifyVuln',
+  'vulnEqual',
+  'hasSourceAt',
+  'certifyBad',
+  'certifyGood',
+  'hasSBOM',
+  'hashEqual',
+  'pkgEqual',
+  'vex',
+  'contact',
+  'vulnMetadata',
+  'hasMetadata',
+  'certifyLegal',
 ] as const;
 
 const DEPENDENCY_TYPES: readonly DependencyType[] = ['DIRECT', 'INDIRECT', 'UNKNOWN'];
@@ -33,14 +56,16 @@ export function parseIngestPredicates(doc: SniffedDocument, ctx: ParseContext): 
       });
     }
     try {
-      return formatPurl(canonicalParts({
-        type: r.field('type').string(),
-        namespace: r.field('namespace').optionalString(),
-        name: r.field('name').string(),
-        version: r.field('version').optionalString(),
-        qualifiers,
-        subpath: r.field('subpath').optionalString(),
-      }));
+      return formatPurl(
+        canonicalParts({
+          type: r.field('type').string(),
+          namespace: r.field('namespace').optionalString(),
+          name: r.field('name').string(),
+          version: r.field('version').optionalString(),
+          qualifiers,
+          subpath: r.field('subpath').optionalString(),
+        }),
+      );
     } catch (err) {
       if (err instanceof PurlError) throw new DocumentError(r.path, err.message);
       throw err;
@@ -57,7 +82,11 @@ export function parseIngestPredicates(doc: SniffedDocument, ctx: ParseContext): 
   };
   const source = (r: JsonReader): string => {
     r.object();
-    return formatSource({ type: r.field('type').string(), namespace: r.field('namespace').string(), name: r.field('name').string() });
+    return formatSource({
+      type: r.field('type').string(),
+      namespace: r.field('namespace').string(),
+      name: r.field('name').string(),
+    });
   };
   const vuln = (r: JsonReader): VulnRef | null => {
     r.object();
@@ -73,7 +102,10 @@ export function parseIngestPredicates(doc: SniffedDocument, ctx: ParseContext): 
   const origin = (r: JsonReader): FactOrigin => {
     if (r.isAbsent()) return {};
     r.object();
-    return { origin: r.field('origin').optionalString() || undefined, collector: r.field('collector').optionalString() || undefined };
+    return {
+      origin: r.field('origin').optionalString() || undefined,
+      collector: r.field('collector').optionalString() || undefined,
+    };
   };
   const time = (r: JsonReader): string | undefined => {
     const text = r.optionalString();
@@ -98,7 +130,8 @@ export function parseIngestPredicates(doc: SniffedDocument, ctx: ParseContext): 
   };
 
   for (const key of Object.keys(doc.json as object)) {
-    if (!(PREDICATE_KEYS as readonly string[]).includes(key)) throw new DocumentError(`/${key}`, 'is not an ingest-predicates field');
+    if (!(PREDICATE_KEYS as readonly string[]).includes(key))
+      throw new DocumentError(`/${key}`, 'is not an ingest-predicates field');
   }
 
   each('isDependency', (r) => {
@@ -107,9 +140,12 @@ export function parseIngestPredicates(doc: SniffedDocument, ctx: ParseContext): 
     const spec = r.field('isDependency');
     spec.object();
     const type = (spec.field('dependencyType').optionalString() || 'UNKNOWN').toUpperCase() as DependencyType;
-    if (!DEPENDENCY_TYPES.includes(type)) throw new DocumentError(spec.field('dependencyType').path, `must be one of ${DEPENDENCY_TYPES.join(', ')}`);
+    if (!DEPENDENCY_TYPES.includes(type))
+      throw new DocumentError(spec.field('dependencyType').path, `must be one of ${DEPENDENCY_TYPES.join(', ')}`);
     b.dependency({
-      from, to, type,
+      from,
+      to,
+      type,
       versionRange: spec.field('versionRange').optionalString() || undefined,
       justification: spec.field('justification').optionalString() || undefined,
       ...origin(spec),
@@ -119,7 +155,8 @@ export function parseIngestPredicates(doc: SniffedDocument, ctx: ParseContext): 
     const subject = oneOf(r, 'pkg', null, 'src') as NodeRef & { kind: 'package' | 'source' };
     const spec = r.field('isOccurrence');
     b.occurrence({
-      artifact: artifact(r.field('artifact')), subject,
+      artifact: artifact(r.field('artifact')),
+      subject,
       justification: spec.isAbsent() ? undefined : spec.field('justification').optionalString() || undefined,
       ...origin(spec),
     });
@@ -127,7 +164,8 @@ export function parseIngestPredicates(doc: SniffedDocument, ctx: ParseContext): 
   each('hashEqual', (r) => {
     const spec = r.field('hashEqual');
     b.hashEqual({
-      artifact: artifact(r.field('artifact')), equal: artifact(r.field('equalArtifact')),
+      artifact: artifact(r.field('artifact')),
+      equal: artifact(r.field('equalArtifact')),
       justification: spec.isAbsent() ? undefined : spec.field('justification').optionalString() || undefined,
       ...origin(spec),
     });
@@ -137,7 +175,10 @@ export function parseIngestPredicates(doc: SniffedDocument, ctx: ParseContext): 
     spec.object();
     const predicate: Record<string, string> = {};
     const preds = spec.field('slsaPredicate');
-    if (!preds.isAbsent()) preds.array().forEach((p) => { predicate[p.field('key').string()] = p.field('value').stringOr(''); });
+    if (!preds.isAbsent())
+      preds.array().forEach((p) => {
+        predicate[p.field('key').string()] = p.field('value').stringOr('');
+      });
     const materials = r.field('Materials');
     b.slsa({
       subject: artifact(r.field('Artifact')),
@@ -170,7 +211,8 @@ export function parseIngestPredicates(doc: SniffedDocument, ctx: ParseContext): 
   each('vulnEqual', (r) => {
     const spec = r.field('vulnEqual');
     b.vulnEqual({
-      vulnerability: requiredVuln(r.field('vulnerability')), equal: requiredVuln(r.field('equalVulnerability')),
+      vulnerability: requiredVuln(r.field('vulnerability')),
+      equal: requiredVuln(r.field('equalVulnerability')),
       justification: spec.isAbsent() ? undefined : spec.field('justification').optionalString() || undefined,
       ...origin(spec),
     });
@@ -191,9 +233,12 @@ export function parseIngestPredicates(doc: SniffedDocument, ctx: ParseContext): 
     const spec = r.field('hasSourceAt');
     const flag = r.field('pkgMatchFlag');
     const match = flag.isAbsent() ? 'SPECIFIC_VERSION' : flag.object().field('pkg').stringOr('SPECIFIC_VERSION');
-    if (match !== 'ALL_VERSIONS' && match !== 'SPECIFIC_VERSION') throw new DocumentError(flag.field('pkg').path, 'must be ALL_VERSIONS or SPECIFIC_VERSION');
+    if (match !== 'ALL_VERSIONS' && match !== 'SPECIFIC_VERSION')
+      throw new DocumentError(flag.field('pkg').path, 'must be ALL_VERSIONS or SPECIFIC_VERSION');
     b.hasSourceAt({
-      package: pkg(r.field('pkg')), allVersions: match === 'ALL_VERSIONS', source: source(r.field('src')),
+      package: pkg(r.field('pkg')),
+      allVersions: match === 'ALL_VERSIONS',
+      source: source(r.field('src')),
       knownSince: spec.isAbsent() ? undefined : time(spec.field('knownSince')),
       justification: spec.isAbsent() ? undefined : spec.field('justification').optionalString() || undefined,
       ...origin(spec),
@@ -218,9 +263,12 @@ export function parseIngestPredicates(doc: SniffedDocument, ctx: ParseContext): 
     const data = r.field('vexData');
     data.object();
     const status = data.field('status').string().toUpperCase() as VexStatus;
-    if (!VEX_STATUSES.includes(status)) throw new DocumentError(data.field('status').path, `must be one of ${VEX_STATUSES.join(', ')}`);
+    if (!VEX_STATUSES.includes(status))
+      throw new DocumentError(data.field('status').path, `must be one of ${VEX_STATUSES.join(', ')}`);
     b.vex({
-      subject, vulnerability: requiredVuln(r.field('vulnerability')), status,
+      subject,
+      vulnerability: requiredVuln(r.field('vulnerability')),
+      status,
       justification: data.field('vexJustification').optionalString() || undefined,
       statement: data.field('statement').optionalString() || undefined,
       statusNotes: data.field('statusNotes').optionalString() || undefined,
@@ -235,7 +283,9 @@ export function parseIngestPredicates(doc: SniffedDocument, ctx: ParseContext): 
     b.scorecard({
       source: source(r.field('source')),
       aggregateScore: card.field('aggregateScore').number(),
-      checks: checks.isAbsent() ? [] : checks.array().map((c) => ({ check: c.field('check').string(), score: c.field('score').number() })),
+      checks: checks.isAbsent()
+        ? []
+        : checks.array().map((c) => ({ check: c.field('check').string(), score: c.field('score').number() })),
       timeScanned: time(card.field('timeScanned')) ?? ctx.now,
       scorecardVersion: card.field('scorecardVersion').stringOr(''),
       scorecardCommit: card.field('scorecardCommit').stringOr(''),

@@ -13,7 +13,12 @@
 //   - a pkg:oci purl whose version is a digest also names the image artifact: IsOccurrence.
 //   - legacy documents (pre-0.2.0 context): "vulnerability" and "products" are plain strings.
 import {
-  DocumentError, FactsBuilder, type DocumentFacts, type NodeRef, type ScanMetadata, type VexStatus,
+  DocumentError,
+  FactsBuilder,
+  type DocumentFacts,
+  type NodeRef,
+  type ScanMetadata,
+  type VexStatus,
 } from '../../../model/facts.js';
 import { canonicalArtifact, DigestError } from '../../../model/artifact.js';
 import { parsePurl, formatPurl } from '../../../model/purl.js';
@@ -30,8 +35,12 @@ const STATUS: Record<string, VexStatus> = {
 };
 
 export function isOpenVex(json: unknown): json is Record<string, unknown> & { statements: unknown[] } {
-  return isObject(json) && typeof json['@context'] === 'string'
-    && /^https?:\/\/openvex\.dev\/ns/.test(json['@context']) && Array.isArray(json.statements);
+  return (
+    isObject(json) &&
+    typeof json['@context'] === 'string' &&
+    /^https?:\/\/openvex\.dev\/ns/.test(json['@context']) &&
+    Array.isArray(json.statements)
+  );
 }
 
 type Subject = NodeRef & { kind: 'package' | 'artifact' };
@@ -65,18 +74,28 @@ function subjectsOf(id: string): { subjects: Subject[]; ociDigest?: string } | u
   return undefined;
 }
 
-interface Product { path: string; label: string; subjects: Subject[]; ociDigest?: string; subcomponents: string[] }
+interface Product {
+  path: string;
+  label: string;
+  subjects: Subject[];
+  ociDigest?: string;
+  subcomponents: string[];
+}
 
 /** Reads one product entry (string in legacy documents, object otherwise). */
 function readProduct(p: unknown, path: string): Product | { path: string; reason: string } {
   if (typeof p === 'string') {
     const s = subjectsOf(p);
-    return s ? { path, label: p, ...s, subcomponents: [] } : { path, reason: `product "${p}" is neither a purl nor a digest` };
+    return s
+      ? { path, label: p, ...s, subcomponents: [] }
+      : { path, reason: `product "${p}" is neither a purl nor a digest` };
   }
   if (!isObject(p)) return { path, reason: 'a product must be a string or an object' };
   const subjects: Subject[] = [];
   let ociDigest: string | undefined;
-  const ids = [str(p['@id']), isObject(p.identifiers) ? str(p.identifiers.purl) : undefined].filter((x): x is string => !!x);
+  const ids = [str(p['@id']), isObject(p.identifiers) ? str(p.identifiers.purl) : undefined].filter(
+    (x): x is string => !!x,
+  );
   for (const id of ids) {
     const s = subjectsOf(id);
     if (!s) continue;
@@ -97,8 +116,11 @@ function readProduct(p: unknown, path: string): Product | { path: string; reason
   const label = str(p['@id']) ?? str(p.name) ?? '(unnamed product)';
   if (unique.length === 0) return { path, reason: `product ${label} has no purl or digest` };
   const subcomponents = Array.isArray(p.subcomponents)
-    ? p.subcomponents.map((c) => (isObject(c) ? str(c['@id']) ?? (isObject(c.identifiers) ? str(c.identifiers.purl) : undefined) : str(c)))
-      .filter((x): x is string => !!x)
+    ? p.subcomponents
+        .map((c) =>
+          isObject(c) ? (str(c['@id']) ?? (isObject(c.identifiers) ? str(c.identifiers.purl) : undefined)) : str(c),
+        )
+        .filter((x): x is string => !!x)
     : [];
   return { path, label, subjects: unique, ociDigest, subcomponents };
 }
@@ -113,7 +135,8 @@ export const openvexParser: FormatParser = {
     const vulns = new VulnFacts(builder);
     const occurrences = new Set<string>();
     const docTime = isoUtc(json.timestamp) ?? isoUtc(json.last_updated);
-    if (json.timestamp !== undefined && !isoUtc(json.timestamp)) throw new DocumentError('/timestamp', 'not an RFC 3339 time');
+    if (json.timestamp !== undefined && !isoUtc(json.timestamp))
+      throw new DocumentError('/timestamp', 'not an RFC 3339 time');
     json.statements.forEach((s, i) => {
       const path = `/statements/${i}`;
       if (!isObject(s)) throw new DocumentError(path, 'a statement must be an object');
@@ -123,8 +146,13 @@ export const openvexParser: FormatParser = {
       if (!vulnId) throw new DocumentError(`${path}/vulnerability`, 'a statement needs a vulnerability name');
       const statusText = str(s.status);
       const status = statusText ? STATUS[statusText] : undefined;
-      if (!status) throw new DocumentError(`${path}/status`, `status "${statusText ?? ''}" is not one of ${Object.keys(STATUS).join(', ')}`);
-      if (s.timestamp !== undefined && !isoUtc(s.timestamp)) throw new DocumentError(`${path}/timestamp`, 'not an RFC 3339 time');
+      if (!status)
+        throw new DocumentError(
+          `${path}/status`,
+          `status "${statusText ?? ''}" is not one of ${Object.keys(STATUS).join(', ')}`,
+        );
+      if (s.timestamp !== undefined && !isoUtc(s.timestamp))
+        throw new DocumentError(`${path}/timestamp`, 'not an RFC 3339 time');
       const knownSince = isoUtc(s.timestamp) ?? docTime ?? isoUtc(s.last_updated) ?? ctx.now;
       if (isObject(v)) {
         for (const alias of Array.isArray(v.aliases) ? v.aliases : []) {
@@ -137,16 +165,25 @@ export const openvexParser: FormatParser = {
         builder.skip(path, 'statement has no products');
         return;
       }
-      const statement = status === 'NOT_AFFECTED' ? str(s.impact_statement) ?? str(s.statement)
-        : status === 'AFFECTED' ? str(s.action_statement) ?? str(s.statement) : str(s.statement);
+      const statement =
+        status === 'NOT_AFFECTED'
+          ? (str(s.impact_statement) ?? str(s.statement))
+          : status === 'AFFECTED'
+            ? (str(s.action_statement) ?? str(s.statement))
+            : str(s.statement);
       products.forEach((p, j) => {
         const product = readProduct(p, `${path}/products/${j}`);
         if ('reason' in product) {
           builder.skip(product.path, product.reason);
           return;
         }
-        const notes = [str(s.status_notes), product.subcomponents.length ? `subcomponents: ${product.subcomponents.join(', ')}` : undefined]
-          .filter(Boolean).join('; ') || undefined;
+        const notes =
+          [
+            str(s.status_notes),
+            product.subcomponents.length ? `subcomponents: ${product.subcomponents.join(', ')}` : undefined,
+          ]
+            .filter(Boolean)
+            .join('; ') || undefined;
         for (const subject of product.subjects) {
           builder.vex({
             subject,
@@ -167,9 +204,17 @@ export const openvexParser: FormatParser = {
             };
             vulns.finding(subject.purl, vulnId, scan);
           }
-          if (subject.kind === 'package' && product.ociDigest && !occurrences.has(`${product.ociDigest} ${subject.purl}`)) {
+          if (
+            subject.kind === 'package' &&
+            product.ociDigest &&
+            !occurrences.has(`${product.ociDigest} ${subject.purl}`)
+          ) {
             occurrences.add(`${product.ociDigest} ${subject.purl}`);
-            builder.occurrence({ artifact: product.ociDigest, subject, justification: 'OpenVEX product is an OCI image purl whose version is the image digest' });
+            builder.occurrence({
+              artifact: product.ociDigest,
+              subject,
+              justification: 'OpenVEX product is an OCI image purl whose version is the image digest',
+            });
           }
         }
       });

@@ -12,11 +12,40 @@ export const OSV_FORMAT = 'osv';
 
 /** Keys that belong to the other JSON formats we read; an OSV record has none of them. */
 const FOREIGN_KEYS = [
-  'spdxVersion', 'bomFormat', 'specVersion', '_type', 'predicateType', 'payloadType', 'dsseEnvelope',
-  'mediaType', 'attestations', 'statements', '@context', 'matches', 'results', 'Results', 'SchemaVersion',
-  'checks', 'scorecard', 'descriptor',
+  'spdxVersion',
+  'bomFormat',
+  'specVersion',
+  '_type',
+  'predicateType',
+  'payloadType',
+  'dsseEnvelope',
+  'mediaType',
+  'attestations',
+  'statements',
+  '@context',
+  'matches',
+  'results',
+  'Results',
+  'SchemaVersion',
+  'checks',
+  'scorecard',
+  'descriptor',
 ];
-const OSV_FIELDS = ['schema_version', 'modified', 'published', 'withdrawn', 'aliases', 'related', 'summary', 'details', 'affected', 'severity', 'database_specific', 'references', 'credits'];
+const OSV_FIELDS = [
+  'schema_version',
+  'modified',
+  'published',
+  'withdrawn',
+  'aliases',
+  'related',
+  'summary',
+  'details',
+  'affected',
+  'severity',
+  'database_specific',
+  'references',
+  'credits',
+];
 
 /** True for a JSON object shaped like one OSV record. */
 export function isOsvRecord(json: unknown): json is Record<string, unknown> {
@@ -82,12 +111,19 @@ export const osvParser: FormatParser = {
       dbUri: advisoryDatabase(advisory.id),
       modified: isoUtc(advisory.modified),
       published: isoUtc(advisory.published),
-      withdrawn: advisory.withdrawn ? isoUtc(advisory.withdrawn) ?? advisory.withdrawn : undefined,
-      affected: advisory.affected.map((a) => ({ ecosystem: a.ecosystem, name: a.name, purl: a.purl, ranges: a.ranges, versions: a.versions })),
+      withdrawn: advisory.withdrawn ? (isoUtc(advisory.withdrawn) ?? advisory.withdrawn) : undefined,
+      affected: advisory.affected.map((a) => ({
+        ecosystem: a.ecosystem,
+        name: a.name,
+        purl: a.purl,
+        ranges: a.ranges,
+        versions: a.versions,
+      })),
     });
     for (const p of advisory.problems) builder.skip(p.path, p.reason);
     for (const p of unsupportedEntries(advisory)) builder.skip(p.path, p.reason);
-    if (advisory.withdrawn) builder.skip('/withdrawn', `advisory withdrawn on ${advisory.withdrawn}: it is never matched against packages`);
+    if (advisory.withdrawn)
+      builder.skip('/withdrawn', `advisory withdrawn on ${advisory.withdrawn}: it is never matched against packages`);
     return builder.facts;
   },
 };

@@ -117,7 +117,8 @@ export class VulnFacts {
 
   /** VulnEqual between two ids (skipped when they are the same vulnerability). */
   equal(id: string, other: string, justification: string): void {
-    const a = vulnRef(id), b = vulnRef(other);
+    const a = vulnRef(id),
+      b = vulnRef(other);
     if (a.type === b.type && a.id === b.id) return;
     const [x, y] = `${a.type}:${a.id}` < `${b.type}:${b.id}` ? [a, b] : [b, a];
     const key = `${x.type}:${x.id}|${y.type}:${y.id}`;

@@ -13,9 +13,21 @@ export const GRYPE_URI = 'https://github.com/anchore/grype';
 
 /** Grype artifact types → purl types, for the rare match without a purl. */
 const GRYPE_TYPES: Record<string, string> = {
-  apk: 'apk', deb: 'deb', rpm: 'rpm', python: 'pypi', npm: 'npm', gem: 'gem', 'go-module': 'golang',
-  'rust-crate': 'cargo', dotnet: 'nuget', 'php-composer': 'composer', 'java-archive': 'maven',
-  'hex': 'hex', 'dart-pub': 'pub', 'swift': 'swift', 'conan': 'conan',
+  apk: 'apk',
+  deb: 'deb',
+  rpm: 'rpm',
+  python: 'pypi',
+  npm: 'npm',
+  gem: 'gem',
+  'go-module': 'golang',
+  'rust-crate': 'cargo',
+  dotnet: 'nuget',
+  'php-composer': 'composer',
+  'java-archive': 'maven',
+  hex: 'hex',
+  'dart-pub': 'pub',
+  swift: 'swift',
+  conan: 'conan',
 };
 
 export function isGrypeReport(json: unknown): json is { matches: unknown[]; descriptor?: unknown } {
@@ -27,7 +39,10 @@ export function isGrypeReport(json: unknown): json is { matches: unknown[]; desc
 function dbInfo(descriptor: Record<string, unknown>): { uri: string; version: string } {
   const db = isObject(descriptor.db) ? descriptor.db : undefined;
   const status = db && isObject(db.status) ? db.status : undefined;
-  const config = isObject(descriptor.configuration) && isObject(descriptor.configuration.db) ? descriptor.configuration.db : undefined;
+  const config =
+    isObject(descriptor.configuration) && isObject(descriptor.configuration.db)
+      ? descriptor.configuration.db
+      : undefined;
   const uri = str(status?.from) ?? str(config?.['update-url']) ?? '';
   const version = str(status?.built) ?? str(db?.built) ?? (status?.schemaVersion ?? db?.schemaVersion ?? '').toString();
   return { uri, version };
@@ -36,7 +51,8 @@ function dbInfo(descriptor: Record<string, unknown>): { uri: string; version: st
 /** CVSS vectors of a grype vulnerability (current `cvss[]`, 2021 `cvssV3`/`cvssV2`). */
 function vectorsOf(v: Record<string, unknown>): string[] {
   const out: string[] = [];
-  if (Array.isArray(v.cvss)) for (const c of v.cvss) if (isObject(c) && typeof c.vector === 'string') out.push(c.vector);
+  if (Array.isArray(v.cvss))
+    for (const c of v.cvss) if (isObject(c) && typeof c.vector === 'string') out.push(c.vector);
   for (const k of ['cvssV3', 'cvssV2']) {
     const c = v[k];
     if (isObject(c) && typeof c.vector === 'string') out.push(c.vector);
@@ -66,13 +82,15 @@ export const grypeParser: FormatParser = {
       if (!isObject(match) || !isObject(match.vulnerability) || !isObject(match.artifact)) {
         throw new DocumentError(path, 'a match needs "vulnerability" and "artifact" objects');
       }
-      const v = match.vulnerability, a = match.artifact;
+      const v = match.vulnerability,
+        a = match.artifact;
       const id = str(v.id);
       if (!id) throw new DocumentError(`${path}/vulnerability/id`, 'a match needs a vulnerability id');
       const type = GRYPE_TYPES[str(a.type) ?? ''] ?? 'generic';
       const name = str(a.name);
-      const purl = tryCanonicalPurl(a.purl)
-        ?? (name ? tryFormatParts({ type, name, version: str(a.version), qualifiers: {} }) : undefined);
+      const purl =
+        tryCanonicalPurl(a.purl) ??
+        (name ? tryFormatParts({ type, name, version: str(a.version), qualifiers: {} }) : undefined);
       if (!purl) {
         builder.skip(`${path}/artifact`, 'the artifact has neither a valid purl nor a name');
         return;
@@ -93,7 +111,13 @@ export const grypeParser: FormatParser = {
         const rid = str(r.id);
         if (!rid) continue;
         vulns.equal(id, rid, 'grype related vulnerability');
-        vulns.metadata(rid, { description: str(r.description), label: str(r.severity), vectors: vectorsOf(r), prefer: 'label', defaultSeverity: 'UNKNOWN' });
+        vulns.metadata(rid, {
+          description: str(r.description),
+          label: str(r.severity),
+          vectors: vectorsOf(r),
+          prefer: 'label',
+          defaultSeverity: 'UNKNOWN',
+        });
       }
     });
     return builder.facts;

@@ -24,7 +24,8 @@ export const osvScannerParser: FormatParser = {
   detect: (doc: SniffedDocument) => isOsvScannerReport(doc.json),
   parse(doc: SniffedDocument, ctx: ParseContext): DocumentFacts {
     const json = doc.json;
-    if (!isOsvScannerReport(json)) throw new DocumentError('', 'not an osv-scanner report: "results" must be an array of {source, packages}');
+    if (!isOsvScannerReport(json))
+      throw new DocumentError('', 'not an osv-scanner report: "results" must be an array of {source, packages}');
     const builder = new FactsBuilder('osv-scanner');
     const vulns = new VulnFacts(builder);
     const scan: ScanMetadata = {
@@ -38,11 +39,15 @@ export const osvScannerParser: FormatParser = {
       const packages = (result as { packages: unknown[] }).packages;
       packages.forEach((entry, p) => {
         const path = `/results/${r}/packages/${p}`;
-        if (!isObject(entry) || !isObject(entry.package)) throw new DocumentError(`${path}/package`, 'a package entry needs a "package" object');
+        if (!isObject(entry) || !isObject(entry.package))
+          throw new DocumentError(`${path}/package`, 'a package entry needs a "package" object');
         const pkg = entry.package;
-        const name = str(pkg.name), version = str(pkg.version), ecosystem = str(pkg.ecosystem);
-        const purl = tryCanonicalPurl(pkg.purl)
-          ?? (name && ecosystem ? tryFormatParts(purlPartsFromOsv(ecosystem, name, version)) : undefined);
+        const name = str(pkg.name),
+          version = str(pkg.version),
+          ecosystem = str(pkg.ecosystem);
+        const purl =
+          tryCanonicalPurl(pkg.purl) ??
+          (name && ecosystem ? tryFormatParts(purlPartsFromOsv(ecosystem, name, version)) : undefined);
         if (!purl) {
           builder.skip(`${path}/package`, `no purl for ecosystem "${ecosystem ?? ''}" package "${name ?? ''}"`);
           return;

@@ -16,22 +16,56 @@ export const TRIVY_URI = 'https://github.com/aquasecurity/trivy';
 
 /** OS result types → [purl type, namespace]. */
 const OS_TYPES: Record<string, [string, string]> = {
-  alpine: ['apk', 'alpine'], wolfi: ['apk', 'wolfi'], chainguard: ['apk', 'chainguard'],
-  debian: ['deb', 'debian'], ubuntu: ['deb', 'ubuntu'],
-  redhat: ['rpm', 'redhat'], centos: ['rpm', 'centos'], rocky: ['rpm', 'rocky'], alma: ['rpm', 'almalinux'],
-  amazon: ['rpm', 'amazon'], oracle: ['rpm', 'oracle'], fedora: ['rpm', 'fedora'], photon: ['rpm', 'photon'],
-  'cbl-mariner': ['rpm', 'cbl-mariner'], azurelinux: ['rpm', 'azurelinux'], opensuse: ['rpm', 'opensuse'],
-  'opensuse.leap': ['rpm', 'opensuse'], 'opensuse.tumbleweed': ['rpm', 'opensuse'], sles: ['rpm', 'suse'],
+  alpine: ['apk', 'alpine'],
+  wolfi: ['apk', 'wolfi'],
+  chainguard: ['apk', 'chainguard'],
+  debian: ['deb', 'debian'],
+  ubuntu: ['deb', 'ubuntu'],
+  redhat: ['rpm', 'redhat'],
+  centos: ['rpm', 'centos'],
+  rocky: ['rpm', 'rocky'],
+  alma: ['rpm', 'almalinux'],
+  amazon: ['rpm', 'amazon'],
+  oracle: ['rpm', 'oracle'],
+  fedora: ['rpm', 'fedora'],
+  photon: ['rpm', 'photon'],
+  'cbl-mariner': ['rpm', 'cbl-mariner'],
+  azurelinux: ['rpm', 'azurelinux'],
+  opensuse: ['rpm', 'opensuse'],
+  'opensuse.leap': ['rpm', 'opensuse'],
+  'opensuse.tumbleweed': ['rpm', 'opensuse'],
+  sles: ['rpm', 'suse'],
 };
 
 /** Language result types → OSV ecosystem (purls built by purlPartsFromOsv). */
 const LANG_TYPES: Record<string, string> = {
-  jar: 'Maven', pom: 'Maven', gradle: 'Maven', sbt: 'Maven',
-  npm: 'npm', yarn: 'npm', pnpm: 'npm', bun: 'npm', 'node-pkg': 'npm',
-  pip: 'PyPI', pipenv: 'PyPI', poetry: 'PyPI', uv: 'PyPI', 'python-pkg': 'PyPI',
-  gomod: 'Go', gobinary: 'Go', cargo: 'crates.io', 'rust-binary': 'crates.io',
-  bundler: 'RubyGems', gemspec: 'RubyGems', composer: 'Packagist', 'composer-vendor': 'Packagist',
-  nuget: 'NuGet', 'dotnet-core': 'NuGet', 'packages-props': 'NuGet', pub: 'Pub', hex: 'Hex',
+  jar: 'Maven',
+  pom: 'Maven',
+  gradle: 'Maven',
+  sbt: 'Maven',
+  npm: 'npm',
+  yarn: 'npm',
+  pnpm: 'npm',
+  bun: 'npm',
+  'node-pkg': 'npm',
+  pip: 'PyPI',
+  pipenv: 'PyPI',
+  poetry: 'PyPI',
+  uv: 'PyPI',
+  'python-pkg': 'PyPI',
+  gomod: 'Go',
+  gobinary: 'Go',
+  cargo: 'crates.io',
+  'rust-binary': 'crates.io',
+  bundler: 'RubyGems',
+  gemspec: 'RubyGems',
+  composer: 'Packagist',
+  'composer-vendor': 'Packagist',
+  nuget: 'NuGet',
+  'dotnet-core': 'NuGet',
+  'packages-props': 'NuGet',
+  pub: 'Pub',
+  hex: 'Hex',
 };
 
 type TrivyResult = Record<string, unknown>;
@@ -43,7 +77,9 @@ function isTrivyResult(x: unknown): x is TrivyResult {
 export function trivyResults(json: unknown): TrivyResult[] | undefined {
   if (Array.isArray(json)) {
     // Pre-0.20: a bare array of {Target, Type, Vulnerabilities}.
-    return json.length > 0 && json.every((r) => isTrivyResult(r) && ('Vulnerabilities' in r || 'Type' in r)) ? json as TrivyResult[] : undefined;
+    return json.length > 0 && json.every((r) => isTrivyResult(r) && ('Vulnerabilities' in r || 'Type' in r))
+      ? (json as TrivyResult[])
+      : undefined;
   }
   if (!isObject(json) || typeof json.SchemaVersion !== 'number') return undefined;
   if (!('ArtifactName' in json) && !('Results' in json)) return undefined;
@@ -51,7 +87,10 @@ export function trivyResults(json: unknown): TrivyResult[] | undefined {
   return Array.isArray(results) && results.every(isTrivyResult) ? results : undefined;
 }
 
-interface OsInfo { family: string; name?: string }
+interface OsInfo {
+  family: string;
+  name?: string;
+}
 
 function osOf(report: Record<string, unknown>, result: TrivyResult): OsInfo | undefined {
   const meta = isObject(report.Metadata) && isObject(report.Metadata.OS) ? report.Metadata.OS : undefined;
@@ -61,7 +100,12 @@ function osOf(report: Record<string, unknown>, result: TrivyResult): OsInfo | un
 }
 
 /** Purl parts for a package that has no PURL in the report. */
-function fallbackParts(type: string | undefined, name: string, version: string | undefined, os: OsInfo | undefined): PurlParts | undefined {
+function fallbackParts(
+  type: string | undefined,
+  name: string,
+  version: string | undefined,
+  os: OsInfo | undefined,
+): PurlParts | undefined {
   const t = (type ?? '').toLowerCase();
   const osType = OS_TYPES[t];
   if (osType) {
@@ -91,7 +135,8 @@ export const trivyParser: FormatParser = {
   detect: (doc: SniffedDocument) => trivyResults(doc.json) !== undefined,
   parse(doc: SniffedDocument, ctx: ParseContext): DocumentFacts {
     const results = trivyResults(doc.json);
-    if (!results) throw new DocumentError('', 'not a Trivy report: expected SchemaVersion 2 with Results, or an array of results');
+    if (!results)
+      throw new DocumentError('', 'not a Trivy report: expected SchemaVersion 2 with Results, or an array of results');
     const report = isObject(doc.json) ? doc.json : {};
     const legacy = Array.isArray(doc.json);
     const builder = new FactsBuilder(legacy ? 'trivy-legacy' : 'trivy');
@@ -112,7 +157,8 @@ export const trivyParser: FormatParser = {
         tryCanonicalPurl(purl) ?? (name ? tryFormatParts(fallbackParts(type, name, version, os)) : undefined);
       const vulnerable = new Set<string>();
       const list = result.Vulnerabilities ?? [];
-      if (!Array.isArray(list)) throw new DocumentError(`${base}/Vulnerabilities`, '"Vulnerabilities" must be an array');
+      if (!Array.isArray(list))
+        throw new DocumentError(`${base}/Vulnerabilities`, '"Vulnerabilities" must be an array');
       list.forEach((v, i) => {
         const path = `${base}/Vulnerabilities/${i}`;
         if (!isObject(v)) throw new DocumentError(path, 'a vulnerability must be an object');
@@ -126,7 +172,13 @@ export const trivyParser: FormatParser = {
         }
         vulnerable.add(purl);
         vulns.finding(purl, id, scan);
-        vulns.metadata(id, { description: str(v.Description) ?? str(v.Title), label: str(v.Severity), vectors: vectorsOf(v), prefer: 'label', defaultSeverity: 'UNKNOWN' });
+        vulns.metadata(id, {
+          description: str(v.Description) ?? str(v.Title),
+          label: str(v.Severity),
+          vectors: vectorsOf(v),
+          prefer: 'label',
+          defaultSeverity: 'UNKNOWN',
+        });
       });
       // Findings the user suppressed: the package is not clean, and the suppression is noted.
       const modified = Array.isArray(result.ExperimentalModifiedFindings) ? result.ExperimentalModifiedFindings : [];
@@ -136,7 +188,10 @@ export const trivyParser: FormatParser = {
         const ident = isObject(f.PkgIdentifier) ? f.PkgIdentifier : {};
         const purl = purlOf(ident.PURL, str(f.PkgName), str(f.InstalledVersion));
         if (purl) vulnerable.add(purl);
-        builder.skip(`${base}/ExperimentalModifiedFindings/${i}`, `finding ${str(f.VulnerabilityID) ?? '?'} was ${str(m.Status) ?? 'modified'} by the user (${str(m.Source) ?? 'no source'}): not recorded`);
+        builder.skip(
+          `${base}/ExperimentalModifiedFindings/${i}`,
+          `finding ${str(f.VulnerabilityID) ?? '?'} was ${str(m.Status) ?? 'modified'} by the user (${str(m.Source) ?? 'no source'}): not recorded`,
+        );
       });
       const packages = Array.isArray(result.Packages) ? result.Packages : [];
       packages.forEach((p, i) => {

@@ -11,8 +11,14 @@ import { isObject, isoUtc, str } from '../scanners/common.js';
 export const SCORECARD_FORMAT = 'scorecard';
 
 export function isScorecard(json: unknown): json is Record<string, unknown> {
-  return isObject(json) && isObject(json.repo) && typeof json.repo.name === 'string'
-    && isObject(json.scorecard) && Array.isArray(json.checks) && ('score' in json || 'date' in json);
+  return (
+    isObject(json) &&
+    isObject(json.repo) &&
+    typeof json.repo.name === 'string' &&
+    isObject(json.scorecard) &&
+    Array.isArray(json.checks) &&
+    ('score' in json || 'date' in json)
+  );
 }
 
 function score(x: unknown, path: string): number {
@@ -32,7 +38,11 @@ export const scorecardParser: FormatParser = {
     const repo = json.repo as Record<string, unknown>;
     const meta = json.scorecard as Record<string, unknown>;
     const source = sourceFromUrl(String(repo.name));
-    if (!source) throw new DocumentError('/repo/name', `"${String(repo.name)}" is not a repository URL such as github.com/owner/repo`);
+    if (!source)
+      throw new DocumentError(
+        '/repo/name',
+        `"${String(repo.name)}" is not a repository URL such as github.com/owner/repo`,
+      );
     const timeScanned = isoUtc(json.date);
     if (!timeScanned) throw new DocumentError('/date', `"${String(json.date ?? '')}" is not a date or RFC 3339 time`);
     const checks: ScorecardCheck[] = (json.checks as unknown[]).map((c, i) => {

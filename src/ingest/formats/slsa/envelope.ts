@@ -55,7 +55,12 @@ function unwrap(json: Json): Unwrapped {
     return { statement: decodeEnvelope(json, ''), at: ptr(['payload']), wrapper: 'dsse', skipped: [] };
   }
   if (typeof json.mediaType === 'string' && BUNDLE_MEDIA_TYPE.test(json.mediaType)) {
-    return { statement: decodeBundle(json, ''), at: ptr(['dsseEnvelope', 'payload']), wrapper: 'sigstore-bundle', skipped: [] };
+    return {
+      statement: decodeBundle(json, ''),
+      at: ptr(['dsseEnvelope', 'payload']),
+      wrapper: 'sigstore-bundle',
+      skipped: [],
+    };
   }
   if (Array.isArray(json.attestations)) return pickNpmProvenance(json.attestations);
   throw new NotProvenance('', 'not an in-toto statement, DSSE envelope, Sigstore bundle or npm attestation list');
@@ -63,18 +68,26 @@ function unwrap(json: Json): Unwrapped {
 
 function checkStatement(s: unknown, at: string): Json {
   if (!isObject(s)) throw new NotProvenance(at, 'the in-toto statement must be an object');
-  if (typeof s._type !== 'string' || !STATEMENT_TYPE.test(s._type)) throw new NotProvenance(`${at}/_type`, 'not an in-toto Statement');
+  if (typeof s._type !== 'string' || !STATEMENT_TYPE.test(s._type))
+    throw new NotProvenance(`${at}/_type`, 'not an in-toto Statement');
   if (typeof s.predicateType !== 'string' || !Object.hasOwn(SLSA_PREDICATES, s.predicateType)) {
-    throw new NotProvenance(`${at}/predicateType`, `predicate type ${JSON.stringify(String(s.predicateType).slice(0, 100))} is not SLSA provenance v0.1/v0.2/v1`);
+    throw new NotProvenance(
+      `${at}/predicateType`,
+      `predicate type ${JSON.stringify(String(s.predicateType).slice(0, 100))} is not SLSA provenance v0.1/v0.2/v1`,
+    );
   }
   return s;
 }
 
 function decodeEnvelope(env: Json, at: string): Json {
   if (typeof env.payloadType !== 'string' || !IN_TOTO_PAYLOAD.has(env.payloadType)) {
-    throw new NotProvenance(`${at}/payloadType`, `DSSE payload type ${JSON.stringify(String(env.payloadType).slice(0, 100))} is not an in-toto statement`);
+    throw new NotProvenance(
+      `${at}/payloadType`,
+      `DSSE payload type ${JSON.stringify(String(env.payloadType).slice(0, 100))} is not an in-toto statement`,
+    );
   }
-  if (typeof env.payload !== 'string') throw new DocumentError(`${at}/payload`, 'the DSSE payload must be a base64 string');
+  if (typeof env.payload !== 'string')
+    throw new DocumentError(`${at}/payload`, 'the DSSE payload must be a base64 string');
   const b64 = env.payload.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(b64)) throw new DocumentError(`${at}/payload`, 'the DSSE payload is not base64');
   let statement: unknown;
@@ -87,7 +100,8 @@ function decodeEnvelope(env: Json, at: string): Json {
 }
 
 function decodeBundle(bundle: Json, at: string): Json {
-  if (!isObject(bundle.dsseEnvelope)) throw new NotProvenance(`${at}/dsseEnvelope`, 'the Sigstore bundle carries no DSSE envelope');
+  if (!isObject(bundle.dsseEnvelope))
+    throw new NotProvenance(`${at}/dsseEnvelope`, 'the Sigstore bundle carries no DSSE envelope');
   return decodeEnvelope(bundle.dsseEnvelope, `${at}/dsseEnvelope`);
 }
 
@@ -97,7 +111,8 @@ function pickNpmProvenance(list: unknown[]): Unwrapped {
   let found: Unwrapped | undefined;
   list.forEach((entry, i) => {
     const at = ptr(['attestations', i]);
-    if (!isObject(entry) || !isObject(entry.bundle)) throw new NotProvenance(at, 'an attestation must be an object with a "bundle"');
+    if (!isObject(entry) || !isObject(entry.bundle))
+      throw new NotProvenance(at, 'an attestation must be an object with a "bundle"');
     let statement: Json;
     try {
       statement = decodeBundle(entry.bundle, `${at}/bundle`);

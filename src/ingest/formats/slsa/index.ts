@@ -8,10 +8,13 @@ import { NotProvenance, unwrapProvenance } from './envelope.js';
 import { translateProvenance } from './provenance.js';
 
 function looksWrapped(json: unknown): boolean {
-  return isObject(json) && (
-    typeof json._type === 'string' || typeof json.payloadType === 'string'
-    || (typeof json.mediaType === 'string' && json.mediaType.startsWith('application/vnd.dev.sigstore.bundle'))
-    || Array.isArray(json.attestations));
+  return (
+    isObject(json) &&
+    (typeof json._type === 'string' ||
+      typeof json.payloadType === 'string' ||
+      (typeof json.mediaType === 'string' && json.mediaType.startsWith('application/vnd.dev.sigstore.bundle')) ||
+      Array.isArray(json.attestations))
+  );
 }
 
 export const slsaParser: FormatParser = {

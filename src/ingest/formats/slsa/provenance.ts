@@ -3,7 +3,17 @@
 // become packages / sources with an occurrence of the artifact.
 import { DocumentError, FactsBuilder, type DocumentFacts } from '../../../model/facts.js';
 import { sourceFromUrl } from '../../../model/source.js';
-import { artifactOrSkip, isObject, isoTime, occurrenceOnce, optArray, optObject, optString, purlOrSkip, type Json } from '../sbom-common.js';
+import {
+  artifactOrSkip,
+  isObject,
+  isoTime,
+  occurrenceOnce,
+  optArray,
+  optObject,
+  optString,
+  purlOrSkip,
+  type Json,
+} from '../sbom-common.js';
 import type { ParseContext } from '../types.js';
 import { SLSA_PREDICATES, type Unwrapped } from './envelope.js';
 
@@ -43,7 +53,8 @@ export function translateProvenance(u: Unwrapped, _ctx: ParseContext): DocumentF
 
   const materials: string[] = [];
   pred.materials.forEach((m, i) => {
-    for (const a of readDescriptor(builder, m, `${pred.materialsAt}/${i}`, false)) if (!materials.includes(a)) materials.push(a);
+    for (const a of readDescriptor(builder, m, `${pred.materialsAt}/${i}`, false))
+      if (!materials.includes(a)) materials.push(a);
   });
 
   const flat = flattenPredicate(predicate);
@@ -70,9 +81,18 @@ function readV0(p: Json, at: string, version: string): Predicate {
   const recipe = version === 'v0.1' ? optObject(p, 'recipe', at) : undefined;
   return {
     builderId,
-    buildType: version === 'v0.1' ? (recipe ? optString(recipe, 'type', `${at}/recipe`) : undefined) : optString(p, 'buildType', at),
-    startedOn: metadata ? isoTime(optString(metadata, 'buildStartedOn', `${at}/metadata`), `${at}/metadata/buildStartedOn`) : undefined,
-    finishedOn: metadata ? isoTime(optString(metadata, 'buildFinishedOn', `${at}/metadata`), `${at}/metadata/buildFinishedOn`) : undefined,
+    buildType:
+      version === 'v0.1'
+        ? recipe
+          ? optString(recipe, 'type', `${at}/recipe`)
+          : undefined
+        : optString(p, 'buildType', at),
+    startedOn: metadata
+      ? isoTime(optString(metadata, 'buildStartedOn', `${at}/metadata`), `${at}/metadata/buildStartedOn`)
+      : undefined,
+    finishedOn: metadata
+      ? isoTime(optString(metadata, 'buildFinishedOn', `${at}/metadata`), `${at}/metadata/buildFinishedOn`)
+      : undefined,
     materials: optArray(p, 'materials', at),
     materialsAt: `${at}/materials`,
   };
@@ -84,7 +104,8 @@ function readV1(p: Json, at: string): Predicate {
   const run = optObject(p, 'runDetails', at);
   const b = run ? optObject(run, 'builder', `${at}/runDetails`) : undefined;
   const builderId = b ? optString(b, 'id', `${at}/runDetails/builder`) : undefined;
-  if (!builderId) throw new DocumentError(`${at}/runDetails/builder/id`, 'required field "runDetails.builder.id" is missing');
+  if (!builderId)
+    throw new DocumentError(`${at}/runDetails/builder/id`, 'required field "runDetails.builder.id" is missing');
   const metadata = run ? optObject(run, 'metadata', `${at}/runDetails`) : undefined;
   const mAt = `${at}/runDetails/metadata`;
   return {
@@ -121,12 +142,24 @@ function readDescriptor(builder: FactsBuilder, d: unknown, at: string, isSubject
   const purlText = names.find((n) => n.startsWith('pkg:'));
   if (purlText) {
     const purl = purlOrSkip(builder, purlText, at);
-    if (purl) for (const a of artifacts) occurrenceOnce(builder, { artifact: a, subject: { kind: 'package', purl }, justification: OCCURRENCE_JUSTIFICATION });
+    if (purl)
+      for (const a of artifacts)
+        occurrenceOnce(builder, {
+          artifact: a,
+          subject: { kind: 'package', purl },
+          justification: OCCURRENCE_JUSTIFICATION,
+        });
     return artifacts;
   }
   const vcs = names.find((n) => n.startsWith('git+'));
   const source = vcs ? sourceFromUrl(stripRevision(vcs)) : undefined;
-  if (source) for (const a of artifacts) occurrenceOnce(builder, { artifact: a, subject: { kind: 'source', url: source }, justification: OCCURRENCE_JUSTIFICATION });
+  if (source)
+    for (const a of artifacts)
+      occurrenceOnce(builder, {
+        artifact: a,
+        subject: { kind: 'source', url: source },
+        justification: OCCURRENCE_JUSTIFICATION,
+      });
   return artifacts;
 }
 

@@ -3,8 +3,23 @@
 import { sourceFromVcsLocation } from '../../../model/source.js';
 import { DocumentError, FactsBuilder, type DocumentFacts } from '../../../model/facts.js';
 import {
-  DependencyEdges, artifactOrSkip, digestFromOciPurl, guacFilePurl, guacPurl, hasSbomFact, isEmptyDigest,
-  isObject, isoTime, jsonPointer as ptr, occurrenceOnce, optArray, optObject, optString, preferredDigest, purlOrSkip, reqString,
+  DependencyEdges,
+  artifactOrSkip,
+  digestFromOciPurl,
+  guacFilePurl,
+  guacPurl,
+  hasSbomFact,
+  isEmptyDigest,
+  isObject,
+  isoTime,
+  jsonPointer as ptr,
+  occurrenceOnce,
+  optArray,
+  optObject,
+  optString,
+  preferredDigest,
+  purlOrSkip,
+  reqString,
   type Json,
 } from '../sbom-common.js';
 import type { ParseContext } from '../types.js';
@@ -28,10 +43,14 @@ export function translateSpdx(doc: unknown, ctx: ParseContext): DocumentFacts {
   if (!isObject(doc)) throw new DocumentError('', 'an SPDX document must be a JSON object');
   const version = reqString(doc, 'spdxVersion', ptr(['spdxVersion']));
   const vm = /^SPDX-(2\.\d+)$/.exec(version.trim());
-  if (!vm) throw new DocumentError(ptr(['spdxVersion']), `unsupported SPDX version "${version.slice(0, 40)}" (2.x only)`);
+  if (!vm)
+    throw new DocumentError(ptr(['spdxVersion']), `unsupported SPDX version "${version.slice(0, 40)}" (2.x only)`);
   const creation = optObject(doc, 'creationInfo', ptr(['creationInfo']));
   if (!creation) throw new DocumentError(ptr(['creationInfo']), 'required field "creationInfo" is missing');
-  const created = isoTime(reqString(creation, 'created', ptr(['creationInfo', 'created'])), ptr(['creationInfo', 'created']));
+  const created = isoTime(
+    reqString(creation, 'created', ptr(['creationInfo', 'created'])),
+    ptr(['creationInfo', 'created']),
+  );
   const documentId = optString(doc, 'SPDXID', ptr(['SPDXID'])) ?? 'SPDXRef-DOCUMENT';
   const documentName = optString(doc, 'name', ptr(['name']));
   const namespace = optString(doc, 'documentNamespace', ptr(['documentNamespace']));
@@ -100,14 +119,19 @@ export function translateSpdx(doc: unknown, ctx: ParseContext): DocumentFacts {
     seenSubjects.add(id);
     const element = elements.get(id);
     if (!element) {
-      if (!known.has(id) && !isNonNodeRef(id, documentId)) builder.skip(path, `describes unknown element "${id.slice(0, 200)}"`);
+      if (!known.has(id) && !isNonNodeRef(id, documentId))
+        builder.skip(path, `describes unknown element "${id.slice(0, 200)}"`);
       continue;
     }
     subjectPackages.push(...element.purls);
     if (element.subjectDigest) {
       if (element.digestFromPurl) {
         for (const purl of element.purls) {
-          occurrenceOnce(builder, { artifact: element.subjectDigest, subject: { kind: 'package', purl }, justification: 'image digest of the SBOM subject' });
+          occurrenceOnce(builder, {
+            artifact: element.subjectDigest,
+            subject: { kind: 'package', purl },
+            justification: 'image digest of the SBOM subject',
+          });
         }
       }
       builder.sbom(hasSbomFact({ kind: 'artifact', digest: element.subjectDigest }, ctx, namespace, created));
@@ -117,8 +141,8 @@ export function translateSpdx(doc: unknown, ctx: ParseContext): DocumentFacts {
   }
   if (subjectPackages.length === 0) {
     // GUAC's fallback: a package named after the document stands for the unnamed subject.
-    const fallback = guacPurl('spdx', documentName || namespace || ctx.documentDigest)
-      ?? guacPurl('spdx', ctx.documentDigest)!;
+    const fallback =
+      guacPurl('spdx', documentName || namespace || ctx.documentDigest) ?? guacPurl('spdx', ctx.documentDigest)!;
     subjectPackages.push(fallback);
     builder.sbom(hasSbomFact({ kind: 'package', purl: fallback }, ctx, namespace, created));
   }
@@ -144,11 +168,17 @@ export function translateSpdx(doc: unknown, ctx: ParseContext): DocumentFacts {
 
 /** The element a relationship end names; records a skip when the id is unknown to the document. */
 function resolve(
-  builder: FactsBuilder, id: string, path: string, elements: Map<string, Element>, known: Set<string>, documentId: string,
+  builder: FactsBuilder,
+  id: string,
+  path: string,
+  elements: Map<string, Element>,
+  known: Set<string>,
+  documentId: string,
 ): Element | undefined {
   const element = elements.get(id);
   if (element) return element;
-  if (!known.has(id) && !isNonNodeRef(id, documentId)) builder.skip(path, `refers to unknown element "${id.slice(0, 200)}"`);
+  if (!known.has(id) && !isNonNodeRef(id, documentId))
+    builder.skip(path, `refers to unknown element "${id.slice(0, 200)}"`);
   return undefined;
 }
 
@@ -190,10 +220,17 @@ function readPackage(builder: FactsBuilder, raw: Json, path: (string | number)[]
   }
   for (const purl of purls) builder.package(purl);
   const source = sourceFromVcsLocation(optString(raw, 'downloadLocation', ptr(path)));
-  if (source) for (const purl of purls) builder.hasSourceAt({ package: purl, allVersions: false, source, justification: 'spdx downloadLocation' });
+  if (source)
+    for (const purl of purls)
+      builder.hasSourceAt({ package: purl, allVersions: false, source, justification: 'spdx downloadLocation' });
   const artifacts = readChecksums(builder, raw, path);
   for (const artifact of artifacts) {
-    for (const purl of purls) occurrenceOnce(builder, { artifact, subject: { kind: 'package', purl }, justification: 'spdx package with checksum' });
+    for (const purl of purls)
+      occurrenceOnce(builder, {
+        artifact,
+        subject: { kind: 'package', purl },
+        justification: 'spdx package with checksum',
+      });
   }
   const fromChecksum = preferredDigest(artifacts);
   const fromPurl = fromChecksum ? undefined : purls.map(digestFromOciPurl).find((d) => d !== undefined);

@@ -58,15 +58,28 @@ export function tagValueToJson(text: string): Json {
       case 'SPDXID':
         if (section !== 'other') current.SPDXID = value;
         break;
-      case 'SPDXVersion': doc.spdxVersion = value; break;
-      case 'DocumentName': doc.name = value; break;
-      case 'DocumentNamespace': doc.documentNamespace = value; break;
-      case 'Created': (doc.creationInfo as Json).created = value; break;
-      case 'Creator': ((doc.creationInfo as Json).creators as string[]).push(value); break;
-      case 'PackageVersion': if (section === 'package') current.versionInfo = value; break;
+      case 'SPDXVersion':
+        doc.spdxVersion = value;
+        break;
+      case 'DocumentName':
+        doc.name = value;
+        break;
+      case 'DocumentNamespace':
+        doc.documentNamespace = value;
+        break;
+      case 'Created':
+        (doc.creationInfo as Json).created = value;
+        break;
+      case 'Creator':
+        ((doc.creationInfo as Json).creators as string[]).push(value);
+        break;
+      case 'PackageVersion':
+        if (section === 'package') current.versionInfo = value;
+        break;
       case 'PackageChecksum':
       case 'FileChecksum': {
-        if ((tag === 'PackageChecksum') !== (section === 'package') || section === 'other' || section === 'document') break;
+        if ((tag === 'PackageChecksum') !== (section === 'package') || section === 'other' || section === 'document')
+          break;
         const c = /^([A-Za-z0-9-]+):\s*(\S+)$/.exec(value);
         if (!c) throw new DocumentError(at, `malformed ${tag} "${value.slice(0, 80)}"`);
         ((current.checksums ??= []) as Json[]).push({ algorithm: c[1], checksumValue: c[2] });
@@ -76,7 +89,11 @@ export function tagValueToJson(text: string): Json {
         if (section !== 'package') break;
         const r = /^(\S+)\s+(\S+)\s+(\S+)$/.exec(value);
         if (!r) throw new DocumentError(at, `malformed ExternalRef "${value.slice(0, 80)}"`);
-        ((current.externalRefs ??= []) as Json[]).push({ referenceCategory: r[1], referenceType: r[2], referenceLocator: r[3] });
+        ((current.externalRefs ??= []) as Json[]).push({
+          referenceCategory: r[1],
+          referenceType: r[2],
+          referenceLocator: r[3],
+        });
         break;
       }
       case 'Relationship': {
