@@ -1,32 +1,82 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { CORPUS_DIR, hasCorpus } from './test/helpers/corpus.js';
+import { configuredPgUrl, findPgBinDir, serverAnswers, shownUrl } from './test/setup/postgres.js';
 
-// Two projects: everything on the embedded store, then the endpoint and CLI suites once more
-// on PostgreSQL (the same files; test/helpers/server.ts picks the backend from the env) plus
-// the PostgreSQL-only tests. The postgres project needs a server at 127.0.0.1:5432 (trust
-// auth, user postgres; SUPPLYGRAPH_TEST_PG_URL overrides) — .ci/run starts one.
-export default defineConfig({
-  test: {
-    pool: 'forks',
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'sqlite',
-          include: ['test/**/*.test.ts'],
-          exclude: ['test/store/postgres/**', '**/node_modules/**'],
-          env: { SUPPLYGRAPH_TEST_BACKEND: 'sqlite' },
-        },
+// Projects:
+// - sqlite: everything on the embedded store, real documents from test/fixtures;
+// - postgres: the endpoint and CLI suites once more on PostgreSQL (the same files;
+//   test/helpers/server.ts picks the backend from the env) plus the PostgreSQL-only tests.
+//   test/setup/postgres.ts uses the server at SUPPLYGRAPH_TEST_PG_URL (default 127.0.0.1:5432),
+//   else starts a throwaway cluster when PostgreSQL is installed; with neither it is left out;
+// - corpus-sweep: the fixture checks over every document of the shared corpus (../shared/corpus,
+//   or SUPPLYGRAPH_CORPUS), left out when there is none.
+// Under CI=true both are required: a missing corpus or PostgreSQL fails the run instead.
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+
+// Vitest evaluates this file more than once per run (root, then each project): say it once.
+const said = ((globalThis as { supplygraphNotRun?: Set<string> }).supplygraphNotRun ??= new Set<string>());
+
+function notRun(what: string, why: string, how: string): void {
+  if (ci) throw new Error(`${what} is required under CI=true, but ${why}. ${how}`);
+  const line = `NOT RUN: ${what}: ${why}. ${how}`;
+  if (!said.has(line)) console.log(line);
+  said.add(line);
+}
+
+export default defineConfig(async () => {
+  const projects: TestProjectInlineConfiguration[] = [
+    {
+      extends: true,
+      test: {
+        name: 'sqlite',
+        include: ['test/**/*.test.ts'],
+        exclude: ['test/store/postgres/**', 'test/corpus-sweep/**', '**/node_modules/**'],
+        env: { SUPPLYGRAPH_TEST_BACKEND: 'sqlite' },
       },
-      {
-        extends: true,
-        test: {
-          name: 'postgres',
-          include: ['test/http/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/store/postgres/**/*.test.ts'],
-          env: { SUPPLYGRAPH_TEST_BACKEND: 'postgres' },
-        },
+    },
+  ];
+
+  if (findPgBinDir() || (await serverAnswers(configuredPgUrl()))) {
+    projects.push({
+      extends: true,
+      test: {
+        name: 'postgres',
+        include: ['test/http/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/store/postgres/**/*.test.ts'],
+        globalSetup: ['test/setup/postgres.ts'],
+        env: { SUPPLYGRAPH_TEST_BACKEND: 'postgres' },
       },
-    ],
-  },
+    });
+  } else {
+    notRun(
+      'the postgres test project',
+      `no PostgreSQL server answers at ${shownUrl(configuredPgUrl())} and no initdb/pg_ctl is installed`,
+      'Start one (or point SUPPLYGRAPH_TEST_PG_URL at one), or install PostgreSQL so the tests can start their own.',
+    );
+  }
+
+  if (hasCorpus) {
+    projects.push({
+      extends: true,
+      test: {
+        name: 'corpus-sweep',
+        include: ['test/corpus-sweep/**/*.test.ts'],
+        env: { SUPPLYGRAPH_TEST_BACKEND: 'sqlite' },
+      },
+    });
+  } else {
+    notRun(
+      'the whole-corpus sweep (test/corpus-sweep)',
+      `there is no corpus at ${CORPUS_DIR}`,
+      'Put the shared corpus at ../shared/corpus or set SUPPLYGRAPH_CORPUS to its directory.',
+    );
+  }
+
+  return {
+    test: {
+      pool: 'forks',
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+      projects,
+    },
+  };
 });

@@ -2,7 +2,7 @@
 // assertion that a parser rejects a document whole.
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import { corpusPath } from './corpus.js';
+import { FIXTURES } from './corpus.js';
 import { DocumentError } from '../../src/model/facts.js';
 import type { ParseContext, SniffedDocument } from '../../src/ingest/formats/types.js';
 
@@ -38,9 +38,9 @@ export function expectDocumentError(fn: () => unknown, message: RegExp): Documen
   throw new Error('expected a DocumentError');
 }
 
-/** A corpus document as detection would see it. */
-export function loadCorpus(file: string): SniffedDocument {
-  return sniffText(file, readFileSync(corpusPath(file), 'utf8'));
+/** A real document from test/fixtures (by its corpus file name) as detection would see it. */
+export function loadFixture(file: string): SniffedDocument {
+  return FIXTURES.load(file);
 }
 
 /** A hand-made hostile fixture (test/fixtures/hostile/). */

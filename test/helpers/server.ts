@@ -1,12 +1,13 @@
 // Starts the real API over a real socket on a temporary store. The backend comes from
 // SUPPLYGRAPH_TEST_BACKEND: "sqlite" (default: a temporary directory) or "postgres" (a database
-// sg_test_<random> of its own on SUPPLYGRAPH_TEST_PG_URL's server, dropped on close), so the
-// same endpoint suites run against both stores (see vitest.config.ts).
+// sg_test_<random> of its own on the server test/setup/postgres.ts chose, dropped on close), so
+// the same endpoint suites run against both stores (see vitest.config.ts).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { startServer, type RunningServer } from '../../src/http/server.js';
 import { ingestDocument, type DocumentResult } from '../../src/ingest/pipeline.js';
 import { openStore } from '../../src/store/open.js';
@@ -15,7 +16,10 @@ import { PostgresStore } from '../../src/store/postgres/pg-store.js';
 export type TestBackend = 'sqlite' | 'postgres';
 export const TEST_BACKEND: TestBackend = process.env.SUPPLYGRAPH_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite';
 /** A database on the server the postgres tests use, to create and drop test databases from. */
-export const PG_ADMIN_URL = process.env.SUPPLYGRAPH_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const PG_ADMIN_URL =
+  (TEST_BACKEND === 'postgres' ? inject('pgAdminUrl') : undefined) ??
+  process.env.SUPPLYGRAPH_TEST_PG_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestServer {
   url: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bestVector, scoreOfVector, severityOfVector } from '../../src/vuln/cvss.js';
-import { normaliseSeverityLabel } from '../../src/model/vulnerability.js';
-import { filesOfKind, rawJson } from '../ingest/formats/vuln-corpus-helpers.js';
+import { FIXTURES } from '../helpers/corpus.js';
+import { cvssAgreementSuite } from './corpus-data.suite.js';
 
 // Known scores: FIRST specification examples / NVD, and vectors scored with FIRST's CVSS v4.0
 // reference calculator (github.com/RedHatProductSecurity/cvss-v4-calculator, cvss40.js).
@@ -82,68 +82,4 @@ describe('scoreOfVector', () => {
   });
 });
 
-/** (vector, reported base score) pairs in the corpus' Grype and Trivy reports: independent oracles. */
-function reportedScores(): [string, number][] {
-  const out: [string, number][] = [];
-  const walk = (x: unknown): void => {
-    if (Array.isArray(x)) {
-      x.forEach(walk);
-      return;
-    }
-    if (typeof x !== 'object' || x === null) return;
-    const o = x as Record<string, unknown>;
-    // grype: {vector, metrics: {baseScore}}
-    if (typeof o.vector === 'string' && typeof o.metrics === 'object' && o.metrics !== null) {
-      const s = (o.metrics as Record<string, unknown>).baseScore;
-      if (typeof s === 'number') out.push([o.vector, s]);
-    }
-    // trivy: {V3Vector, V3Score, V2Vector, V2Score, V40Vector, V40Score}
-    for (const [v, s] of [
-      ['V2Vector', 'V2Score'],
-      ['V3Vector', 'V3Score'],
-      ['V40Vector', 'V40Score'],
-    ]) {
-      if (typeof o[v] === 'string' && typeof o[s] === 'number') out.push([o[v] as string, o[s] as number]);
-    }
-    Object.values(o).forEach(walk);
-  };
-  for (const kind of ['grype', 'trivy']) for (const f of filesOfKind(kind)) walk(rawJson(f));
-  const unique = new Map(out.map(([v, s]) => [`${v} ${s}`, [v, s] as [string, number]]));
-  return [...unique.values()];
-}
-
-describe('corpus vectors', () => {
-  const pairs = reportedScores();
-
-  it('finds scored vectors in the scanner reports', () => {
-    expect(pairs.length).toBeGreaterThan(50);
-  });
-
-  it('agrees with every base score the scanners report for a vector', () => {
-    const wrong = pairs
-      .filter(([v, s]) => scoreOfVector(v)?.score !== s)
-      .map(([v, s]) => `${v} reported ${s}, computed ${scoreOfVector(v)?.score}`);
-    expect(wrong).toEqual([]);
-  });
-
-  it('agrees with the GHSA database_specific.severity label of every OSV record', () => {
-    const records: Record<string, unknown>[] = [];
-    for (const f of filesOfKind('osv')) records.push(rawJson(f) as Record<string, unknown>);
-    for (const f of filesOfKind('osv-scanner')) {
-      for (const r of (rawJson(f) as { results: { packages: { vulnerabilities?: Record<string, unknown>[] }[] }[] })
-        .results) {
-        for (const p of r.packages) records.push(...(p.vulnerabilities ?? []));
-      }
-    }
-    let checked = 0;
-    for (const rec of records) {
-      const label = (rec.database_specific as Record<string, unknown> | undefined)?.severity;
-      const vectors = ((rec.severity as { type: string; score: string }[] | undefined) ?? []).map((s) => s.score);
-      const best = bestVector(vectors);
-      if (typeof label !== 'string' || !best) continue;
-      checked += 1;
-      expect(`${rec.id}: ${best.severity}`).toBe(`${rec.id}: ${normaliseSeverityLabel(label)}`);
-    }
-    expect(checked).toBeGreaterThanOrEqual(8);
-  });
-});
+cvssAgreementSuite(FIXTURES, { vectors: 50, labels: 8 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePurl, type PurlParts } from '../../src/model/purl.js';
+import { parsePurl } from '../../src/model/purl.js';
 import { DocumentError } from '../../src/model/facts.js';
 import {
   advisoryAffects,
@@ -9,33 +9,18 @@ import {
   versionInRange,
   type OsvAdvisory,
 } from '../../src/vuln/osv-match.js';
-import { comparatorFor, osvPackageKey, purlPartsFromOsv } from '../../src/vuln/ecosystems.js';
-import { compareSemver } from '../../src/vuln/versions.js';
-import { filesOfKind, rawJson } from '../ingest/formats/vuln-corpus-helpers.js';
+import { osvPackageKey } from '../../src/vuln/ecosystems.js';
+import { FIXTURES } from '../helpers/corpus.js';
+import { osvAdvisoryEdgesSuite } from './corpus-data.suite.js';
 
-const advisories: [string, OsvAdvisory][] = filesOfKind('osv').map((f) => [f, parseOsvAdvisory(rawJson(f), '')]);
+const advisories: [string, OsvAdvisory][] = FIXTURES.filesOfKind('osv').map((f) => [
+  f,
+  parseOsvAdvisory(FIXTURES.rawJson(f), ''),
+]);
 const byId = (id: string) => advisories.find(([, a]) => a.id === id)![1];
 const affects = (id: string, purl: string) => advisoryAffects(byId(id), parsePurl(purl));
 
-function partsAt(ecosystem: string, name: string, version: string): PurlParts {
-  const p = purlPartsFromOsv(ecosystem, name, version);
-  if (!p) throw new Error(`no purl for ${ecosystem} ${name}`);
-  return p;
-}
-
-/** A version just below `v` in the same shape: decrement the rightmost non-zero number. */
-function below(v: string): string | undefined {
-  const nums = [...v.matchAll(/\d+/g)];
-  for (let i = nums.length - 1; i >= 0; i--) {
-    const n = Number(nums[i][0]);
-    if (n === 0) continue;
-    const at = nums[i].index!;
-    const head = v.slice(0, at) + String(n - 1);
-    const tail = v.slice(at + nums[i][0].length).replace(/\d+/g, '0');
-    return head + tail;
-  }
-  return undefined;
-}
+osvAdvisoryEdgesSuite(FIXTURES);
 
 describe('osvPackageKey', () => {
   it.each([
@@ -63,7 +48,7 @@ describe('osvPackageKey', () => {
 
 describe('parseOsvAdvisory', () => {
   it('reads every corpus record', () => {
-    expect(advisories.length).toBe(filesOfKind('osv').length);
+    expect(advisories.length).toBe(FIXTURES.filesOfKind('osv').length);
     for (const [, a] of advisories) {
       expect(a.id).toMatch(/^[A-Z]+-/);
       expect(a.affected.length).toBeGreaterThan(0);
@@ -96,66 +81,6 @@ describe('parseOsvAdvisory', () => {
     });
     expect(unsupportedEntries(alpine)[0].reason).toMatch(/no version ordering/);
   });
-});
-
-describe('corpus advisories: explicit versions and range edges', () => {
-  for (const [file, advisory] of advisories) {
-    if (advisory.withdrawn) continue;
-    describe(file, () => {
-      for (const [i, a] of advisory.affected.entries()) {
-        const compare = comparatorFor(a.ecosystem);
-        const listedForPackage = new Set(
-          advisory.affected.filter((b) => b.name === a.name && b.ecosystem === a.ecosystem).flatMap((b) => b.versions),
-        );
-
-        if (a.versions.length) {
-          it(`affected[${i}] ${a.name}: every listed version matches and lies in a range`, () => {
-            for (const v of a.versions) {
-              expect(`${v}: ${advisoryAffects(advisory, partsAt(a.ecosystem, a.name, v))}`).toBe(`${v}: true`);
-              const ranges = a.ranges.filter((r) => r.type !== 'GIT');
-              if (ranges.length) {
-                const inRange = ranges.some(
-                  (r) => versionInRange(v, r, r.type === 'SEMVER' ? compareSemver : compare!) === 'affected',
-                );
-                expect(`${v} in a range: ${inRange}`).toBe(`${v} in a range: true`);
-              }
-            }
-          });
-        }
-
-        for (const [j, r] of a.ranges.entries()) {
-          if (r.type === 'GIT') continue;
-          const rc = r.type === 'SEMVER' ? compareSemver : compare!;
-          it(`affected[${i}] ${a.name} range ${j}: fixed versions and versions below introduced are outside`, () => {
-            for (const [k, e] of r.events.entries()) {
-              if (e.fixed) {
-                expect(`${e.fixed}: ${versionInRange(e.fixed, r, rc)}`).toBe(`${e.fixed}: not-affected`);
-                const expected = listedForPackage.has(e.fixed);
-                expect(`${e.fixed}: ${advisoryAffects(advisory, partsAt(a.ecosystem, a.name, e.fixed))}`).toBe(
-                  `${e.fixed}: ${expected}`,
-                );
-              }
-              if (e.introduced && e.introduced !== '0') {
-                expect(`${e.introduced}: ${versionInRange(e.introduced, r, rc)}`).toBe(`${e.introduced}: affected`);
-                // Below the interval this event opens (an earlier interval of the same range may cover it).
-                const interval = {
-                  ...r,
-                  events: [e, ...(r.events[k + 1] && !r.events[k + 1].introduced ? [r.events[k + 1]] : [])],
-                };
-                const under = below(e.introduced);
-                if (under) expect(`${under}: ${versionInRange(under, interval, rc)}`).toBe(`${under}: not-affected`);
-              }
-              if (e.last_affected) {
-                expect(`${e.last_affected}: ${versionInRange(e.last_affected, r, rc)}`).toBe(
-                  `${e.last_affected}: affected`,
-                );
-              }
-            }
-          });
-        }
-      }
-    });
-  }
 });
 
 describe('matching by hand-checked cases', () => {

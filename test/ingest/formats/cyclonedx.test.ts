@@ -1,18 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expectDocumentError, loadCorpus, loadHostile, PARSE_CTX, sniffText } from '../../helpers/documents.js';
-import { filesOfKind, hasCorpus, manifest } from '../../helpers/corpus.js';
-import { canonicalArtifact } from '../../../src/model/artifact.js';
+import { expectDocumentError, loadFixture, loadHostile, PARSE_CTX, sniffText } from '../../helpers/documents.js';
+import { FIXTURES } from '../../helpers/corpus.js';
+import { cyclonedxJsonFidelitySuite, cyclonedxXmlFidelitySuite, sbomDetectionSuite } from './sbom-formats.suite.js';
 import type { DocumentFacts } from '../../../src/model/facts.js';
-import { canonicalPurl } from '../../../src/model/purl.js';
 import {
   cyclonedxJsonParser,
   cyclonedxXmlParser,
   readCycloneDxDocument,
 } from '../../../src/ingest/formats/cyclonedx/index.js';
-import { slsaParser } from '../../../src/ingest/formats/slsa/index.js';
-import { spdxParser } from '../../../src/ingest/formats/spdx/index.js';
-import type { FormatParser, SniffedDocument } from '../../../src/ingest/formats/types.js';
+import type { SniffedDocument } from '../../../src/ingest/formats/types.js';
 
 const HOSTILE = new URL('../../fixtures/hostile/', import.meta.url);
 
@@ -26,89 +23,13 @@ function cyclonedxJsonDoc(body: Record<string, unknown>): SniffedDocument {
 
 const parseJson = (body: Record<string, unknown>) => cyclonedxJsonParser.parse(cyclonedxJsonDoc(body), ctx);
 const parseXml = (text: string) => cyclonedxXmlParser.parse(sniff('inline.xml', text), ctx);
-const hasEdge = (f: DocumentFacts, from: string, to: string) =>
-  f.dependencies.some((d) => d.from === from && d.to === to);
+sbomDetectionSuite(FIXTURES);
+cyclonedxJsonFidelitySuite(FIXTURES);
+cyclonedxXmlFidelitySuite(FIXTURES);
 
-/** The subject purl is the HasSBOM subject, or an occurrence of the HasSBOM artifact. */
-function expectSubject(facts: DocumentFacts, purl: string): void {
-  expect(facts.sboms).toHaveLength(1);
-  const subject = facts.sboms[0].subject;
-  if (subject.kind === 'package') expect(subject.purl).toBe(purl);
-  else {
-    expect(
-      facts.occurrences.some(
-        (o) => o.artifact === subject.digest && o.subject.kind === 'package' && o.subject.purl === purl,
-      ),
-    ).toBe(true);
-  }
-}
-
-describe.skipIf(!hasCorpus)('detection over the corpus', () => {
-  const parsers: Record<string, FormatParser> = {
-    spdx: spdxParser,
-    cyclonedx: cyclonedxJsonParser,
-    'cyclonedx-xml': cyclonedxXmlParser,
-    'slsa-provenance': slsaParser,
-  };
-  it.each(manifest())('$file is claimed by the right parser only', ({ file, kind }) => {
-    const doc = loadCorpus(file);
-    const claimed = Object.entries(parsers)
-      .filter(([, p]) => p.detect(doc))
-      .map(([k]) => k);
-    expect(claimed).toEqual(kind in parsers ? [kind] : []);
-  });
-});
-
-describe.skipIf(!hasCorpus)('CycloneDX JSON corpus fidelity', () => {
-  const files = filesOfKind('cyclonedx');
-
-  it.each(files)('%s', (file) => {
-    const doc = loadCorpus(file);
-    const bom = doc.json as any;
-    const facts = cyclonedxJsonParser.parse(doc, ctx);
-    expect(facts.format).toBe(`cyclonedx-${bom.specVersion}-json`);
-    const packages = new Set(facts.packages);
-    const artifacts = new Set(facts.artifacts);
-
-    // Every component (nested too, and the subject), computed here from the raw JSON.
-    const refToPurl = new Map<string, string>();
-    const all: any[] = [];
-    const walk = (list: any[] | undefined) =>
-      list?.forEach((c) => {
-        all.push(c);
-        walk(c.components);
-      });
-    if (bom.metadata?.component) walk([bom.metadata.component]);
-    walk(bom.components);
-    for (const c of all) {
-      if (!c.purl) continue;
-      const purl = canonicalPurl(c.purl);
-      expect(packages.has(purl), purl).toBe(true);
-      if (c['bom-ref']) refToPurl.set(c['bom-ref'], purl);
-      for (const h of c.hashes ?? []) {
-        if (/^0+$/.test(h.content)) continue;
-        const a = canonicalArtifact(h.alg, h.content);
-        expect(artifacts.has(a), a).toBe(true);
-        expect(
-          facts.occurrences.some((o) => o.artifact === a && o.subject.kind === 'package' && o.subject.purl === purl),
-        ).toBe(true);
-      }
-    }
-    // Every declared edge between known components.
-    for (const d of bom.dependencies ?? []) {
-      for (const t of d.dependsOn ?? []) {
-        const from = refToPurl.get(d.ref);
-        const to = refToPurl.get(t);
-        if (from && to && from !== to) expect(hasEdge(facts, from, to), `${from} -> ${to}`).toBe(true);
-      }
-    }
-    if (bom.metadata?.component?.purl) expectSubject(facts, canonicalPurl(bom.metadata.component.purl));
-    else expect(facts.sboms).toHaveLength(1);
-    expect(facts.dependencies.every((d) => d.from !== d.to)).toBe(true);
-  });
-
+describe('CycloneDX JSON documents from the fixtures', () => {
   it('names container images by digest and links the image package to it (syft)', () => {
-    const facts = cyclonedxJsonParser.parse(loadCorpus('cyclonedx-syft-alpine-latest-image.json'), ctx);
+    const facts = cyclonedxJsonParser.parse(loadFixture('cyclonedx-syft-alpine-latest-image.json'), ctx);
     const digest = 'sha256:cbaa390ec61abd889dfa5146a411c11717c19ef9e5e18458dbdc06439076ffe7';
     expect(facts.sboms[0].subject).toEqual({ kind: 'artifact', digest });
     const image = facts.occurrences.find((o) => o.artifact === digest)?.subject;
@@ -120,7 +41,7 @@ describe.skipIf(!hasCorpus)('CycloneDX JSON corpus fidelity', () => {
   });
 
   it('types declared edges DIRECT and records the document time and serial number', () => {
-    const facts = cyclonedxJsonParser.parse(loadCorpus('cyclonedx-cyclonedx-maven-spring-petclinic.json'), ctx);
+    const facts = cyclonedxJsonParser.parse(loadFixture('cyclonedx-cyclonedx-maven-spring-petclinic.json'), ctx);
     expect(facts.dependencies.length).toBeGreaterThan(100);
     expect(facts.dependencies.every((d) => d.type === 'DIRECT')).toBe(true);
     const sbom = facts.sboms[0];
@@ -130,7 +51,7 @@ describe.skipIf(!hasCorpus)('CycloneDX JSON corpus fidelity', () => {
   });
 
   it('falls back to a pkg:guac/cdx subject when there is no metadata.component', () => {
-    const doc = loadCorpus('cyclonedx-jake-python-env-with-vulns.json');
+    const doc = loadFixture('cyclonedx-jake-python-env-with-vulns.json');
     const facts = cyclonedxJsonParser.parse(doc, ctx);
     const serial = String((doc.json as any).serialNumber).replace('urn:uuid:', '');
     expect(facts.sboms[0].subject).toEqual({ kind: 'package', purl: `pkg:guac/cdx/${serial}` });
@@ -138,13 +59,13 @@ describe.skipIf(!hasCorpus)('CycloneDX JSON corpus fidelity', () => {
   });
 
   it('resolves cdxgen dependency refs that spell npm scopes differently', () => {
-    const facts = cyclonedxJsonParser.parse(loadCorpus('cyclonedx-cdxgen-crapi-universal-multilang.json'), ctx);
+    const facts = cyclonedxJsonParser.parse(loadFixture('cyclonedx-cdxgen-crapi-universal-multilang.json'), ctx);
     expect(facts.skipped.length).toBeLessThan(40);
     expect(facts.skipped.every((s) => /unknown bom-ref/.test(s.reason))).toBe(true);
   });
 
   it('exposes the bom-ref → purl map for the VDR/VEX step', () => {
-    const read = readCycloneDxDocument(loadCorpus('cyclonedx-depscan-vdr-jinja-report-python.json'), ctx);
+    const read = readCycloneDxDocument(loadFixture('cyclonedx-depscan-vdr-jinja-report-python.json'), ctx);
     expect(Array.isArray(read.bom.vulnerabilities)).toBe(true);
     const affected = (read.bom.vulnerabilities as any[]).flatMap((v) => v.affects ?? []).map((a) => a.ref);
     expect(affected.length).toBeGreaterThan(0);
@@ -154,59 +75,14 @@ describe.skipIf(!hasCorpus)('CycloneDX JSON corpus fidelity', () => {
   });
 });
 
-/** Independent, regex-based reading of CycloneDX XML purls and dependency edges. */
-function rawXml(text: string) {
-  const decode = (s: string) =>
-    s
-      .replace(/^<!\[CDATA\[([\s\S]*)\]\]>$/, '$1')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&quot;/g, '"')
-      .replace(/&apos;/g, "'")
-      .replace(/&amp;/g, '&');
-  const body = text.replace(/<vulnerabilities>[\s\S]*?<\/vulnerabilities>/g, '');
-  const purls = [...body.matchAll(/<purl>([\s\S]*?)<\/purl>/g)].map((m) => canonicalPurl(decode(m[1].trim())));
-  const refToPurl = new Map<string, string>();
-  for (const m of body.matchAll(/<component\b[^>]*\bbom-ref="([^"]*)"[^>]*>([\s\S]*?)<\/component>/g)) {
-    const purl = /<purl>([\s\S]*?)<\/purl>/.exec(m[2]);
-    if (purl) refToPurl.set(decode(m[1]), canonicalPurl(decode(purl[1].trim())));
-  }
-  const edges: [string, string][] = [];
-  const section = /<dependencies>([\s\S]*?)<\/dependencies>/.exec(body)?.[1] ?? '';
-  const stack: string[] = [];
-  for (const m of section.matchAll(/<dependency\s+ref="([^"]*)"\s*(\/?)>|<\/dependency>/g)) {
-    if (m[0].startsWith('</')) {
-      stack.pop();
-      continue;
-    }
-    const ref = decode(m[1]);
-    if (stack.length) edges.push([stack[stack.length - 1], ref]);
-    if (!m[2]) stack.push(ref);
-  }
-  return { purls, refToPurl, edges };
-}
-
-describe.skipIf(!hasCorpus)('CycloneDX XML corpus fidelity', () => {
-  const files = filesOfKind('cyclonedx-xml');
-
-  it.each(files)('%s', (file) => {
-    const doc = loadCorpus(file);
-    const facts = cyclonedxXmlParser.parse(doc, ctx);
-    expect(facts.format).toMatch(/^cyclonedx-1\.\d-xml$/);
-    const raw = rawXml(doc.text);
-    for (const purl of raw.purls) expect(facts.packages, purl).toContain(purl);
-    for (const [a, b] of raw.edges) {
-      const from = raw.refToPurl.get(a);
-      const to = raw.refToPurl.get(b);
-      if (from && to && from !== to) expect(hasEdge(facts, from, to), `${from} -> ${to}`).toBe(true);
-    }
-    expect(facts.sboms).toHaveLength(1);
-  });
-
+describe('CycloneDX XML documents from the fixtures', () => {
   it('maps the XML and JSON editions of the same BOM to the same graph', () => {
-    const fromJson = cyclonedxJsonParser.parse(loadCorpus('cyclonedx-cyclonedx-php-composer-laravel-7.12.0.json'), ctx);
+    const fromJson = cyclonedxJsonParser.parse(
+      loadFixture('cyclonedx-cyclonedx-php-composer-laravel-7.12.0.json'),
+      ctx,
+    );
     const fromXml = cyclonedxXmlParser.parse(
-      loadCorpus('cyclonedx-xml-cyclonedx-php-composer-laravel-7.12.0.xml'),
+      loadFixture('cyclonedx-xml-cyclonedx-php-composer-laravel-7.12.0.xml'),
       ctx,
     );
     expect([...fromXml.packages].sort()).toEqual([...fromJson.packages].sort());
@@ -216,7 +92,7 @@ describe.skipIf(!hasCorpus)('CycloneDX XML corpus fidelity', () => {
   });
 
   it('normalises XML vulnerabilities into the JSON shape for the VDR/VEX step', () => {
-    const read = readCycloneDxDocument(loadCorpus('cyclonedx-xml-grype-log4j-core-with-vulns.xml'), ctx);
+    const read = readCycloneDxDocument(loadFixture('cyclonedx-xml-grype-log4j-core-with-vulns.xml'), ctx);
     const vulns = read.bom.vulnerabilities as any[];
     expect(vulns).toHaveLength(8);
     expect(vulns[0].id).toBe('CVE-2021-44228');

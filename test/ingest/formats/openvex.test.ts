@@ -1,41 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { openvexParser } from '../../../src/ingest/formats/openvex/index.js';
 import { DocumentError } from '../../../src/model/facts.js';
-import { CTX, detectionMismatches, filesOfKind, load, rawJson, PARSER_KIND } from './vuln-corpus-helpers.js';
+import { FIXTURES } from '../../helpers/corpus.js';
+import { CTX, openvexFormatSuite } from './vuln-formats.suite.js';
 
-const files = filesOfKind('openvex');
+const load = (file: string) => FIXTURES.load(file);
+
 type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const doc = (json: unknown) => ({ name: 'x', text: '', json, xml: false });
 
-describe('OpenVEX detection', () => {
-  it('claims exactly the OpenVEX documents of the corpus', () => {
-    expect(files.length).toBeGreaterThanOrEqual(6);
-    expect(detectionMismatches(openvexParser, 'openvex')).toEqual([]);
-    for (const f of files)
-      expect(PARSER_KIND.filter(([p]) => p.detect(load(f))).map(([p]) => p.name)).toEqual(['openvex']);
-  });
-});
+openvexFormatSuite(FIXTURES);
 
 describe('OpenVEX parsing', () => {
-  for (const f of files) {
-    it(`${f}: one fact per identifiable product, skips the rest`, () => {
-      const raw = rawJson(f) as J;
-      const facts = openvexParser.parse(load(f), CTX);
-      let expectedFacts = 0;
-      for (const s of raw.statements as J[]) {
-        for (const p of s.products ?? []) {
-          const id = typeof p === 'string' ? p : (p['@id'] ?? p.identifiers?.purl);
-          if (typeof id === 'string' && (id.startsWith('pkg:') || /^sha\d+:/.test(id))) expectedFacts += 1;
-        }
-      }
-      expect(facts.vex.length).toBe(expectedFacts);
-      for (const v of facts.vex) {
-        expect(['NOT_AFFECTED', 'AFFECTED', 'FIXED', 'UNDER_INVESTIGATION']).toContain(v.status);
-        expect(v.knownSince).toMatch(/Z$/);
-      }
-    });
-  }
-
   it('maps status, justification, impact statement and subcomponents (spec example)', () => {
     const facts = openvexParser.parse(load('openvex-spec-example-wolfi-not-affected.json'), CTX);
     expect(facts.vex).toEqual([

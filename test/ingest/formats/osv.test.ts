@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { osvParser, advisoryFromDocument } from '../../../src/ingest/formats/osv/index.js';
+import { osvParser } from '../../../src/ingest/formats/osv/index.js';
 import { DocumentError } from '../../../src/model/facts.js';
-import { CTX, detectionMismatches, filesOfKind, load, rawJson, PARSER_KIND } from './vuln-corpus-helpers.js';
+import { FIXTURES } from '../../helpers/corpus.js';
+import { CTX, osvFormatSuite } from './vuln-formats.suite.js';
 
-const files = filesOfKind('osv');
+const load = (file: string) => FIXTURES.load(file);
+
+osvFormatSuite(FIXTURES);
 
 describe('OSV detection', () => {
-  it('claims exactly the OSV records of the corpus', () => {
-    expect(files.length).toBeGreaterThanOrEqual(13);
-    expect(detectionMismatches(osvParser, 'osv')).toEqual([]);
-  });
-  it('is the only vulnerability parser that claims them', () => {
-    for (const f of files) {
-      expect(PARSER_KIND.filter(([p]) => p.detect(load(f))).map(([p]) => p.name)).toEqual(['osv']);
-    }
-  });
   it('ignores look-alikes', () => {
     const doc = (json: unknown) => ({ name: 'x', text: '', json, xml: false });
     expect(osvParser.detect(doc({ id: 'GHSA-xxxx-xxxx-xxxx' }))).toBe(false);
@@ -29,29 +23,6 @@ describe('OSV detection', () => {
 });
 
 describe('OSV parsing', () => {
-  for (const f of files) {
-    it(`${f}: metadata for its id and VulnEqual for each alias`, () => {
-      const raw = rawJson(f) as { id: string; aliases?: string[]; summary?: string; details?: string };
-      const facts = osvParser.parse(load(f), CTX);
-      expect(facts.format).toBe('osv');
-      expect(facts.certifyVulns).toEqual([]);
-      const meta = facts.vulnMetadata.find((m) => m.vulnerability.id.toUpperCase() === raw.id.toUpperCase());
-      expect(meta).toBeDefined();
-      expect(meta!.description).toBe(
-        raw.summary ??
-          raw
-            .details!.split('\n')
-            .find((l) => l.trim())!
-            .replace(/^#+\s*/, '')
-            .trim(),
-      );
-      expect(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'NONE', 'UNKNOWN']).toContain(meta!.severity);
-      const aliases = new Set(facts.vulnEquals.map((e) => e.equal.id.toUpperCase()));
-      for (const a of raw.aliases ?? []) expect(aliases.has(a.toUpperCase())).toBe(true);
-      expect(advisoryFromDocument(load(f)).id).toBe(raw.id);
-    });
-  }
-
   it('takes severity from the vector, the label, else UNKNOWN', () => {
     const meta = (f: string) => osvParser.parse(load(f), CTX).vulnMetadata[0];
     expect(meta('osv-ghsa-crates-deno-GHSA-c25x-cm9x-qqgx.json')).toMatchObject({

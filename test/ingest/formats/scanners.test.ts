@@ -1,108 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { grypeParser, osvScannerParser, trivyParser } from '../../../src/ingest/formats/scanners/index.js';
 import type { FormatParser } from '../../../src/ingest/formats/types.js';
-import { canonicalPurl, parsePurl } from '../../../src/model/purl.js';
-import type { CertifyVulnFact, DocumentFacts } from '../../../src/model/facts.js';
-import { CTX, detectionMismatches, filesOfKind, load, rawJson, PARSER_KIND } from './vuln-corpus-helpers.js';
+import { FIXTURES } from '../../helpers/corpus.js';
+import { CTX, scannerFormatSuite } from './vuln-formats.suite.js';
 
-/** One finding as the raw report states it, computed without the parser. */
-interface RawFinding {
-  purl?: string;
-  name: string;
-  version: string;
-  vuln: string;
-}
+const load = (file: string) => FIXTURES.load(file);
 
-type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function osvScannerFindings(json: J): RawFinding[] {
-  return json.results.flatMap((r: J) =>
-    r.packages.flatMap((p: J) =>
-      (p.vulnerabilities ?? []).map((v: J) => ({
-        name: p.package.name,
-        version: p.package.version,
-        vuln: v.id,
-      })),
-    ),
-  );
-}
-
-function grypeFindings(json: J): RawFinding[] {
-  return json.matches.map((m: J) => ({
-    purl: m.artifact.purl,
-    name: m.artifact.name,
-    version: m.artifact.version,
-    vuln: m.vulnerability.id,
-  }));
-}
-
-function trivyFindings(json: J): RawFinding[] {
-  const results: J[] = Array.isArray(json) ? json : (json.Results ?? []);
-  return results.flatMap((r) =>
-    (r.Vulnerabilities ?? []).map((v: J) => ({
-      purl: v.PkgIdentifier?.PURL,
-      name: v.PkgName,
-      version: v.InstalledVersion,
-      vuln: v.VulnerabilityID,
-    })),
-  );
-}
-
-/** Does a CertifyVuln record this raw finding? By purl when the report has one, else by name + version. */
-function recorded(f: RawFinding, facts: DocumentFacts): boolean {
-  const sameVuln = (c: CertifyVulnFact) => c.vulnerability?.id.toUpperCase() === f.vuln.toUpperCase();
-  if (f.purl) return facts.certifyVulns.some((c) => sameVuln(c) && c.package === canonicalPurl(f.purl!));
-  const last = f.name.split(/[/:]/).pop()!.toLowerCase().replace(/_/g, '-');
-  return facts.certifyVulns.some((c) => {
-    if (!sameVuln(c)) return false;
-    const p = parsePurl(c.package);
-    return (
-      p.name.toLowerCase().replace(/_/g, '-') === last && (p.version === f.version || p.version === `v${f.version}`)
-    );
-  });
-}
-
-const SCANNERS: [FormatParser, string, (json: J) => RawFinding[], string][] = [
-  [osvScannerParser, 'osv-scanner', osvScannerFindings, 'https://github.com/google/osv-scanner'],
-  [grypeParser, 'grype', grypeFindings, 'https://github.com/anchore/grype'],
-  [trivyParser, 'trivy', trivyFindings, 'https://github.com/aquasecurity/trivy'],
-];
-
-for (const [parser, kind, findings, scannerUri] of SCANNERS) {
-  describe(`${kind} reports`, () => {
-    const files = filesOfKind(kind);
-
-    it('are detected by exactly this parser, which claims nothing else in the corpus', () => {
-      expect(files.length).toBeGreaterThan(0);
-      expect(detectionMismatches(parser, kind)).toEqual([]);
-      for (const f of files)
-        expect(PARSER_KIND.filter(([p]) => p.detect(load(f))).map(([p]) => p.name)).toEqual([parser.name]);
-    });
-
-    for (const f of files) {
-      it(`${f}: every (package, vulnerability) pair is a CertifyVuln`, () => {
-        const raw = findings(rawJson(f) as J);
-        const facts = parser.parse(load(f), CTX);
-        const missing = raw
-          .filter((r) => !recorded(r, facts))
-          .map((r) => `${r.purl ?? `${r.name}@${r.version}`} ${r.vuln}`);
-        expect(missing).toEqual([]);
-        const distinct = new Set(
-          raw.map((r) => `${r.purl ? canonicalPurl(r.purl) : `${r.name}@${r.version}`}|${r.vuln.toUpperCase()}`),
-        );
-        expect(facts.certifyVulns.filter((c) => c.vulnerability).length).toBe(distinct.size);
-        for (const c of facts.certifyVulns) {
-          expect(c.scan.scannerUri).toBe(scannerUri);
-          expect(c.scan.timeScanned).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-          expect(facts.packages).toContain(c.package);
-        }
-        // One metadata fact per vulnerability at most.
-        const ids = facts.vulnMetadata.map((m) => `${m.vulnerability.type}:${m.vulnerability.id}`);
-        expect(new Set(ids).size).toBe(ids.length);
-      });
-    }
-  });
-}
+scannerFormatSuite(FIXTURES);
 
 describe('scan metadata', () => {
   const scanOf = (parser: FormatParser, f: string) => parser.parse(load(f), CTX).certifyVulns[0].scan;

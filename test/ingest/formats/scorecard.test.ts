@@ -1,36 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { scorecardParser } from '../../../src/ingest/formats/scorecard/index.js';
 import { DocumentError } from '../../../src/model/facts.js';
-import { CTX, detectionMismatches, filesOfKind, load, rawJson, PARSER_KIND } from './vuln-corpus-helpers.js';
+import { FIXTURES } from '../../helpers/corpus.js';
+import { CTX, scorecardFormatSuite } from './vuln-formats.suite.js';
 
-const files = filesOfKind('scorecard');
+const load = (file: string) => FIXTURES.load(file);
+const rawJson = (file: string) => FIXTURES.rawJson(file);
+
 type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+scorecardFormatSuite(FIXTURES);
+
 describe('Scorecard', () => {
-  it('claims exactly the Scorecard results of the corpus', () => {
-    expect(files.length).toBeGreaterThanOrEqual(6);
-    expect(detectionMismatches(scorecardParser, 'scorecard')).toEqual([]);
-    for (const f of files)
-      expect(PARSER_KIND.filter(([p]) => p.detect(load(f))).map(([p]) => p.name)).toEqual(['scorecard']);
-  });
-
-  for (const f of files) {
-    it(`${f}: one scorecard on the source repository, scores as reported`, () => {
-      const raw = rawJson(f) as J;
-      const facts = scorecardParser.parse(load(f), CTX);
-      expect(facts.scorecards.length).toBe(1);
-      const s = facts.scorecards[0];
-      expect(s.source).toBe(`git+https://${raw.repo.name.toLowerCase()}`);
-      expect(facts.sources).toEqual([s.source]);
-      expect(s.aggregateScore).toBe(raw.score);
-      expect(s.checks).toEqual(raw.checks.map((c: J) => ({ check: c.name, score: c.score })));
-      expect(s.scorecardVersion).toBe(raw.scorecard.version);
-      expect(s.scorecardCommit).toBe(raw.scorecard.commit);
-      expect(s.commit).toBe(raw.repo.commit);
-      expect(s.timeScanned).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    });
-  }
-
   it('keeps -1 (inconclusive) and reads both date forms', () => {
     const k8s = scorecardParser.parse(load('scorecard-scorecard-kubernetes-kubernetes.json'), CTX).scorecards[0];
     expect(k8s).toMatchObject({

@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expectDocumentError, PARSE_CTX, sniffText } from '../../helpers/documents.js';
-import { corpusPath, filesOfKind, hasCorpus } from '../../helpers/corpus.js';
-import { canonicalArtifact } from '../../../src/model/artifact.js';
-
-import { canonicalPurl } from '../../../src/model/purl.js';
+import { expectDocumentError, loadFixture, PARSE_CTX, sniffText } from '../../helpers/documents.js';
+import { FIXTURES } from '../../helpers/corpus.js';
+import { slsaFidelitySuite } from './sbom-formats.suite.js';
 import { slsaParser } from '../../../src/ingest/formats/slsa/index.js';
 import type { SniffedDocument } from '../../../src/ingest/formats/types.js';
 
@@ -14,20 +11,8 @@ const sniffJson = (value: unknown): SniffedDocument => {
   const text = JSON.stringify(value);
   return { name: 'inline.json', text, json: JSON.parse(text), xml: false };
 };
-const load = (file: string): SniffedDocument => {
-  const text = readFileSync(corpusPath(file), 'utf8');
-  return { name: file, text, json: JSON.parse(text), xml: false };
-};
+const load = loadFixture;
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64');
-const decode = (payload: string) => JSON.parse(Buffer.from(payload, 'base64').toString('utf8'));
-
-/** The SLSA statements of a corpus document, decoded here independently of the parser. */
-function statementsOf(json: any): any[] {
-  if (json._type) return [json];
-  if (json.payloadType) return [decode(json.payload)];
-  if (json.dsseEnvelope) return [decode(json.dsseEnvelope.payload)];
-  return json.attestations.map((a: any) => decode(a.bundle.dsseEnvelope.payload));
-}
 
 const statementV1 = (overrides: Record<string, unknown> = {}) => ({
   _type: 'https://in-toto.io/Statement/v1',
@@ -52,49 +37,9 @@ const statementV1 = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe.skipIf(!hasCorpus)('SLSA corpus fidelity', () => {
-  it.each(filesOfKind('slsa-provenance'))('%s', (file) => {
-    const doc = load(file);
-    expect(slsaParser.detect(doc)).toBe(true);
-    const facts = slsaParser.parse(doc, ctx);
-    const provenance = statementsOf(doc.json).filter((s) =>
-      String(s.predicateType).startsWith('https://slsa.dev/provenance/'),
-    );
-    expect(provenance).toHaveLength(1);
-    const s = provenance[0];
-    const p = s.predicate;
-    const builderId = p.builder?.id ?? p.runDetails.builder.id;
-    const rawMaterials: any[] = p.materials ?? p.buildDefinition?.resolvedDependencies ?? [];
-    const materials = rawMaterials.flatMap((m) =>
-      Object.entries(m.digest ?? {}).map(([alg, v]) => canonicalArtifact(alg, v as string)),
-    );
+slsaFidelitySuite(FIXTURES);
 
-    expect(facts.format).toMatch(/^slsa-provenance-v(0\.2|1)/);
-    for (const sub of s.subject) {
-      for (const [alg, value] of Object.entries(sub.digest)) {
-        const a = canonicalArtifact(alg, value as string);
-        expect(facts.artifacts).toContain(a);
-        const fact = facts.slsa.find((f) => f.subject === a);
-        expect(fact, a).toBeDefined();
-        expect(fact!.builder).toBe(builderId);
-        expect(fact!.slsaVersion).toBe(s.predicateType);
-        expect([...fact!.materials].sort()).toEqual([...new Set(materials)].sort());
-      }
-      if (String(sub.name).startsWith('pkg:')) {
-        const purl = canonicalPurl(sub.name);
-        expect(facts.packages).toContain(purl);
-        expect(facts.occurrences.some((o) => o.subject.kind === 'package' && o.subject.purl === purl)).toBe(true);
-      }
-    }
-    for (const m of rawMaterials) {
-      if (!String(m.uri).startsWith('pkg:') || !m.digest) continue;
-      expect(facts.packages).toContain(canonicalPurl(m.uri));
-    }
-    if (Array.isArray((doc.json as any).attestations)) {
-      expect(facts.skipped).toEqual([expect.objectContaining({ path: '/attestations/0' })]);
-    }
-  });
-
+describe('SLSA documents from the fixtures', () => {
   it('reads v0.2 times and VCS materials (Tekton, slsa-github-generator)', () => {
     const tekton = slsaParser.parse(load('slsa-provenance-tekton-chains-kaniko-image-dsse-v0.2.json'), ctx);
     expect(tekton.slsa[0]).toMatchObject({

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { expectDocumentError, loadCorpus, loadHostile, PARSE_CTX, sniffText } from '../../helpers/documents.js';
-import { filesOfKind, hasCorpus } from '../../helpers/corpus.js';
-import { canonicalArtifact } from '../../../src/model/artifact.js';
+import { expectDocumentError, loadFixture, loadHostile, PARSE_CTX, sniffText } from '../../helpers/documents.js';
+import { FIXTURES } from '../../helpers/corpus.js';
+import { spdxFidelitySuite } from './sbom-formats.suite.js';
 import type { DocumentFacts } from '../../../src/model/facts.js';
-import { canonicalPurl } from '../../../src/model/purl.js';
 import { spdxParser } from '../../../src/ingest/formats/spdx/index.js';
 
 const ctx = PARSE_CTX;
@@ -33,98 +32,11 @@ const parse = (body: Record<string, unknown>) =>
   spdxParser.parse(sniff('inline.json', JSON.stringify({ ...base, ...body })), ctx);
 const edges = (f: DocumentFacts) => f.dependencies.map((d) => [d.from, d.to, d.type]);
 
-const FORWARD = new Set(['DEPENDS_ON', 'CONTAINS']);
-const REVERSE = new Set(['DEPENDENCY_OF', 'CONTAINED_BY']);
+spdxFidelitySuite(FIXTURES);
 
-describe.skipIf(!hasCorpus)('SPDX corpus fidelity', () => {
-  it.each(filesOfKind('spdx'))('%s', (file) => {
-    const doc = loadCorpus(file);
-    const spdx = doc.json as any;
-    expect(spdxParser.detect(doc)).toBe(true);
-    const facts = spdxParser.parse(doc, ctx);
-    expect(facts.format).toBe(`spdx-${spdx.spdxVersion.slice(5)}`);
-
-    // Purls and checksums, computed here from the raw JSON.
-    const idToPurls = new Map<string, string[]>();
-    for (const p of spdx.packages ?? []) {
-      const purls: string[] = [];
-      for (const r of p.externalRefs ?? []) {
-        if (r.referenceType !== 'purl') continue;
-        let purl: string;
-        try {
-          purl = canonicalPurl(r.referenceLocator);
-        } catch {
-          expect(facts.skipped.some((s) => s.path.startsWith('/packages/') && /unusable purl/.test(s.reason))).toBe(
-            true,
-          );
-          continue;
-        }
-        expect(facts.packages, purl).toContain(purl);
-        purls.push(purl);
-      }
-      idToPurls.set(p.SPDXID, purls);
-      for (const c of p.checksums ?? []) {
-        if (/^0+$/.test(c.checksumValue)) continue;
-        const a = canonicalArtifact(c.algorithm, c.checksumValue);
-        for (const purl of purls) {
-          expect(
-            facts.occurrences.some((o) => o.artifact === a && o.subject.kind === 'package' && o.subject.purl === purl),
-          ).toBe(true);
-        }
-      }
-    }
-    // Dependency relationships between packages with purls.
-    for (const r of spdx.relationships ?? []) {
-      const t = r.relationshipType;
-      if (!FORWARD.has(t) && !REVERSE.has(t)) continue;
-      const [a, b] = FORWARD.has(t) ? [r.spdxElementId, r.relatedSpdxElement] : [r.relatedSpdxElement, r.spdxElementId];
-      for (const from of idToPurls.get(a) ?? []) {
-        for (const to of idToPurls.get(b) ?? []) {
-          if (from !== to)
-            expect(
-              facts.dependencies.some((d) => d.from === from && d.to === to),
-              `${from} -> ${to}`,
-            ).toBe(true);
-        }
-      }
-    }
-    // The subject: one HasSBOM per described element (or the document fallback).
-    const described = new Set<string>(spdx.documentDescribes ?? []);
-    for (const r of spdx.relationships ?? []) {
-      if (
-        r.relationshipType === 'DESCRIBES' &&
-        r.spdxElementId === 'SPDXRef-DOCUMENT' &&
-        r.relatedSpdxElement !== 'SPDXRef-DOCUMENT'
-      )
-        described.add(r.relatedSpdxElement);
-    }
-    expect(facts.sboms.length).toBe(Math.max(1, described.size));
-    for (const id of described) {
-      const purls = idToPurls.get(id);
-      if (!purls?.length) continue;
-      expect(
-        facts.sboms.some(
-          (s) =>
-            (s.subject.kind === 'package' && purls.includes(s.subject.purl)) ||
-            (s.subject.kind === 'artifact' &&
-              facts.occurrences.some(
-                (o) =>
-                  o.artifact === (s.subject as { digest: string }).digest &&
-                  o.subject.kind === 'package' &&
-                  purls.includes(o.subject.purl),
-              )),
-        ),
-      ).toBe(true);
-    }
-    for (const s of facts.sboms) {
-      expect(s.uri).toBe(spdx.documentNamespace);
-      expect(s.knownSince).toBe(new Date(spdx.creationInfo.created).toISOString());
-    }
-    expect(facts.dependencies.every((d) => d.from !== d.to)).toBe(true);
-  });
-
+describe('SPDX documents from the fixtures', () => {
   it('uses the document-name fallback subject and GUAC heuristic edges when nothing is described', () => {
-    const facts = spdxParser.parse(loadCorpus('spdx-syft-alpine-latest-image.json'), ctx);
+    const facts = spdxParser.parse(loadFixture('spdx-syft-alpine-latest-image.json'), ctx);
     expect(facts.sboms[0].subject).toEqual({ kind: 'package', purl: 'pkg:guac/spdx/alpine-latest' });
     expect(facts.dependencies).toHaveLength(14);
     expect(facts.dependencies.every((d) => d.from === 'pkg:guac/spdx/alpine-latest' && d.type === 'UNKNOWN')).toBe(
@@ -133,7 +45,7 @@ describe.skipIf(!hasCorpus)('SPDX corpus fidelity', () => {
   });
 
   it('ignores a self-referencing DESCRIBES (syft) and falls back', () => {
-    const facts = spdxParser.parse(loadCorpus('spdx-syft-coredns-v1.9.3-image.json'), ctx);
+    const facts = spdxParser.parse(loadFixture('spdx-syft-coredns-v1.9.3-image.json'), ctx);
     expect(facts.sboms).toHaveLength(1);
     expect(facts.sboms[0].subject).toEqual({
       kind: 'package',
@@ -142,7 +54,7 @@ describe.skipIf(!hasCorpus)('SPDX corpus fidelity', () => {
   });
 
   it('names an image subject by digest and types its CONTAINS edges DIRECT (apko)', () => {
-    const facts = spdxParser.parse(loadCorpus('spdx-apko-chainguard-images.json'), ctx);
+    const facts = spdxParser.parse(loadFixture('spdx-apko-chainguard-images.json'), ctx);
     const subject = facts.sboms[0].subject;
     expect(subject.kind).toBe('artifact');
     const image = facts.occurrences.find((o) => o.artifact === (subject as { digest: string }).digest)!.subject as {
@@ -154,13 +66,13 @@ describe.skipIf(!hasCorpus)('SPDX corpus fidelity', () => {
   });
 
   it('identifies packages without purls by GUAC pkg:guac/pkg purls (Claircore)', () => {
-    const facts = spdxParser.parse(loadCorpus('spdx-claircore-stackrox-scanner-v4-image.json'), ctx);
+    const facts = spdxParser.parse(loadFixture('spdx-claircore-stackrox-scanner-v4-image.json'), ctx);
     expect(facts.packages.filter((p) => p.startsWith('pkg:guac/pkg/')).length).toBeGreaterThan(400);
     expect(facts.dependencies.some((d) => d.justification?.includes('CONTAINED_BY'))).toBe(true);
   });
 
   it('skips an unusable purl with its path (sbom-tool)', () => {
-    const facts = spdxParser.parse(loadCorpus('spdx-sbom-tool-missionlz-build-manifest.json'), ctx);
+    const facts = spdxParser.parse(loadFixture('spdx-sbom-tool-missionlz-build-manifest.json'), ctx);
     expect(facts.skipped).toEqual([expect.objectContaining({ path: '/packages/0/externalRefs/0' })]);
     expect(facts.packages.filter((p) => p.startsWith('pkg:guac/files/')).length).toBeGreaterThan(100);
   });

@@ -4,7 +4,7 @@ import { cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../../src/store/open.js';
-import { corpusPath, filesOfKind, hasCorpus } from '../../helpers/corpus.js';
+import { FIXTURES } from '../../helpers/corpus.js';
 import { dependsOn, sbomFor } from '../../helpers/predicates.js';
 import { createTestDatabase, tempDir, type TestDatabase } from '../../helpers/server.js';
 import { writeFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   work = tempDir('sg-pg-double-');
   mkdirSync(join(work, 'docs'));
-  // Many documents sharing most of their packages, plus real SBOMs when the corpus is there.
+  // Many documents sharing most of their packages, plus real SBOMs.
   for (let d = 0; d < 30; d++) {
     const deps = Array.from({ length: 50 }, (_, i) =>
       dependsOn(`pkg:npm/app${d}@1`, `pkg:npm/common${(i + d) % 80}@1`),
@@ -26,7 +26,7 @@ beforeAll(async () => {
       JSON.stringify({ hasSBOM: [sbomFor({ pkg: `pkg:npm/app${d}@1` })], isDependency: deps }),
     );
   }
-  if (hasCorpus) for (const f of filesOfKind('cyclonedx').slice(0, 4)) cpSync(corpusPath(f), join(work, 'docs', f));
+  for (const f of FIXTURES.filesOfKind('cyclonedx').slice(0, 4)) cpSync(FIXTURES.path(f), join(work, 'docs', f));
 });
 afterAll(async () => {
   rmSync(work, { recursive: true, force: true });

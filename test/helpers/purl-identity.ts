@@ -1,0 +1,99 @@
+// What a purl names, read straight from the purl spec (github.com/package-url/purl-spec, "How to
+// parse a purl string") by the tests themselves, so that checks comparing the purls of a raw
+// document with what the parsers and the API return do not compute their expectations with the
+// code under test (src/model/purl.ts). Two purls name the same package version when their keys
+// are equal: percent-encoding choices and qualifier order do not matter, the type's case rules do.
+
+/** Types whose namespace and name compare case-insensitively, per the spec's type definitions. */
+const CASE_INSENSITIVE = new Set(['alpm', 'apk', 'bitbucket', 'composer', 'deb', 'github', 'gitlab', 'hex', 'pypi']);
+
+function decode(s: string): string | undefined {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return undefined;
+  }
+}
+
+export interface PurlFields {
+  type: string;
+  namespace: string;
+  name: string;
+  version: string;
+  /** "key=value", keys lowercase, empty values dropped, sorted. */
+  qualifiers: string[];
+  subpath: string;
+}
+
+/** The decoded, case-normalised fields of a purl, or undefined when the string is not a purl. */
+export function purlFields(purl: unknown): PurlFields | undefined {
+  if (typeof purl !== 'string' || !/^pkg:/i.test(purl.trim())) return undefined;
+  let rest = purl.trim().slice(4).replace(/^\/+/, '');
+  let subpath = '';
+  const hash = rest.lastIndexOf('#');
+  if (hash >= 0) {
+    subpath = rest
+      .slice(hash + 1)
+      .split('/')
+      .filter((s) => s && s !== '.' && s !== '..')
+      .map((s) => decode(s) ?? s)
+      .join('/');
+    rest = rest.slice(0, hash);
+  }
+  const qualifiers: string[] = [];
+  const question = rest.lastIndexOf('?');
+  if (question >= 0) {
+    for (const pair of rest.slice(question + 1).split('&')) {
+      const eq = pair.indexOf('=');
+      if (eq <= 0) continue;
+      const value = decode(pair.slice(eq + 1));
+      if (value) qualifiers.push(`${pair.slice(0, eq).toLowerCase()}=${value}`);
+    }
+    rest = rest.slice(0, question);
+  }
+  const slash = rest.indexOf('/');
+  if (slash <= 0) return undefined;
+  const type = rest.slice(0, slash).toLowerCase();
+  rest = rest.slice(slash + 1);
+  let version = '';
+  const at = rest.lastIndexOf('@');
+  if (at >= 0) {
+    version = decode(rest.slice(at + 1)) ?? '';
+    rest = rest.slice(0, at);
+  }
+  const segments = rest.split('/').filter((s) => s !== '');
+  const decoded = segments.map(decode);
+  if (!decoded.length || decoded.some((s) => s === undefined)) return undefined;
+  let name = decoded.pop()!;
+  let namespace = decoded.join('/');
+  if (CASE_INSENSITIVE.has(type)) {
+    name = name.toLowerCase();
+    namespace = namespace.toLowerCase();
+  }
+  if (type === 'pypi') name = name.replace(/_/g, '-');
+  if (type === 'rpm') namespace = namespace.toLowerCase();
+  if (type === 'oci') name = name.toLowerCase();
+  return { type, namespace, name, version, qualifiers: qualifiers.sort(), subpath };
+}
+
+/** The identity key of a purl, or undefined when the string is not a purl. */
+export function purlKey(purl: unknown): string | undefined {
+  const f = purlFields(purl);
+  return f && JSON.stringify([f.type, f.namespace, f.name, f.version, f.qualifiers, f.subpath]);
+}
+
+/** The keys of many purls (non-purls left out). */
+export function purlKeys(purls: Iterable<unknown>): Set<string> {
+  const out = new Set<string>();
+  for (const p of purls) {
+    const key = purlKey(p);
+    if (key) out.add(key);
+  }
+  return out;
+}
+
+/** Whether two purls name the same package version. */
+export function samePurl(a: unknown, b: unknown): boolean {
+  const ka = purlKey(a);
+  return ka !== undefined && ka === purlKey(b);
+}
