@@ -66,7 +66,7 @@ describe('operations', () => {
     const res = await fetch(`${t.url}/v0/package/${enc('pkg:npm/lib')}/dependencies`, { method });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD');
-    const body = await res.json();
+    const body = (await res.json()) as { Message: string };
     expect(body).toMatchObject({ status: 405, code: 'SG_METHOD_NOT_ALLOWED' });
     expect(body.Message).toMatch(/read-only/);
   });

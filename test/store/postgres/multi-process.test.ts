@@ -59,7 +59,7 @@ describe('two serve processes on one database', () => {
     expect(Date.now() - committed).toBeLessThan(2_500);
     for (const s of servers) {
       expect(await deps(s, 'pkg:npm/app@1')).toEqual(['pkg:npm/leaf@1', 'pkg:npm/lib@1']);
-      expect((await (await fetch(`${s.url}/readyz`)).json()).version).toBe(2);
+      expect(((await (await fetch(`${s.url}/readyz`)).json()) as { version: number }).version).toBe(2);
       const refreshes = s
         .output()
         .split('\n')
