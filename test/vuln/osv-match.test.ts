@@ -6,7 +6,6 @@ import {
   matchAdvisory,
   parseOsvAdvisory,
   unsupportedEntries,
-  versionInRange,
   type OsvAdvisory,
 } from '../../src/vuln/osv-match.js';
 import { osvPackageKey } from '../../src/vuln/ecosystems.js';

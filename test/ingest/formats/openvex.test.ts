@@ -6,7 +6,6 @@ import { CTX, openvexFormatSuite } from './vuln-formats.suite.js';
 
 const load = (file: string) => FIXTURES.load(file);
 
-type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const doc = (json: unknown) => ({ name: 'x', text: '', json, xml: false });
 
 openvexFormatSuite(FIXTURES);
