@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { bestVector, scoreOfVector, severityOfVector } from '../../src/vuln/cvss.js';
+import { scoreOfVector } from '../../src/vuln/cvss.js';
+import { highestRating, vectorRating } from '../../src/vuln/severity.js';
+
+const severityOfVector = (vector: string) => vectorRating(vector)?.severity ?? 'UNKNOWN';
 import { normaliseSeverityLabel } from '../../src/model/vulnerability.js';
 import { filesOfKind, rawJson } from '../ingest/formats/vuln-corpus-helpers.js';
 
@@ -76,9 +79,15 @@ describe('scoreOfVector', () => {
     expect(severityOfVector('AV:N/AC:L/Au:N/C:C/I:C/A:C')).toBe('HIGH'); // 10.0 in v2
   });
 
-  it('bestVector prefers the newest CVSS version', () => {
-    const best = bestVector(['AV:N/AC:L/Au:N/C:C/I:C/A:C', 'CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:L/I:N/A:N', 'bogus']);
-    expect(best).toMatchObject({ version: '3.1', score: 3.1, severity: 'LOW' });
+  it('the highest rating of several vectors wins, whatever the CVSS version (v2 has no CRITICAL)', () => {
+    const vectors = ['AV:N/AC:L/Au:N/C:C/I:C/A:C', 'CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:L/I:N/A:N', 'bogus'];
+    expect(highestRating(vectors.map(vectorRating))).toEqual({
+      kind: 'cvss',
+      severity: 'HIGH',
+      score: 10,
+      scoreType: 'CVSSv2',
+    });
+    expect(vectorRating('bogus')).toBeUndefined();
   });
 });
 
@@ -139,7 +148,7 @@ describe('corpus vectors', () => {
     for (const rec of records) {
       const label = (rec.database_specific as Record<string, unknown> | undefined)?.severity;
       const vectors = ((rec.severity as { type: string; score: string }[] | undefined) ?? []).map((s) => s.score);
-      const best = bestVector(vectors);
+      const best = highestRating(vectors.map(vectorRating));
       if (typeof label !== 'string' || !best) continue;
       checked += 1;
       expect(`${rec.id}: ${best.severity}`).toBe(`${rec.id}: ${normaliseSeverityLabel(label)}`);
