@@ -1,8 +1,18 @@
-// `supplygraph ingest`: one line per failed document (file and reason), a summary at the end,
-// exit 0 only when every document went in.
+// `supplygraph ingest`: one line per failed document (file and reason), a summary at the end
+// that names the first skipped items (--json lists them all), exit 0 only when every document
+// went in.
 import { SingleBar, Presets } from 'cli-progress';
 import { documentsOf, expandInputs, ingestDocument, type DocumentResult } from '../ingest/pipeline.js';
 import { openStore } from '../store/open.js';
+
+/** Skipped items the text summary names; --json lists every one. */
+const SKIPS_SHOWN = 5;
+
+interface SkipLine {
+  document: string;
+  path: string;
+  reason: string;
+}
 
 export interface IngestCliOptions {
   store: string;
@@ -26,16 +36,24 @@ export async function runIngest(paths: string[], options: IngestCliOptions): Pro
     skipped: 0,
   };
   const failures: DocumentResult[] = [];
+  const skips: SkipLine[] = [];
   const inputs = [];
   for await (const input of expandInputs(paths, options.maxDocumentBytes)) inputs.push(input);
   const bar =
     process.stderr.isTTY && !options.quiet && !options.json && inputs.length > 1
       ? new SingleBar(
-          { format: 'ingest [{bar}] {value}/{total} files | {file}', stream: process.stderr, hideCursor: true },
+          {
+            format: 'ingest [{bar}] {value}/{total} files | {file}',
+            stream: process.stderr,
+            hideCursor: true,
+            clearOnComplete: true,
+          },
           Presets.shades_classic,
         )
       : undefined;
   bar?.start(inputs.length, 0, { file: '' });
+  let done = 0;
+  let current = '';
   try {
     for (const source of inputs) {
       for await (const input of documentsOf(source, options.maxDocumentBytes)) {
@@ -50,15 +68,19 @@ export async function runIngest(paths: string[], options: IngestCliOptions): Pro
         totals.artifacts += result.artifacts;
         totals.dependencies += result.dependencies;
         totals.skipped += result.skipped;
+        for (const s of result.skippedItems ?? []) skips.push({ document: result.name, ...s });
         if (result.status === 'failed') {
           failures.push(result);
           if (!options.json) {
+            // The line goes above the bar, which then carries on from where it was.
             bar?.stop();
             console.error(`${result.name}: ${result.error}`);
+            bar?.start(inputs.length, done, { file: current });
           }
         }
       }
-      bar?.increment(1, { file: source.name.slice(-40) });
+      current = source.name.slice(-40);
+      bar?.update(++done, { file: current });
     }
   } finally {
     bar?.stop();
@@ -67,13 +89,21 @@ export async function runIngest(paths: string[], options: IngestCliOptions): Pro
   const seconds = (performance.now() - started) / 1000;
   if (options.json) {
     console.log(
-      JSON.stringify({ ...totals, seconds, failures: failures.map((f) => ({ file: f.name, error: f.error })) }),
+      JSON.stringify({
+        ...totals,
+        seconds,
+        failures: failures.map((f) => ({ file: f.name, error: f.error })),
+        skippedItems: skips,
+      }),
     );
   } else {
     console.error(
       `${totals.documents} documents (${totals.stored} stored, ${totals.duplicate} already present, ${totals.failed} failed); ` +
         `${totals.packages} packages, ${totals.artifacts} artifacts, ${totals.dependencies} dependency edges, ${totals.skipped} items skipped; ${seconds.toFixed(2)} s`,
     );
+    for (const s of skips.slice(0, SKIPS_SHOWN)) console.error(`  skipped ${s.document} ${s.path}: ${s.reason}`);
+    if (skips.length > SKIPS_SHOWN)
+      console.error(`  … and ${skips.length - SKIPS_SHOWN} more skipped items; --json lists them all`);
   }
   return totals.failed === 0 ? 0 : 2;
 }

@@ -34,7 +34,7 @@ export interface VexRecord {
   doc: number;
 }
 
-export interface VulnMetadataRecord {
+export interface VulnMetadataRecord extends Attribution {
   scoreType?: string;
   scoreValue?: number;
   severity?: string;
@@ -377,6 +377,7 @@ export class GraphIndex implements LoadSink {
           severity: str('severity') || undefined,
           description: str('description') || undefined,
           timestamp: str('timestamp') || undefined,
+          ...this.attribution(doc, data),
         });
         return;
       case FactKind.Vex:

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DocumentError } from '../model/facts.js';
+import { DocumentError, type SkippedItem } from '../model/facts.js';
 import type { GraphStore } from '../store/types.js';
 import { detectFormat, sniff, UnsupportedDocumentError } from './detect.js';
 import { DEFAULT_ZIP_LIMITS, isZipFile, zipDocuments, ZipLimitError } from './zip.js';
@@ -24,6 +24,8 @@ export interface DocumentResult {
   artifacts: number;
   dependencies: number;
   skipped: number;
+  /** What the parser left out, each with its path and reason (parsed documents only). */
+  skippedItems?: SkippedItem[];
 }
 
 export interface InputDocument {
@@ -160,5 +162,6 @@ export async function ingestDocument(input: InputDocument, options: IngestOption
     artifacts: facts.artifacts.length,
     dependencies: facts.dependencies.length,
     skipped: facts.skipped.length,
+    skippedItems: facts.skipped,
   };
 }

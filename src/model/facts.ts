@@ -88,6 +88,8 @@ export interface VulnMetadataFact extends FactOrigin {
   severity?: string; // CRITICAL … UNKNOWN
   description?: string;
   timestamp?: string;
+  /** Advisory and reference URLs the document gives for the vulnerability. */
+  references?: string[];
 }
 
 export interface VexFact extends FactOrigin {

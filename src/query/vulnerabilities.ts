@@ -2,7 +2,8 @@
 // dependency walk on request, with VEX suppression and aliases folded into one vulnerability.
 import type { CertifyVulnRecord, GraphIndex } from '../index/graph-index.js';
 import { equivalenceClosure, walkArtifactDependencies, walkPackageDependencies } from '../index/walk.js';
-import { severityOfScore, normaliseSeverityLabel, SEVERITIES, type Severity } from '../model/vulnerability.js';
+import type { Severity } from '../model/vulnerability.js';
+import { cvssRating, highestRating, labelRating, type Rating, type RatingKind } from '../vuln/severity.js';
 import { NodeKind } from '../store/kinds.js';
 import { MATCHER_URI, MATCHER_VERSION } from '../index/advisory-matcher.js';
 import { resolveArtifact, resolvePackages } from './resolve.js';
@@ -30,7 +31,21 @@ export interface ArtifactVulnerability {
   description: string;
   severity: Severity;
   cvssScore?: number;
+  /** Which rating gave `severity`; absent when no rating is known (UNKNOWN). */
+  severitySource?: SeveritySource;
   package: string;
+}
+
+export interface SeveritySource {
+  kind: RatingKind;
+  /** The vulnerability id (the entry's or an alias) the rating was given for. */
+  vulnerabilityID: string;
+  /** CVSS only: GUAC's score type (CVSSv2, CVSSv3, CVSSv31, CVSSv4) and the base score. */
+  scoreType?: string;
+  score?: number;
+  /** The document that gave the rating: its origin and collector. */
+  origin: string;
+  collector: string;
 }
 
 const SUPPRESSING = new Set(['NOT_AFFECTED', 'FIXED']);
@@ -141,30 +156,42 @@ export function packageVulnerabilities(
   return [...byKey.keys()].sort().map((key) => byKey.get(key)!);
 }
 
-/** Severity and description of a vulnerability from the metadata of it and its aliases. */
+/**
+ * Description and severity of a vulnerability from the metadata of it and its aliases. Severity
+ * follows the one rule (src/vuln/severity.ts): the highest rating any document gives, label or
+ * CVSS; `cvssScore` is the highest CVSS score any document gives.
+ */
 export function vulnerabilitySummary(
   index: GraphIndex,
   vuln: number,
-): { description: string; severity: Severity; cvssScore?: number } {
+): { description: string; severity: Severity; cvssScore?: number; severitySource?: SeveritySource } {
   let description = '';
   let descriptionTime = '';
   let score: number | undefined;
-  let label: Severity = 'UNKNOWN';
+  const ratings: (Rating & { source: SeveritySource })[] = [];
   for (const v of index.aliasesOf(vuln)) {
     for (const m of index.vulnMetadata.get(v) ?? []) {
       if (m.description && (!description || (m.timestamp ?? '') > descriptionTime)) {
         description = m.description;
         descriptionTime = m.timestamp ?? '';
       }
-      if (m.scoreValue !== undefined && /cvss/i.test(m.scoreType ?? 'cvss')) score = Math.max(score ?? 0, m.scoreValue);
-      if (m.severity) {
-        const s = normaliseSeverityLabel(m.severity);
-        if (s !== 'UNKNOWN' && (label === 'UNKNOWN' || SEVERITIES.indexOf(s) < SEVERITIES.indexOf(label))) label = s;
+      const from = { vulnerabilityID: index.keys[v], origin: m.origin, collector: m.collector };
+      const cvss = m.scoreValue !== undefined ? cvssRating(m.scoreType, m.scoreValue) : undefined;
+      if (cvss) {
+        score = Math.max(score ?? 0, m.scoreValue!);
+        ratings.push({ ...cvss, source: { kind: 'cvss', ...from, scoreType: m.scoreType, score: m.scoreValue } });
       }
+      const label = labelRating(m.severity);
+      if (label) ratings.push({ ...label, source: { kind: 'label', ...from } });
     }
   }
-  const severity = score !== undefined ? severityOfScore(score) : label;
-  return { description, severity, ...(score !== undefined ? { cvssScore: score } : {}) };
+  const best = highestRating(ratings);
+  return {
+    description,
+    severity: best?.severity ?? 'UNKNOWN',
+    ...(score !== undefined ? { cvssScore: score } : {}),
+    ...(best ? { severitySource: best.source } : {}),
+  };
 }
 
 export function artifactVulnKey(v: ArtifactVulnerability): string[] {

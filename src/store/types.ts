@@ -1,6 +1,6 @@
 // The store interface: one implementation per backend (sqlite/, postgres/). The store is the
 // source of truth: append-only facts, each remembering its document; documents keyed by digest.
-import type { DocumentFacts } from '../model/facts.js';
+import type { DocumentFacts, SkippedItem } from '../model/facts.js';
 import type { FactKind, NodeKind } from './kinds.js';
 
 export interface DocumentInput {
@@ -66,6 +66,8 @@ export interface GraphStore {
   /** Writes one document atomically; a document already stored (same digest) changes nothing. */
   writeDocument(input: DocumentInput): Promise<WriteOutcome>;
   hasDocument(digest: string): Promise<boolean>;
+  /** What ingest left out of the document, in document order; undefined when it is not stored. */
+  documentSkips(digest: string): Promise<SkippedItem[] | undefined>;
   /** Streams rows committed after `since` into the sink and returns the new cursor. */
   load(since: LoadCursor, sink: LoadSink): Promise<LoadCursor>;
   /** Cheap check whether anything may have been committed since the last call. */

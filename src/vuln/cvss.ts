@@ -6,7 +6,6 @@
 //   v4.0: specification section 8 — MacroVector lookup plus interpolation by severity distance
 //     (data in cvss4-table.ts). Threat and environmental metrics are honoured when present,
 //     which is what the v4 nomenclature (CVSS-B / -BT / -BE / -BTE) describes.
-import { severityOfScore, type Severity } from '../model/vulnerability.js';
 import {
   MACROVECTOR_SCORES,
   MAX_COMPOSED,
@@ -293,36 +292,4 @@ export function scoreOfVector(vector: string): CvssScore | undefined {
       break;
   }
   return score === undefined ? undefined : { version: split.version, score };
-}
-
-/**
- * Qualitative severity of a vector. v3/v4 use the shared rating scale; v2 has no CRITICAL
- * (NVD: 0–3.9 LOW, 4–6.9 MEDIUM, 7–10 HIGH). UNKNOWN when the vector is not valid.
- */
-export function severityOfVector(vector: string): Severity {
-  const s = scoreOfVector(vector);
-  if (!s) return 'UNKNOWN';
-  if (s.version === '2.0') return s.score >= 7 ? 'HIGH' : s.score >= 4 ? 'MEDIUM' : 'LOW';
-  return severityOfScore(s.score);
-}
-
-/** Preference when a record carries several vectors: the newest CVSS version wins. */
-const VERSION_RANK: Record<CvssVersion, number> = { '4.0': 4, '3.1': 3, '3.0': 2, '2.0': 1 };
-
-export interface BestVector extends CvssScore {
-  vector: string;
-  severity: Severity;
-}
-
-/** Scores every vector and returns the newest-version valid one (first of equals), or undefined. */
-export function bestVector(vectors: Iterable<string>): BestVector | undefined {
-  let best: BestVector | undefined;
-  for (const vector of vectors) {
-    const s = scoreOfVector(vector);
-    if (!s) continue;
-    if (!best || VERSION_RANK[s.version] > VERSION_RANK[best.version]) {
-      best = { ...s, vector, severity: severityOfVector(vector) };
-    }
-  }
-  return best;
 }

@@ -4,7 +4,8 @@
 // whole corpus by the sweep.
 import { describe, expect, it } from 'vitest';
 import type { DocumentSet } from '../helpers/corpus.js';
-import { bestVector, scoreOfVector } from '../../src/vuln/cvss.js';
+import { scoreOfVector } from '../../src/vuln/cvss.js';
+import { highestRating, vectorRating } from '../../src/vuln/severity.js';
 import { normaliseSeverityLabel } from '../../src/model/vulnerability.js';
 import type { PurlParts } from '../../src/model/purl.js';
 import { advisoryAffects, parseOsvAdvisory, versionInRange } from '../../src/vuln/osv-match.js';
@@ -91,7 +92,7 @@ export function cvssAgreementSuite(set: DocumentSet, least: { vectors: number; l
       for (const rec of records) {
         const label = (rec.database_specific as Record<string, unknown> | undefined)?.severity;
         const vectors = ((rec.severity as { type: string; score: string }[] | undefined) ?? []).map((s) => s.score);
-        const best = bestVector(vectors);
+        const best = highestRating(vectors.map(vectorRating));
         if (typeof label !== 'string' || !best) continue;
         checked += 1;
         expect(`${rec.id}: ${best.severity}`).toBe(`${rec.id}: ${normaliseSeverityLabel(label)}`);

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bestVector, scoreOfVector, severityOfVector } from '../../src/vuln/cvss.js';
+import { scoreOfVector } from '../../src/vuln/cvss.js';
+import { highestRating, vectorRating } from '../../src/vuln/severity.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { cvssAgreementSuite } from './corpus-data.suite.js';
+
+const severityOfVector = (vector: string) => vectorRating(vector)?.severity ?? 'UNKNOWN';
 
 // Known scores: FIRST specification examples / NVD, and vectors scored with FIRST's CVSS v4.0
 // reference calculator (github.com/RedHatProductSecurity/cvss-v4-calculator, cvss40.js).
@@ -76,9 +79,15 @@ describe('scoreOfVector', () => {
     expect(severityOfVector('AV:N/AC:L/Au:N/C:C/I:C/A:C')).toBe('HIGH'); // 10.0 in v2
   });
 
-  it('bestVector prefers the newest CVSS version', () => {
-    const best = bestVector(['AV:N/AC:L/Au:N/C:C/I:C/A:C', 'CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:L/I:N/A:N', 'bogus']);
-    expect(best).toMatchObject({ version: '3.1', score: 3.1, severity: 'LOW' });
+  it('the highest rating of several vectors wins, whatever the CVSS version (v2 has no CRITICAL)', () => {
+    const vectors = ['AV:N/AC:L/Au:N/C:C/I:C/A:C', 'CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:L/I:N/A:N', 'bogus'];
+    expect(highestRating(vectors.map(vectorRating))).toEqual({
+      kind: 'cvss',
+      severity: 'HIGH',
+      score: 10,
+      scoreType: 'CVSSv2',
+    });
+    expect(vectorRating('bogus')).toBeUndefined();
   });
 });
 

@@ -86,6 +86,12 @@ export const MIGRATIONS: readonly MigrationStep[] = [
       `UPDATE sg_log SET last_edge = (SELECT count(*) FROM sg_dependency_edges) WHERE id = 1`,
     ],
   },
+  {
+    version: 3,
+    description: 'what ingest left out of each document ([{path, reason}] as JSON)',
+    // Documents stored before kept only the count (in summary), so theirs is empty.
+    statements: [`ALTER TABLE sg_documents ADD COLUMN skipped TEXT NOT NULL DEFAULT '[]'`],
+  },
 ];
 
 export const PG_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -1,6 +1,7 @@
 // The PostgreSQL store: the same GraphStore contract as the embedded store, on a database that
 // several API processes and ingest jobs share. Writes: write.ts; loads: load.ts; schema:
 // migrations.ts. Committed writes are announced with NOTIFY so that servers refresh at once.
+import type { SkippedItem } from '../../model/facts.js';
 import type { DocumentInput, GraphStore, LoadCursor, LoadSink, StoreStats, WriteOutcome } from '../types.js';
 import {
   createPool,
@@ -106,6 +107,13 @@ export class PostgresStore implements GraphStore {
       'looking up a document',
       async () => (await this.sql`SELECT 1 FROM sg_documents WHERE digest = ${digest}`).length > 0,
     );
+  }
+
+  async documentSkips(digest: string): Promise<SkippedItem[] | undefined> {
+    return this.guard('reading a document', async () => {
+      const [row] = await this.sql<{ skipped: string }[]>`SELECT skipped FROM sg_documents WHERE digest = ${digest}`;
+      return row ? (JSON.parse(row.skipped) as SkippedItem[]) : undefined;
+    });
   }
 
   async hasChangedSince(cursor: LoadCursor): Promise<boolean> {

@@ -122,9 +122,9 @@ export async function writeDocumentTx(
           ${part.map((i) => hashes[i])}::text[])
         ON CONFLICT (key_hash) DO NOTHING`);
     }
-    pending.push(tx`INSERT INTO sg_documents (id, digest, name, format, origin, collector, ingested_at, frequency_eligible, summary)
+    pending.push(tx`INSERT INTO sg_documents (id, digest, name, format, origin, collector, ingested_at, frequency_eligible, summary, skipped)
       VALUES (${documentId}, ${input.digest}, ${text(input.name)}, ${text(input.facts.format)}, ${text(input.origin)}, ${text(input.collector)},
-        ${input.ingestedAt}, ${encoded.frequencyEligible}, ${JSON.stringify(summary)})`);
+        ${input.ingestedAt}, ${encoded.frequencyEligible}, ${JSON.stringify(summary)}, ${text(JSON.stringify(input.facts.skipped))})`);
     for (const part of chunks(encoded.rows)) {
       const factIds = part.map(() => ++nextFact);
       pending.push(tx`INSERT INTO sg_facts (id, doc, kind, a, b, data)

@@ -48,6 +48,9 @@ const STEPS: readonly string[] = [
    );
    INSERT OR IGNORE INTO dependency_edges (a, b, ranked)
      SELECT f.a, f.b, d.frequency_eligible FROM facts f JOIN documents d ON d.id = f.doc WHERE f.kind = 3 ORDER BY f.id;`,
+  // 3: what ingest left out of each document, [{path, reason}…] as JSON. Documents stored before
+  // kept only the count (in summary), so theirs is empty.
+  `ALTER TABLE documents ADD COLUMN skipped TEXT NOT NULL DEFAULT '[]';`,
 ];
 
 export const SQLITE_SCHEMA_VERSION = STEPS.length;

@@ -8,6 +8,7 @@ import { encodeDocument, packDependencies } from '../fact-rows.js';
 import { PairSet } from '../pair-set.js';
 import { DATA_FREE_FACT_KINDS, FactKind, type NodeKind } from '../kinds.js';
 import type { DocumentInput, GraphStore, LoadCursor, LoadSink, StoreStats, WriteOutcome } from '../types.js';
+import type { SkippedItem } from '../../model/facts.js';
 import { migrate } from './schema.js';
 
 export const SQLITE_FILE_NAME = 'supplygraph.sqlite';
@@ -25,6 +26,7 @@ export class SqliteStore implements GraphStore {
   private readonly knownEdges = { ranked: new PairSet(), unranked: new PairSet() };
   private readonly stmt: {
     findDocument: Statement<[string], { id: number }>;
+    documentSkips: Statement<[string], { skipped: string }>;
     insertDocument: Statement<unknown[]>;
     insertNode: Statement<[number, string, string | null], { id: number }>;
     selectNode: Statement<[number, string], { id: number }>;
@@ -50,9 +52,10 @@ export class SqliteStore implements GraphStore {
     this.storeId = (this.db.prepare(`SELECT value FROM meta WHERE key = 'store_id'`).get() as { value: string }).value;
     this.stmt = {
       findDocument: this.db.prepare('SELECT id FROM documents WHERE digest = ?'),
+      documentSkips: this.db.prepare('SELECT skipped FROM documents WHERE digest = ?'),
       insertDocument: this.db
-        .prepare(`INSERT INTO documents (digest, name, format, origin, collector, ingested_at, frequency_eligible, summary)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+        .prepare(`INSERT INTO documents (digest, name, format, origin, collector, ingested_at, frequency_eligible, summary, skipped)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       insertNode: this.db.prepare(
         'INSERT INTO nodes (kind, key, attr) VALUES (?, ?, ?) ON CONFLICT (kind, key) DO NOTHING RETURNING id',
       ),
@@ -96,6 +99,7 @@ export class SqliteStore implements GraphStore {
           input.ingestedAt,
           encoded.frequencyEligible ? 1 : 0,
           JSON.stringify(summary),
+          JSON.stringify(input.facts.skipped),
         ).lastInsertRowid,
       );
       const ids = new Array<number>(encoded.nodes.length);
@@ -158,6 +162,11 @@ export class SqliteStore implements GraphStore {
 
   async hasDocument(digest: string): Promise<boolean> {
     return this.stmt.findDocument.get(digest) !== undefined;
+  }
+
+  async documentSkips(digest: string): Promise<SkippedItem[] | undefined> {
+    const row = this.stmt.documentSkips.get(digest);
+    return row ? (JSON.parse(row.skipped) as SkippedItem[]) : undefined;
   }
 
   async hasChangedSince(cursor: LoadCursor): Promise<boolean> {

@@ -1,10 +1,12 @@
 // Schema versions: `migrate` applies them (once, idempotently); serve and ingest refuse a
 // database whose schema they do not know and say which version they found and which they need.
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { MIGRATIONS, PG_SCHEMA_VERSION } from '../../../src/store/postgres/migrations.js';
+import { PostgresStore } from '../../../src/store/postgres/pg-store.js';
 import { dependsOn } from '../../helpers/predicates.js';
 import { createTestDatabase, tempDir, type TestDatabase } from '../../helpers/server.js';
 import { cli, freePort } from './processes.js';
@@ -61,6 +63,50 @@ describe('schema migrations', () => {
       );
     } finally {
       await sql.end();
+    }
+  });
+
+  it('step 3 gives documents stored at version 2 an empty skip list; new documents keep theirs', async () => {
+    const db = await fresh(false);
+    const sql = postgres(db.url, { max: 1, onnotice: () => undefined });
+    try {
+      // A database as version 2 left it, with one document.
+      await sql`CREATE TABLE sg_schema_migrations (version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`;
+      for (const step of MIGRATIONS.filter((m) => m.version <= 2)) {
+        for (const statement of step.statements) await sql.unsafe(statement);
+        await sql`INSERT INTO sg_schema_migrations (version, description) VALUES (${step.version}, ${step.description})`;
+      }
+      await sql`INSERT INTO sg_meta (key, value) VALUES ('store_id', 'old-store')`;
+      await sql`INSERT INTO sg_documents VALUES (1, 'sha256:1', 'a.json', 'guac-predicates', 'a.json', 'cli', '2024-01-01T00:00:00Z', true, '{"skipped":3}')`;
+      await sql`UPDATE sg_log SET last_document = 1`;
+    } finally {
+      await sql.end();
+    }
+    const migrated = await cli(['migrate', '--store', db.url, '--json']);
+    expect(migrated.code, migrated.stderr).toBe(0);
+    expect(JSON.parse(migrated.stdout)).toMatchObject({ from: 2, to: PG_SCHEMA_VERSION, applied: [{ version: 3 }] });
+
+    const vdr = JSON.stringify({
+      bomFormat: 'CycloneDX',
+      specVersion: '1.5',
+      metadata: { component: { type: 'application', name: 'shop', version: '1.0' } },
+      components: [{ type: 'library', name: 'qs', version: '6.7.0', purl: 'pkg:npm/qs@6.7.0', 'bom-ref': 'qs' }],
+      vulnerabilities: [{ id: 'CVE-2022-24999', affects: [{ ref: 'qs' }, { ref: 'pkg:npm/ghost@1.0.0' }] }],
+    });
+    writeFileSync(join(work, 'vdr.json'), vdr);
+    const ingest = await cli(['ingest', '--store', db.url, '--json', join(work, 'vdr.json')]);
+    expect(ingest.code, ingest.stderr).toBe(0);
+    const store = await PostgresStore.open(db.url);
+    try {
+      expect(await store.documentSkips('sha256:1')).toEqual([]);
+      expect(await store.documentSkips(`sha256:${createHash('sha256').update(vdr).digest('hex')}`)).toEqual([
+        {
+          path: '/vulnerabilities/0/affects/1/ref',
+          reason: '"pkg:npm/ghost@1.0.0" names no component of this BOM: not recorded, and not added to the SBOM',
+        },
+      ]);
+    } finally {
+      await store.close();
     }
   });
 

@@ -1,5 +1,6 @@
 // A store written by schema 1 (dependency facts as kind-3 fact rows) opens under the current
-// schema with its edges folded into the edge table, and loads the same graph.
+// schema with its edges folded into the edge table, and loads the same graph; its documents get
+// an empty skip list (schema 3).
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -42,6 +43,9 @@ describe('embedded store schema 1 → current', () => {
       expect(edges).toEqual([[1, 2, true]]);
       expect(facts).toBe(0);
       expect(await store.stats()).toMatchObject({ documents: 2, dependencyEdges: 1 });
+      // Step 3: documents stored before kept no skip list; theirs reads as empty.
+      expect(await store.documentSkips('sha256:1')).toEqual([]);
+      expect(await store.documentSkips('sha256:none')).toBeUndefined();
     } finally {
       await store.close();
       rmSync(dir, { recursive: true, force: true });

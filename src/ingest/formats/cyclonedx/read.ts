@@ -35,6 +35,10 @@ export interface CycloneDxRead {
   refToPurl: Map<string, string>;
   /** bom-refs of components that were skipped (their skip is already recorded). */
   skippedRefs: Set<string>;
+  /** Each component (object of `bom`) that became a package → its purl, also without bom-ref or purl. */
+  componentPurls: Map<Json, string>;
+  /** The purl of the component a bom-ref names (matched as dependencies are), or undefined. */
+  resolveRef(ref: string): string | undefined;
   /** The SBOM subject: its package, and the artifact naming it when it has a digest. */
   subject: { purl: string; artifact?: string };
   /** metadata.timestamp as ISO 8601 UTC, when given. */
@@ -115,6 +119,8 @@ export function readCycloneDx(
     specVersion,
     refToPurl: walker.refToPurl,
     skippedRefs: walker.skippedRefs,
+    componentPurls: walker.componentPurls,
+    resolveRef: (ref) => walker.resolve(ref),
     subject,
     timestamp,
     builder,
@@ -132,6 +138,7 @@ interface Visited {
 class ComponentWalker {
   readonly refToPurl = new Map<string, string>();
   readonly skippedRefs = new Set<string>();
+  readonly componentPurls = new Map<Json, string>();
   private readonly refs = new Set<string>();
 
   constructor(
@@ -170,6 +177,7 @@ class ComponentWalker {
     let subjectArtifact: string | undefined;
     if (purl) {
       this.builder.package(purl);
+      this.componentPurls.set(c, purl);
       if (ref !== undefined) this.refToPurl.set(ref, purl);
       this.vcsReferences(c, purl);
       for (const artifact of artifacts) {
@@ -211,11 +219,16 @@ class ComponentWalker {
    * is recorded as skipped.
    */
   lookup(ref: string, at: Segments): string | undefined {
-    const purl = this.refToPurl.get(ref) ?? this.byCanonical().get(looseKey(ref) ?? '');
+    const purl = this.resolve(ref);
     if (purl === undefined && !this.skippedRefs.has(ref)) {
       this.builder.skip(this.path(at), `unknown bom-ref "${ref.slice(0, 200)}"`);
     }
     return purl;
+  }
+
+  /** The purl of the component `ref` names, without recording anything. */
+  resolve(ref: string): string | undefined {
+    return this.refToPurl.get(ref) ?? this.byCanonical().get(looseKey(ref) ?? '');
   }
 
   private canonicalIndex?: Map<string, string>;

@@ -1,12 +1,14 @@
 // CycloneDX VDR/VEX: `vulnerabilities[]` (JSON 1.4+, XML normalised into the same shape) and
-// the 1.2/1.3 vulnerability-extension entries inside components. Each (affected component,
-// vulnerability) becomes a CertifyVuln from the BOM's tool; `analysis.state` acts as VEX for
-// that component: not_affected / false_positive → NOT_AFFECTED, resolved → FIXED,
-// exploitable → AFFECTED, in_triage → UNDER_INVESTIGATION.
-import { canonicalPurl } from '../../../model/purl.js';
+// the 1.2/1.3 vulnerability-extension entries inside components
+// (http://cyclonedx.org/schema/ext/vulnerability/1.0). Each (affected component, vulnerability)
+// becomes a CertifyVuln from the BOM's tool; `analysis.state` acts as VEX for that component:
+// not_affected / false_positive → NOT_AFFECTED, resolved → FIXED, exploitable → AFFECTED,
+// in_triage → UNDER_INVESTIGATION. An `affects` ref must name a component of this BOM: anything
+// else is skipped, so a VDR never adds a package to the SBOM it describes.
 import type { ScanMetadata, VexStatus } from '../../../model/facts.js';
 import type { ParseContext } from '../types.js';
-import { firstLine, isObject, isoUtc, str, vulnRef, VulnFacts } from '../scanners/common.js';
+import { firstLine, isObject, isoUtc, str, vulnRef, VulnFacts, type VulnInfo } from '../scanners/common.js';
+import { vectorRating } from '../../../vuln/severity.js';
 import type { CycloneDxRead } from './read.js';
 
 type Json = Record<string, unknown>;
@@ -19,8 +21,6 @@ const VEX_STATE: Readonly<Record<string, VexStatus>> = {
   exploitable: 'AFFECTED',
   in_triage: 'UNDER_INVESTIGATION',
 };
-
-const SEVERITY_ORDER = ['critical', 'high', 'medium', 'moderate', 'low', 'info', 'none', 'unknown'];
 
 function list(x: unknown): Json[] {
   return Array.isArray(x) ? x.filter(isObject) : isObject(x) ? [x] : [];
@@ -38,24 +38,64 @@ function producingTool(bom: Json): { name: string; version: string } {
   return { name: name || 'cyclonedx-vdr', version: str(tool.version) ?? '' };
 }
 
+/** Every value of a field that may be one item or a list (XML normalisation keeps singletons bare). */
+function items(x: unknown): unknown[] {
+  return Array.isArray(x) ? x : x === undefined || x === null ? [] : [x];
+}
+
+function num(x: unknown): number | undefined {
+  const n = typeof x === 'number' ? x : typeof x === 'string' && x.trim() !== '' ? Number(x) : NaN;
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** CycloneDX rating methods that are CVSS → GUAC's score types. */
+const CVSS_METHODS: Readonly<Record<string, string>> = {
+  cvssv2: 'CVSSv2',
+  cvssv3: 'CVSSv3',
+  cvssv31: 'CVSSv31',
+  cvssv4: 'CVSSv4',
+  cvssv40: 'CVSSv4',
+};
+
+/**
+ * The ratings of a vulnerability, in any of the shapes: 1.4+ `ratings[]` ({score, severity,
+ * method, vector}), the extension's `ratings/rating` ({score: {base, impact, exploitability},
+ * severity, method, vector}) and its draft `vulnerabilityScore/score` (method named `source`).
+ * A valid vector is scored; otherwise a CVSS method's stated base score is used.
+ */
+function ratingsOf(v: Json): Pick<VulnInfo, 'labels' | 'vectors' | 'scores'> {
+  const ratings = [...list(v.ratings), ...(isObject(v.vulnerabilityScore) ? list(v.vulnerabilityScore.score) : [])];
+  const labels: string[] = [];
+  const vectors: string[] = [];
+  const scores: { scoreType: string; score: number }[] = [];
+  for (const r of ratings) {
+    const label = str(r.severity);
+    if (label) labels.push(label);
+    const method = str(r.method) ?? (typeof r.source === 'string' ? str(r.source) : undefined);
+    const vector = str(r.vector);
+    if (vector && vectorRating(vector)) {
+      vectors.push(vector);
+      continue;
+    }
+    const scoreType = CVSS_METHODS[(method ?? '').toLowerCase()];
+    const score = isObject(r.score) ? num(r.score.base) : num(r.score);
+    if (scoreType && score !== undefined) scores.push({ scoreType, score });
+  }
+  return { labels, vectors, scores };
+}
+
+/** Advisory URLs: 1.4+ `advisories[]` ({title, url}) or the extension's `advisories/advisory` (text). */
+function advisoriesOf(v: Json): string[] {
+  return items(v.advisories)
+    .map((a) => (typeof a === 'string' ? str(a) : isObject(a) ? str(a.url) : undefined))
+    .filter((u): u is string => !!u);
+}
+
 export function applyCycloneDxVulnerabilities(read: CycloneDxRead, ctx: ParseContext): void {
   const bom = read.bom as Json;
   const vf = new VulnFacts(read.builder);
   const tool = producingTool(bom);
   const timeScanned = read.timestamp ?? ctx.now;
-
-  const purlOfRef = (ref: string): string | undefined => {
-    const known = read.refToPurl.get(ref);
-    if (known) return known;
-    if (ref.startsWith('pkg:')) {
-      try {
-        return canonicalPurl(ref);
-      } catch {
-        return undefined;
-      }
-    }
-    return undefined;
-  };
 
   const apply = (v: Json, segments: (string | number)[], affected: string[]): void => {
     const id = str(v.id);
@@ -63,18 +103,12 @@ export function applyCycloneDxVulnerabilities(read: CycloneDxRead, ctx: ParseCon
       read.builder.skip(read.path(segments), 'a vulnerability without an id');
       return;
     }
-    const ratings = list(v.ratings);
-    const labels = ratings
-      .map((r) => str(r.severity)?.toLowerCase())
-      .filter((s): s is string => !!s)
-      .sort((a, b) => SEVERITY_ORDER.indexOf(a) - SEVERITY_ORDER.indexOf(b));
     const source = isObject(v.source) ? v.source : {};
     vf.metadata(id, {
       description: str(v.description) ?? firstLine(str(v.detail)),
-      label: labels[0],
-      vectors: ratings.map((r) => str(r.vector)).filter((s): s is string => !!s && /^CVSS:|^AV:/.test(s)),
+      ...ratingsOf(v),
+      references: advisoriesOf(v),
       timestamp: isoUtc(v.updated) ?? isoUtc(v.published),
-      prefer: 'label',
       defaultSeverity: 'UNKNOWN',
     });
     for (const r of list(v.references)) {
@@ -105,38 +139,52 @@ export function applyCycloneDxVulnerabilities(read: CycloneDxRead, ctx: ParseCon
     }
   };
 
+  const unknownRef = (segments: (string | number)[], ref: string | undefined): void => {
+    read.builder.skip(
+      read.path(segments),
+      `"${(ref ?? '').slice(0, 200)}" names no component of this BOM: not recorded, and not added to the SBOM`,
+    );
+  };
+
   list(bom.vulnerabilities).forEach((v, i) => {
     const affected: string[] = [];
     list(v.affects).forEach((a, j) => {
       const ref = str(a.ref);
-      const purl = ref ? purlOfRef(ref) : undefined;
+      const purl = ref ? read.resolveRef(ref) : undefined;
       if (purl) affected.push(purl);
-      else if (!ref || !read.skippedRefs.has(ref)) {
-        read.builder.skip(
-          read.path(['vulnerabilities', i, 'affects', j, 'ref']),
-          `"${ref ?? ''}" names no component of this BOM`,
-        );
-      }
+      else if (!ref || !read.skippedRefs.has(ref)) unknownRef(['vulnerabilities', i, 'affects', j, 'ref'], ref);
     });
     // JFrog Xray (and GUAC's reading of it): no `affects`, the vulnerability's own bom-ref names the component.
     const ownRef = str(v['bom-ref']);
     if (list(v.affects).length === 0 && ownRef?.startsWith('pkg:')) {
-      const purl = purlOfRef(ownRef);
+      const purl = read.resolveRef(ownRef);
       if (purl) affected.push(purl);
+      else if (!read.skippedRefs.has(ownRef)) unknownRef(['vulnerabilities', i, 'bom-ref'], ownRef);
     }
     apply(v, ['vulnerabilities', i], affected);
   });
 
-  // 1.2/1.3 vulnerability extension: entries inside the component they affect.
+  // 1.2/1.3 vulnerability extension: entries inside the component they affect. The component is
+  // the one they sit in (its `ref` attribute is informative only: Grype wrote random URNs there),
+  // with the identity it got as a package, also when it has no bom-ref and no purl.
+  const extension = (c: Json, here: (string | number)[]): void => {
+    const purl = read.componentPurls.get(c);
+    list(c.vulnerabilities).forEach((v, j) => {
+      const at = [...here, 'vulnerabilities', j];
+      if (purl) apply(v, at, [purl]);
+      else
+        read.builder.skip(
+          read.path(at),
+          `vulnerability "${str(v.id) ?? ''}" belongs to a component that is not a package (skipped above): not recorded`,
+        );
+    });
+  };
+  const metadata = isObject(bom.metadata) ? bom.metadata : {};
+  if (isObject(metadata.component)) extension(metadata.component, ['metadata', 'component']);
   const walk = (components: unknown, segments: (string | number)[]): void => {
     list(components).forEach((c, i) => {
       const here = [...segments, i];
-      const ref = str(c['bom-ref']);
-      const purl = (ref && read.refToPurl.get(ref)) || (str(c.purl) ? purlOfRef(str(c.purl)!) : undefined);
-      list(c.vulnerabilities).forEach((v, j) => {
-        const normalised: Json = { ...v, id: v.id ?? v.ref };
-        if (purl) apply(normalised, [...here, 'vulnerabilities', j], [purl]);
-      });
+      extension(c, here);
       walk(c.components, [...here, 'components']);
     });
   };

@@ -1,7 +1,9 @@
 // CycloneDX XML → the CycloneDX JSON shape, so one translate step serves both syntaxes.
 // Safety: documents with a DOCTYPE or entity declaration are refused before parsing, and the
 // parser runs with entity processing off; only the five predefined XML entities and numeric
-// character references are decoded, by us, in text and attribute values (not in CDATA).
+// character references are decoded, by us, in text and attribute values (not in CDATA). The
+// number of references is bounded: the parser spends about 200 bytes of memory on each, so a
+// 60 MB file of "&amp;" would take gigabytes (the XML counterpart of the JSON depth bound).
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { DocumentError } from '../../../model/facts.js';
 import { isObject, type Json, type PathFormatter } from '../sbom-common.js';
@@ -15,6 +17,21 @@ export function cycloneDxXmlVersion(text: string): string | undefined {
 }
 
 const MAX_DEPTH = 256;
+
+/** Entity and character references ("&amp;", "&#38;") one document may hold; real SBOMs hold a few hundred. */
+export const MAX_XML_REFERENCES = 500_000;
+
+/** Refuses a document with more references than the bound; counts "&", which starts every one. */
+function rejectReferenceFlood(text: string): void {
+  let count = 0;
+  for (let i = text.indexOf('&'); i >= 0; i = text.indexOf('&', i + 1)) {
+    if (++count > MAX_XML_REFERENCES)
+      throw new DocumentError(
+        '/bom',
+        `XML with more than ${MAX_XML_REFERENCES} entity or character references is refused (the limit bounds the memory parsing takes)`,
+      );
+  }
+}
 
 /** Wrapper elements whose children are list items, and the item element names (JSON arrays). */
 const LISTS: Record<string, readonly string[]> = {
@@ -122,6 +139,7 @@ function listItem(list: string, item: string, value: unknown): unknown {
 /** Parses CycloneDX XML into the JSON shape ({bomFormat, specVersion, metadata, components, …}). */
 export function cycloneDxXmlToJson(text: string): Json {
   rejectDtd(text);
+  rejectReferenceFlood(text);
   const specVersion = cycloneDxXmlVersion(text);
   if (!specVersion) throw new DocumentError('/bom', 'the root element is not a CycloneDX <bom>');
   const valid = XMLValidator.validate(text);

@@ -158,7 +158,7 @@ export const openvexParser: FormatParser = {
         for (const alias of Array.isArray(v.aliases) ? v.aliases : []) {
           if (typeof alias === 'string' && alias.trim()) vulns.equal(vulnId, alias, 'OpenVEX vulnerability aliases');
         }
-        if (str(v.description)) vulns.metadata(vulnId, { description: str(v.description), prefer: 'vector' });
+        if (str(v.description)) vulns.metadata(vulnId, { description: str(v.description) });
       }
       const products = Array.isArray(s.products) ? s.products : [];
       if (products.length === 0) {

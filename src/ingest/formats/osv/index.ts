@@ -71,10 +71,9 @@ export function advisoryFromDocument(doc: SniffedDocument): OsvAdvisory {
 export function emitAdvisoryFacts(vulns: VulnFacts, advisory: OsvAdvisory): void {
   vulns.metadata(advisory.id, {
     description: advisory.summary?.trim() || firstLine(advisory.details),
-    label: advisory.databaseSeverity,
+    labels: [advisory.databaseSeverity],
     vectors: advisory.severity.filter((s) => /^CVSS_V[234]$/i.test(s.type)).map((s) => s.score),
     timestamp: isoUtc(advisory.modified),
-    prefer: 'vector',
     defaultSeverity: 'UNKNOWN',
   });
   for (const alias of advisory.aliases) vulns.equal(advisory.id, alias, 'OSV aliases');

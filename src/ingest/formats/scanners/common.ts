@@ -3,8 +3,8 @@
 // metadata/alias emission so a vulnerability named by many findings gets one metadata fact.
 import { FactsBuilder, type ScanMetadata, type VulnRef } from '../../../model/facts.js';
 import { canonicalPurl, canonicalParts, formatPurl, type PurlParts } from '../../../model/purl.js';
-import { canonicalVulnId, normaliseSeverityLabel, vulnTypeOf, type Severity } from '../../../model/vulnerability.js';
-import { bestVector, scoreTypeOf } from '../../../vuln/cvss.js';
+import { canonicalVulnId, vulnTypeOf } from '../../../model/vulnerability.js';
+import { cvssRating, highestRating, labelRating, vectorRating } from '../../../vuln/severity.js';
 
 export function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -68,16 +68,19 @@ export function firstLine(text: string | undefined): string | undefined {
 
 export interface VulnInfo {
   description?: string;
-  /** Label from the report (scanner or database), e.g. "Negligible", "MODERATE". */
-  label?: string;
+  /** Labels the report gives (scanner or database), e.g. "Negligible", "MODERATE". */
+  labels?: (string | undefined)[];
+  /** CVSS vectors; each is scored. */
   vectors?: string[];
+  /** CVSS base scores stated without a usable vector (e.g. CycloneDX ratings). */
+  scores?: { scoreType?: string; score: number }[];
   timestamp?: string;
-  /** Which wins when both a label and a vector exist: the report's label (scanners) or the vector (advisories). */
-  prefer: 'label' | 'vector';
+  /** Advisory and reference URLs the report gives for the vulnerability. */
+  references?: string[];
   /**
-   * Severity to state when there is neither a usable label nor a vector: UNKNOWN for sources that
-   * are authoritative about the vulnerability (advisories, scanners); left unset otherwise (a VEX
-   * description must not overwrite a severity learnt elsewhere).
+   * Severity to state when there is neither a usable label nor a CVSS rating: UNKNOWN for sources
+   * that are authoritative about the vulnerability (advisories, scanners); left unset otherwise (a
+   * VEX description must not overwrite a severity learnt elsewhere).
    */
   defaultSeverity?: 'UNKNOWN';
 }
@@ -97,21 +100,24 @@ export class VulnFacts {
     const ref = vulnRef(id);
     const key = `${ref.type}:${ref.id}`;
     if (this.metadataSeen.has(key)) return;
-    const best = bestVector(info.vectors ?? []);
-    const label = info.label ? normaliseSeverityLabel(info.label) : 'UNKNOWN';
-    let severity: Severity | undefined;
-    if (info.prefer === 'label') severity = label !== 'UNKNOWN' ? label : best?.severity;
-    else severity = best?.severity ?? (label !== 'UNKNOWN' ? label : undefined);
-    severity ??= info.defaultSeverity;
-    if (!info.description && !best && (severity === undefined || severity === 'UNKNOWN')) return; // nothing worth recording
+    // The document's label and CVSS rating, each the highest it gives (src/vuln/severity.ts).
+    const label = highestRating((info.labels ?? []).map(labelRating));
+    const cvss = highestRating([
+      ...(info.vectors ?? []).map(vectorRating),
+      ...(info.scores ?? []).map((s) => cvssRating(s.scoreType, s.score)),
+    ]);
+    const severity = highestRating([label, cvss])?.severity ?? info.defaultSeverity;
+    const references = info.references?.length ? [...new Set(info.references)] : undefined;
+    if (!info.description && !cvss && !references && (severity === undefined || severity === 'UNKNOWN')) return; // nothing worth recording
     this.metadataSeen.add(key);
     this.builder.vulnMetadata({
       vulnerability: ref,
       severity,
-      scoreType: best ? scoreTypeOf(best.version) : undefined,
-      scoreValue: best?.score,
+      scoreType: cvss?.scoreType,
+      scoreValue: cvss?.score,
       description: info.description,
       timestamp: info.timestamp,
+      ...(references ? { references } : {}),
     });
   }
 

@@ -101,10 +101,9 @@ export const grypeParser: FormatParser = {
       const description = str(v.description) ?? related.map((r) => str(r.description)).find(Boolean);
       vulns.metadata(id, {
         description,
-        label: str(v.severity),
+        labels: [str(v.severity)],
         // The primary record's vectors; the related records' only when it has none.
         vectors: vectorsOf(v).length ? vectorsOf(v) : related.flatMap(vectorsOf),
-        prefer: 'label',
         defaultSeverity: 'UNKNOWN',
       });
       for (const r of related) {
@@ -113,9 +112,8 @@ export const grypeParser: FormatParser = {
         vulns.equal(id, rid, 'grype related vulnerability');
         vulns.metadata(rid, {
           description: str(r.description),
-          label: str(r.severity),
+          labels: [str(r.severity)],
           vectors: vectorsOf(r),
-          prefer: 'label',
           defaultSeverity: 'UNKNOWN',
         });
       }

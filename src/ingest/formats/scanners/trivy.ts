@@ -174,9 +174,8 @@ export const trivyParser: FormatParser = {
         vulns.finding(purl, id, scan);
         vulns.metadata(id, {
           description: str(v.Description) ?? str(v.Title),
-          label: str(v.Severity),
+          labels: [str(v.Severity)],
           vectors: vectorsOf(v),
-          prefer: 'label',
           defaultSeverity: 'UNKNOWN',
         });
       });
