@@ -62,7 +62,7 @@ describe('/openapi.json', () => {
   it('gives errors as shared problem+json responses and /healthz as text/plain', () => {
     const vulns = doc.paths['/v0/package/{purl}/vulns'].get.responses;
     expect(Object.keys(vulns).sort()).toEqual(
-      ['200', '304', '400', '404', '405', '413', '414', '431', '500', '502', '503', '504'].sort(),
+      ['200', '304', '400', '404', '405', '408', '413', '414', '431', '500', '502', '503'].sort(),
     );
     expect(vulns['404']).toEqual({ $ref: '#/components/responses/NotFound' });
     expect(Object.keys(doc.components.responses.NotFound.content)).toEqual(['application/problem+json']);
@@ -70,6 +70,11 @@ describe('/openapi.json', () => {
     expect(Object.keys(doc.components.responses.ServiceUnavailable.headers)).toContain('Retry-After');
     expect(Object.keys(vulns['200'].headers).sort()).toEqual(['ETag', 'Link', 'X-Request-Id', 'X-Total-Count']);
     expect(Object.keys(doc.paths['/healthz'].get.responses['200'].content)).toEqual(['text/plain']);
+    // Only the ranking waits on a background computation, so only it has a query budget.
+    expect(doc.paths['/analysis/dependencies'].get.responses['504']).toEqual({
+      $ref: '#/components/responses/GatewayTimeout',
+    });
+    expect(doc.paths['/v0/package/{purl}/dependencies'].get.responses['504']).toBeUndefined();
     // /v0/package/{purl} answers an empty list, never 404, for a purl nothing matches.
     expect(doc.paths['/v0/package/{purl}'].get.responses['404']).toBeUndefined();
   });

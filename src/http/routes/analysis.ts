@@ -9,6 +9,7 @@ import {
   notModifiedResponse,
   okResponse,
   paginationQueryProperties,
+  problemResponses,
   rankingResponse,
 } from '../schemas/common.js';
 
@@ -38,6 +39,7 @@ export function analysisRoutes(app: FastifyInstance, ctx: ApiContext): void {
           ...okResponse('Package names with their dependent counts, one page', rankingResponse, 'headers'),
           ...notModifiedResponse,
           ...dataRouteErrors,
+          ...problemResponses(504),
         },
       },
     },

@@ -2,10 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../context.js';
 import { sendProblem } from '../errors.js';
-import { problemResponses } from '../schemas/common.js';
-
-/** Statuses any path can answer before a handler runs. */
-const requestErrors = problemResponses(405, 413, 414, 431, 500);
+import { requestErrors } from '../schemas/common.js';
 
 export function healthRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.get(
@@ -52,7 +49,6 @@ export function healthRoutes(app: FastifyInstance, ctx: ApiContext): void {
             },
           },
           ...requestErrors,
-          ...problemResponses(503),
         },
       },
     },

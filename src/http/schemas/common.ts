@@ -74,8 +74,11 @@ export function problemResponses(...statuses: SharedStatus[]): Record<string, un
 /** `If-None-Match` matched the current ETag: no body. */
 export const notModifiedResponse = { 304: { description: SHARED_RESPONSES[304].description, type: 'null' } } as const;
 
-/** Errors every data route (`/v0/...`, `/analysis/...`) can answer besides its own 404. */
-export const dataRouteErrors = problemResponses(400, 405, 413, 414, 431, 500, 502, 503, 504);
+/** Errors any path can answer before a route runs: method, request limits, shutdown, overload. */
+export const requestErrors = problemResponses(405, 408, 413, 414, 431, 500, 503);
+
+/** Errors every data route (`/v0/...`, `/analysis/...`) can answer besides its own 404 (and 504). */
+export const dataRouteErrors = { ...requestErrors, ...problemResponses(400, 502) };
 
 /** A 200 answer from the graph: JSON, with the version ETag and, for bare arrays, the paging headers. */
 export function okResponse(description: string, schema: object, paging: 'body' | 'headers'): Record<string, unknown> {

@@ -44,6 +44,11 @@ interface SharedResponse {
   name: string;
   description: string;
   headers: HeaderName[];
+  /**
+   * The request id header is absent: answers written for requests Node's HTTP parser refused
+   * never became a request with an id.
+   */
+  withoutRequestId?: true;
   /** False for a status with no body. */
   problem: boolean;
 }
@@ -76,22 +81,31 @@ export const SHARED_RESPONSES = {
     headers: ['Allow', 'X-Request-Id'],
     problem: true,
   },
+  408: {
+    name: 'RequestTimeout',
+    description: 'The client did not send the whole request in time; the connection closes.',
+    headers: [],
+    withoutRequestId: true,
+    problem: true,
+  },
   413: {
     name: 'PayloadTooLarge',
-    description: 'The request carries a body larger than the server accepts (no endpoint takes a body).',
+    description: 'The request announces a body (no endpoint takes one); the connection closes.',
     headers: ['X-Request-Id'],
     problem: true,
   },
   414: {
     name: 'UriTooLong',
-    description: 'The request URL is longer than the server accepts.',
-    headers: ['X-Request-Id'],
+    description: 'The request URL is longer than the server accepts; the connection closes.',
+    headers: [],
+    withoutRequestId: true,
     problem: true,
   },
   431: {
     name: 'RequestHeaderFieldsTooLarge',
-    description: 'The request headers are larger than the server accepts.',
-    headers: ['X-Request-Id'],
+    description: 'The request headers are larger than the server accepts; the connection closes.',
+    headers: [],
+    withoutRequestId: true,
     problem: true,
   },
   500: {
@@ -108,13 +122,15 @@ export const SHARED_RESPONSES = {
   },
   503: {
     name: 'ServiceUnavailable',
-    description: 'Not ready (the graph is not loaded or the store does not answer), or overloaded.',
+    description:
+      'Not ready (the graph is not loaded or the store does not answer), shutting down, or overloaded ' +
+      '(then with `Retry-After`).',
     headers: ['Retry-After', 'X-Request-Id'],
     problem: true,
   },
   504: {
     name: 'GatewayTimeout',
-    description: 'The query ran past its time budget.',
+    description: 'The answer waits on a background computation (the ranking) that ran past the query budget.',
     headers: ['X-Request-Id'],
     problem: true,
   },
@@ -124,10 +140,15 @@ export type SharedStatus = keyof typeof SHARED_RESPONSES;
 
 const headerRef = (name: string): { $ref: string } => ({ $ref: `#/components/headers/${name}` });
 
+/** The request id where it may be missing (`withoutRequestId`). */
+const OPTIONAL_REQUEST_ID = { ...SHARED_HEADERS['X-Request-Id'], required: false };
+
 function responseComponent(shared: SharedResponse): object {
+  const headers: Record<string, object> = Object.fromEntries(shared.headers.map((h) => [h, headerRef(h)]));
+  if (shared.withoutRequestId) headers['X-Request-Id'] = OPTIONAL_REQUEST_ID;
   return {
     description: shared.description,
-    headers: Object.fromEntries(shared.headers.map((h) => [h, headerRef(h)])),
+    headers,
     ...(shared.problem
       ? { content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } }
       : {}),
