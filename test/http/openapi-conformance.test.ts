@@ -2,22 +2,40 @@
 // document: the status is documented for the operation, the content type is the documented
 // one, the documented headers are there and well-formed, and the body validates against the
 // response schema. A final check lists the documented statuses the sweep cannot trigger here.
-import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CATALOGUE } from '../../src/http/errors.js';
 import { dependsOn, hex, occurrence, sbomFor, scorecard, sourceAt, vuln } from '../helpers/predicates.js';
 import { enc, startTestServer, type TestServer } from '../helpers/server.js';
-import { ERROR_CATALOGUE } from '../../src/http/errors.js';
-import { connect } from 'node:net';
 
-// ajv-formats is CommonJS: under ESM its plugin is the default export's default.
-const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsModule }).default ?? addFormatsModule;
+// ajv-formats is CommonJS: imported from ESM, its plugin is the default export's `default`.
+const addFormats = addFormatsModule.default;
 
 interface Answer {
   status: number;
   headers: Headers;
   text: string;
 }
+
+/** The parts of an OpenAPI 3.0 document the checker reads. */
+interface Ref {
+  $ref: string;
+}
+interface HeaderObject {
+  required?: boolean;
+  schema: AnySchema;
+}
+interface ResponseObject {
+  headers?: Record<string, HeaderObject | Ref>;
+  content?: Record<string, { schema: AnySchema }>;
+}
+interface OpenApiDocument {
+  paths: Record<string, { get?: { responses: Record<string, ResponseObject | Ref> } }>;
+}
+
+const isRef = (node: object): node is Ref => typeof (node as Partial<Ref>).$ref === 'string';
 
 /**
  * Checks answers against an OpenAPI 3.0 document. Its schemas are JSON Schema with OpenAPI's
@@ -31,34 +49,36 @@ class OpenApiChecker {
   private readonly headerAjv = new Ajv({ strict: false, coerceTypes: true });
   private readonly compiled = new Map<string, ValidateFunction>();
 
-  constructor(private readonly doc: any) {
+  constructor(private readonly doc: OpenApiDocument) {
     addFormats(this.ajv);
     addFormats(this.headerAjv);
-    const schemaDoc = normalise(doc);
+    const schemaDoc = normalise(doc) as AnySchema;
     this.ajv.addSchema(schemaDoc, 'openapi.json');
     this.headerAjv.addSchema(schemaDoc, 'openapi.json');
   }
 
-  private resolve(node: any): { node: any; pointer?: string } {
-    if (!node?.$ref) return { node };
-    const pointer = String(node.$ref).replace(/^#/, '');
-    const target = pointer
+  /** A local `$ref` (`#/components/...`) followed to what it names. */
+  private resolve<T extends object>(node: T | Ref): T {
+    if (!isRef(node)) return node;
+    const keys = node.$ref
+      .replace(/^#\//, '')
       .split('/')
-      .slice(1)
-      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((at: any, key) => at?.[key], this.doc);
-    return { node: target, pointer };
+      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    let at: unknown = this.doc;
+    for (const key of keys) at = (at as Record<string, unknown> | undefined)?.[key];
+    if (!at || typeof at !== 'object') throw new Error(`${node.$ref} does not resolve`);
+    return at as T;
   }
 
   documentedStatuses(path: string): string[] {
     return Object.keys(this.doc.paths[path]?.get?.responses ?? {});
   }
 
-  private validator(ajv: Ajv, key: string, schema: unknown): ValidateFunction {
+  private validator(ajv: Ajv, key: string, schema: AnySchema): ValidateFunction {
     const cacheKey = `${ajv === this.ajv ? 'body' : 'header'} ${key}`;
     let fn = this.compiled.get(cacheKey);
     if (!fn) {
-      fn = ajv.compile(rebase(schema));
+      fn = ajv.compile(rebase(schema) as AnySchema);
       this.compiled.set(cacheKey, fn);
     }
     return fn;
@@ -70,11 +90,11 @@ class OpenApiChecker {
     if (!responses) return [`${path} is not in the document`];
     const status = String(answer.status);
     if (!responses[status]) return [`${path} answered ${status}, which is not documented for it`];
-    const { node: response } = this.resolve(responses[status]);
+    const response = this.resolve(responses[status]);
     const found: string[] = [];
 
-    for (const [name, ref] of Object.entries<any>(response.headers ?? {})) {
-      const header = this.resolve(ref).node;
+    for (const [name, ref] of Object.entries(response.headers ?? {})) {
+      const header = this.resolve(ref);
       const value = answer.headers.get(name);
       if (value === null) {
         if (header.required) found.push(`required header ${name} is missing`);
@@ -84,8 +104,9 @@ class OpenApiChecker {
         type: 'object',
         properties: { value: header.schema },
       });
-      if (!check({ value }))
+      if (!check({ value })) {
         found.push(`header ${name}: ${JSON.stringify(value)} ${this.headerAjv.errorsText(check.errors)}`);
+      }
     }
 
     const contentType = answer.headers.get('content-type');
@@ -113,34 +134,36 @@ class OpenApiChecker {
   }
 }
 
-/** Schema `$ref`s of the document (`#/components/...`) as references into the registered document. */
-function rebase(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(rebase);
+/** Maps every object of a JSON tree, bottom-up. */
+function mapObjects(node: unknown, fn: (object: Record<string, unknown>) => Record<string, unknown>): unknown {
+  if (Array.isArray(node)) return node.map((item) => mapObjects(item, fn));
   if (!node || typeof node !== 'object') return node;
-  return Object.fromEntries(
-    Object.entries(node).map(([k, v]) => [
-      k,
-      k === '$ref' && typeof v === 'string' && v.startsWith('#') ? `openapi.json${v}` : rebase(v),
-    ]),
+  return fn(Object.fromEntries(Object.entries(node).map(([k, v]) => [k, mapObjects(v, fn)])));
+}
+
+/** Schema `$ref`s of the document (`#/components/...`) as references into the registered document. */
+function rebase(schema: unknown): unknown {
+  return mapObjects(schema, (o) =>
+    typeof o.$ref === 'string' && o.$ref.startsWith('#') ? { ...o, $ref: `openapi.json${o.$ref}` } : o,
   );
 }
 
 /** OpenAPI 3.0's boolean exclusiveMinimum/exclusiveMaximum in the numeric form Ajv knows. */
-function normalise(node: any): any {
-  if (Array.isArray(node)) return node.map(normalise);
-  if (!node || typeof node !== 'object') return node;
-  const out: any = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, normalise(v)]));
-  for (const [flag, bound] of [
-    ['exclusiveMinimum', 'minimum'],
-    ['exclusiveMaximum', 'maximum'],
-  ] as const) {
-    if (typeof out[flag] === 'boolean') {
-      if (out[flag] && typeof out[bound] === 'number') out[flag] = out[bound];
-      else delete out[flag];
-      if (typeof out[flag] === 'number') delete out[bound];
+function normalise(doc: unknown): unknown {
+  return mapObjects(doc, (o) => {
+    const out = { ...o };
+    for (const [flag, bound] of [
+      ['exclusiveMinimum', 'minimum'],
+      ['exclusiveMaximum', 'maximum'],
+    ] as const) {
+      if (typeof out[flag] !== 'boolean') continue;
+      if (out[flag] && typeof out[bound] === 'number') {
+        out[flag] = out[bound];
+        delete out[bound];
+      } else delete out[flag];
     }
-  }
-  return out;
+    return out;
+  });
 }
 
 const APP = 'pkg:npm/app@1.0.0';
@@ -307,7 +330,7 @@ function check(path: string, answer: Answer): string[] {
 beforeAll(async () => {
   t = await startTestServer(DOCS);
   const doc = await t.get('/openapi.json');
-  checker = new OpenApiChecker(doc.body);
+  checker = new OpenApiChecker(doc.body as OpenApiDocument);
 });
 afterAll(async () => {
   await t?.close();

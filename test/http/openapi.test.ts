@@ -4,16 +4,30 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
+/** The parts of the document these tests read. */
+interface ResponseEntry {
+  $ref?: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, unknown>;
+}
+interface OpenApiDocument {
+  info: { license?: unknown; description: string };
+  servers: { url: string }[];
+  tags: { name: string; description?: string }[];
+  paths: Record<string, { get: { operationId: string; tags: string[]; responses: Record<string, ResponseEntry> } }>;
+  components: { responses: Record<string, ResponseEntry> };
+}
+
 let t: TestServer;
 let source: string;
-let doc: any;
+let doc: OpenApiDocument;
 
 beforeAll(async () => {
   t = await startTestServer();
   const res = await t.get('/openapi.json');
   expect(res.status).toBe(200);
   source = res.text;
-  doc = res.body;
+  doc = res.body as OpenApiDocument;
 });
 afterAll(async () => {
   await t?.close();
@@ -38,8 +52,8 @@ describe('/openapi.json', () => {
       '/v0/package/{purl}/dependencies',
       '/v0/package/{purl}/vulns',
     ]);
-    const operations = Object.values(doc.paths).map((item: any) => item.get);
-    expect(operations.map((op: any) => op.operationId).sort()).toEqual([
+    const operations = Object.values(doc.paths).map((item) => item.get);
+    expect(operations.map((op) => op.operationId).sort()).toEqual([
       'analyzeDependencies',
       'getArtifactDeps',
       'getArtifactVulns',
@@ -49,7 +63,7 @@ describe('/openapi.json', () => {
       'healthCheck',
       'readinessCheck',
     ]);
-    const tags = new Map(doc.tags.map((tag: any) => [tag.name, tag.description]));
+    const tags = new Map(doc.tags.map((tag) => [tag.name, tag.description]));
     for (const op of operations) for (const tag of op.tags) expect(tags.get(tag)).toMatch(/\w/);
   });
 
@@ -65,11 +79,11 @@ describe('/openapi.json', () => {
       ['200', '304', '400', '404', '405', '408', '413', '414', '431', '500', '502', '503'].sort(),
     );
     expect(vulns['404']).toEqual({ $ref: '#/components/responses/NotFound' });
-    expect(Object.keys(doc.components.responses.NotFound.content)).toEqual(['application/problem+json']);
-    expect(Object.keys(doc.components.responses.MethodNotAllowed.headers)).toContain('Allow');
-    expect(Object.keys(doc.components.responses.ServiceUnavailable.headers)).toContain('Retry-After');
-    expect(Object.keys(vulns['200'].headers).sort()).toEqual(['ETag', 'Link', 'X-Request-Id', 'X-Total-Count']);
-    expect(Object.keys(doc.paths['/healthz'].get.responses['200'].content)).toEqual(['text/plain']);
+    expect(Object.keys(doc.components.responses.NotFound.content ?? {})).toEqual(['application/problem+json']);
+    expect(Object.keys(doc.components.responses.MethodNotAllowed.headers ?? {})).toContain('Allow');
+    expect(Object.keys(doc.components.responses.ServiceUnavailable.headers ?? {})).toContain('Retry-After');
+    expect(Object.keys(vulns['200'].headers ?? {}).sort()).toEqual(['ETag', 'Link', 'X-Request-Id', 'X-Total-Count']);
+    expect(Object.keys(doc.paths['/healthz'].get.responses['200'].content ?? {})).toEqual(['text/plain']);
     // Only the ranking waits on a background computation, so only it has a query budget.
     expect(doc.paths['/analysis/dependencies'].get.responses['504']).toEqual({
       $ref: '#/components/responses/GatewayTimeout',

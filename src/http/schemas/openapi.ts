@@ -163,14 +163,15 @@ interface Operation {
  * Route schemas give each status inline (Fastify serializes with them); in the document, shared
  * statuses become references to their component, and shared headers references to theirs.
  */
-function referenceSharedParts(document: Record<string, any>): Record<string, any> {
+function referenceSharedParts<T extends object>(generated: T): T {
+  const document = generated as { components?: object; paths?: Record<string, Record<string, Operation>> };
   const shared = SHARED_RESPONSES as Record<string, SharedResponse>;
   document.components = {
     ...document.components,
     headers: SHARED_HEADERS,
     responses: Object.fromEntries(Object.values(shared).map((r) => [r.name, responseComponent(r)])),
   };
-  for (const pathItem of Object.values(document.paths as Record<string, Record<string, Operation>>)) {
+  for (const pathItem of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(pathItem)) {
       for (const [status, response] of Object.entries(operation.responses)) {
         if (shared[status]) {
@@ -185,7 +186,7 @@ function referenceSharedParts(document: Record<string, any>): Record<string, any
       }
     }
   }
-  return document;
+  return generated;
 }
 
 export const swaggerOptions: SwaggerOptions = {
@@ -224,6 +225,9 @@ export const swaggerOptions: SwaggerOptions = {
     ],
   },
   // Shared schemas keep their $id as their component name (`Problem`, `PaginationInfo`).
-  refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
-  transformObject: (input) => referenceSharedParts(('openapiObject' in input ? input.openapiObject : input) as any),
+  refResolver: {
+    buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+  },
+  transformObject: (input) =>
+    'openapiObject' in input ? referenceSharedParts(input.openapiObject) : input.swaggerObject,
 };
