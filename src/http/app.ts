@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiContext } from './context.js';
 import { handleError, sendProblem } from './errors.js';
 import { paginationInfoSchema, problemSchema } from './schemas/common.js';
+import { swaggerOptions } from './schemas/openapi.js';
 import { analysisRoutes } from './routes/analysis.js';
 import { artifactRoutes } from './routes/artifacts.js';
 import { healthRoutes } from './routes/health.js';
@@ -51,19 +52,7 @@ export async function buildApp(
 
   app.addSchema(problemSchema);
   app.addSchema(paginationInfoSchema);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'supplygraph',
-        description:
-          'Read-only REST API over a graph of software supply-chain metadata: dependencies, vulnerabilities and rankings.',
-        version: '0.1.0',
-      },
-      tags: [{ name: 'packages' }, { name: 'artifacts' }, { name: 'analysis' }, { name: 'operations' }],
-    },
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
-  });
+  await app.register(swagger, swaggerOptions);
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true } });
 
   app.addHook('onRequest', async (request, reply) => {

@@ -4,7 +4,14 @@ import { paginate, scopeOf } from '../../query/pagination.js';
 import { frequencyEntries, frequencyKey, scorecardEntries, scorecardKey } from '../../query/rankings.js';
 import { versionTag, type ApiContext } from '../context.js';
 import { answerCached, pageHeaders, pageRequestOf, type PaginationQuery } from '../respond.js';
-import { errorResponses, paginationQueryProperties, rankingResponse } from '../schemas/common.js';
+import {
+  dataRouteErrors,
+  notModifiedResponse,
+  okResponse,
+  paginationQueryProperties,
+  problemResponses,
+  rankingResponse,
+} from '../schemas/common.js';
 
 type Query = PaginationQuery & { sort: 'frequency' | 'scorecard' };
 
@@ -13,14 +20,27 @@ export function analysisRoutes(app: FastifyInstance, ctx: ApiContext): void {
     '/analysis/dependencies',
     {
       schema: {
+        operationId: 'analyzeDependencies',
         summary: 'Ranking of dependency package names, by dependents (frequency) or lowest OpenSSF Scorecard score',
+        description:
+          '`frequency`: names by the number of package versions that transitively depend on them, highest first. ' +
+          '`scorecard`: names whose source repository has an OpenSSF Scorecard, lowest score first; names without ' +
+          'one are left out. The `ETag` names the store version the ranking was computed at.',
         tags: ['analysis'],
         querystring: {
           type: 'object',
-          properties: { ...paginationQueryProperties, sort: { type: 'string', enum: ['frequency', 'scorecard'] } },
+          properties: {
+            ...paginationQueryProperties,
+            sort: { type: 'string', enum: ['frequency', 'scorecard'], description: 'The ranking to return.' },
+          },
           required: ['sort'],
         },
-        response: { 200: rankingResponse, ...errorResponses },
+        response: {
+          ...okResponse('Package names with their dependent counts, one page', rankingResponse, 'headers'),
+          ...notModifiedResponse,
+          ...dataRouteErrors,
+          ...problemResponses(504),
+        },
       },
     },
     async (request, reply) => {

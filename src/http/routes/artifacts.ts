@@ -7,9 +7,12 @@ import { versionTag, type ApiContext } from '../context.js';
 import { answerCached, pageRequestOf, paginationInfo, parseBoolean, type PaginationQuery } from '../respond.js';
 import {
   artifactVulnerabilityListResponse,
-  errorResponses,
+  dataRouteErrors,
   includeDependenciesProperty,
+  notModifiedResponse,
+  okResponse,
   paginationQueryProperties,
+  problemResponses,
   purlListResponse,
 } from '../schemas/common.js';
 
@@ -30,11 +33,17 @@ export function artifactRoutes(app: FastifyInstance, ctx: ApiContext): void {
     '/v0/artifact/:digest/dependencies',
     {
       schema: {
+        operationId: 'getArtifactDeps',
         summary: 'Transitive dependencies of an artifact (its SBOM is authoritative: packages in it are leaves)',
         tags: ['artifacts'],
         params: digestParam,
         querystring: { type: 'object', properties: paginationQueryProperties },
-        response: { 200: purlListResponse, ...errorResponses },
+        response: {
+          ...okResponse('Package versions the artifact depends on, sorted, one page', purlListResponse, 'body'),
+          ...notModifiedResponse,
+          ...dataRouteErrors,
+          ...problemResponses(404),
+        },
       },
     },
     (request, reply) =>
@@ -56,6 +65,7 @@ export function artifactRoutes(app: FastifyInstance, ctx: ApiContext): void {
     '/v0/artifact/:digest/vulns',
     {
       schema: {
+        operationId: 'getArtifactVulns',
         summary:
           'Vulnerabilities of the packages an artifact is an occurrence of (optionally of its dependencies), VEX applied',
         tags: ['artifacts'],
@@ -64,7 +74,16 @@ export function artifactRoutes(app: FastifyInstance, ctx: ApiContext): void {
           type: 'object',
           properties: { ...paginationQueryProperties, includeDependencies: includeDependenciesProperty },
         },
-        response: { 200: artifactVulnerabilityListResponse, ...errorResponses },
+        response: {
+          ...okResponse(
+            'One entry per (package, vulnerability), aliases folded, one page',
+            artifactVulnerabilityListResponse,
+            'body',
+          ),
+          ...notModifiedResponse,
+          ...dataRouteErrors,
+          ...problemResponses(404),
+        },
       },
     },
     (request, reply) =>

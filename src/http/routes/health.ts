@@ -2,15 +2,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../context.js';
 import { sendProblem } from '../errors.js';
+import { requestErrors } from '../schemas/common.js';
 
 export function healthRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.get(
     '/healthz',
     {
       schema: {
+        operationId: 'healthCheck',
         summary: 'Liveness: "Healthy" whenever the process serves requests',
         tags: ['operations'],
-        response: { 200: { type: 'string' } },
+        response: {
+          200: {
+            description: 'The process serves requests',
+            content: { 'text/plain': { schema: { type: 'string', enum: ['Healthy'] } } },
+          },
+          ...requestErrors,
+        },
       },
     },
     (_request, reply) => reply.type('text/plain; charset=utf-8').send('Healthy'),
@@ -20,14 +28,27 @@ export function healthRoutes(app: FastifyInstance, ctx: ApiContext): void {
     '/readyz',
     {
       schema: {
+        operationId: 'readinessCheck',
         summary: 'Readiness: the graph is loaded and the store answers',
         tags: ['operations'],
         response: {
           200: {
-            type: 'object',
-            properties: { status: { type: 'string' }, version: { type: 'integer' }, backend: { type: 'string' } },
+            description: 'Ready to answer queries',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    status: { type: 'string', enum: ['ready'] },
+                    version: { type: 'integer', minimum: 0, description: 'Documents the index has loaded.' },
+                    backend: { type: 'string', enum: ['sqlite', 'postgres'] },
+                  },
+                  required: ['status', 'version', 'backend'],
+                },
+              },
+            },
           },
-          503: { $ref: 'Problem#' },
+          ...requestErrors,
         },
       },
     },

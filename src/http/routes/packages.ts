@@ -15,11 +15,14 @@ import {
   type PaginationQuery,
 } from '../respond.js';
 import {
+  dataRouteErrors,
   dependencyListResponse,
-  errorResponses,
   includeDependenciesProperty,
+  notModifiedResponse,
+  okResponse,
   packageVulnerabilityListResponse,
   paginationQueryProperties,
+  problemResponses,
   purlListResponse,
 } from '../schemas/common.js';
 
@@ -81,11 +84,19 @@ export function packageRoutes(app: FastifyInstance, ctx: ApiContext): void {
     '/v0/package/:purl',
     {
       schema: {
+        operationId: 'getPackagePurls',
         summary: 'Every package version matching a (possibly partial) purl',
+        description:
+          'The purl is a template: type, namespace and name must match, version and subpath only when given, and ' +
+          'the given qualifiers must be a subset. No match is an empty list.',
         tags: ['packages'],
         params: purlParam,
         querystring: paginationOnly,
-        response: { 200: purlListResponse, ...errorResponses },
+        response: {
+          ...okResponse('Matching package versions, sorted, one page', purlListResponse, 'body'),
+          ...notModifiedResponse,
+          ...dataRouteErrors,
+        },
       },
     },
     (request, reply) => answer('self', request.params.purl, request, reply),
@@ -95,11 +106,21 @@ export function packageRoutes(app: FastifyInstance, ctx: ApiContext): void {
     '/v0/package/:purl/dependencies',
     {
       schema: {
+        operationId: 'getPackageDeps',
         summary: 'Transitive dependencies of the package(s) a purl names',
         tags: ['packages'],
         params: purlParam,
         querystring: paginationOnly,
-        response: { 200: dependencyListResponse, ...errorResponses },
+        response: {
+          ...okResponse(
+            'Package versions the named packages depend on, sorted, one page',
+            dependencyListResponse,
+            'body',
+          ),
+          ...notModifiedResponse,
+          ...dataRouteErrors,
+          ...problemResponses(404),
+        },
       },
     },
     (request, reply) => answer('dependencies', request.params.purl, request, reply),
@@ -109,6 +130,7 @@ export function packageRoutes(app: FastifyInstance, ctx: ApiContext): void {
     '/v0/package/:purl/vulns',
     {
       schema: {
+        operationId: 'getPackageVulns',
         summary: 'Vulnerabilities of the package(s) a purl names, optionally of their dependencies too',
         tags: ['packages'],
         params: purlParam,
@@ -116,7 +138,16 @@ export function packageRoutes(app: FastifyInstance, ctx: ApiContext): void {
           type: 'object',
           properties: { ...paginationQueryProperties, includeDependencies: includeDependenciesProperty },
         },
-        response: { 200: packageVulnerabilityListResponse, ...errorResponses },
+        response: {
+          ...okResponse(
+            'One entry per (package, vulnerability, scan), VEX applied, one page',
+            packageVulnerabilityListResponse,
+            'headers',
+          ),
+          ...notModifiedResponse,
+          ...dataRouteErrors,
+          ...problemResponses(404),
+        },
       },
     },
     (request, reply) => answer('vulns', request.params.purl, request, reply),

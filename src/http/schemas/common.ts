@@ -1,19 +1,29 @@
 // Schemas shared by validation, serialization and the OpenAPI document.
+import { ERROR_CATALOGUE } from '../errors.js';
+import { SHARED_RESPONSES, type SharedStatus } from './openapi.js';
 
 export const problemSchema = {
   $id: 'Problem',
   type: 'object',
-  description: "RFC 9457 problem details, with GUAC's `Message` field.",
+  description:
+    "RFC 9457 problem details, with GUAC's `Message` field (the same text as `detail`). The codes are listed in docs/errors.md.",
   properties: {
-    type: { type: 'string' },
-    title: { type: 'string' },
-    status: { type: 'integer' },
-    detail: { type: 'string' },
-    Message: { type: 'string' },
-    code: { type: 'string' },
-    requestId: { type: 'string' },
+    type: {
+      type: 'string',
+      pattern: '^urn:supplygraph:error:SG_[A-Z_]+$',
+      description: '`urn:supplygraph:error:` followed by the code.',
+    },
+    title: { type: 'string', description: 'Short summary of the code; the same for every occurrence.' },
+    status: { type: 'integer', minimum: 400, maximum: 599, description: 'The HTTP status of the response.' },
+    detail: { type: 'string', description: 'What was wrong with this request, naming the parameter.' },
+    Message: { type: 'string', description: "`detail` again, under GUAC's field name." },
+    code: { type: 'string', enum: Object.keys(ERROR_CATALOGUE), description: 'Stable error code.' },
+    requestId: {
+      type: 'string',
+      description: 'The request id, also in `X-Request-Id`; it identifies the request in the server log.',
+    },
   },
-  required: ['title', 'status', 'detail', 'Message'],
+  required: ['type', 'title', 'status', 'detail', 'Message', 'code'],
 } as const;
 
 export const paginationInfoSchema = {
@@ -44,13 +54,38 @@ export const includeDependenciesProperty = {
   description: 'Also report the vulnerabilities of every dependency the walk returns.',
 } as const;
 
-export const errorResponses = {
-  400: { description: 'Bad input', $ref: 'Problem#' },
-  404: { description: 'Unknown package, artifact or path', $ref: 'Problem#' },
-  500: { description: 'Unexpected error', $ref: 'Problem#' },
-  502: { description: 'The data backend cannot be reached or failed', $ref: 'Problem#' },
-  503: { description: 'Not ready', $ref: 'Problem#' },
-} as const;
+/**
+ * Route responses for error statuses: problem+json bodies (Fastify serializes them with the
+ * Problem schema). The OpenAPI document replaces each with a reference to the shared response
+ * of its status (openapi.ts), which holds the description and headers.
+ */
+export function problemResponses(...statuses: SharedStatus[]): Record<string, unknown> {
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      {
+        description: SHARED_RESPONSES[status].description,
+        content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
+      },
+    ]),
+  );
+}
+
+/** `If-None-Match` matched the current ETag: no body. */
+export const notModifiedResponse = { 304: { description: SHARED_RESPONSES[304].description, type: 'null' } } as const;
+
+/** Errors any path can answer before a route runs: method, request limits, shutdown, overload. */
+export const requestErrors = problemResponses(405, 408, 413, 414, 431, 500, 503);
+
+/** Errors every data route (`/v0/...`, `/analysis/...`) can answer besides its own 404 (and 504). */
+export const dataRouteErrors = { ...requestErrors, ...problemResponses(400, 502) };
+
+/** A 200 answer from the graph: JSON, with the version ETag and, for bare arrays, the paging headers. */
+export function okResponse(description: string, schema: object, paging: 'body' | 'headers'): Record<string, unknown> {
+  const headers: Record<string, object> = { ETag: { type: 'string' } };
+  if (paging === 'headers') Object.assign(headers, { 'X-Total-Count': { type: 'integer' }, Link: { type: 'string' } });
+  return { 200: { description, headers, content: { 'application/json': { schema } } } };
+}
 
 export const purlListResponse = {
   type: 'object',

@@ -1,0 +1,233 @@
+// The OpenAPI document around the route schemas: info, servers, tags, and the headers and
+// error responses every route shares, which the routes reference instead of repeating them.
+import type { SwaggerOptions } from '@fastify/swagger';
+
+type HeaderName = 'ETag' | 'X-Total-Count' | 'Link' | 'X-Request-Id' | 'Allow' | 'Retry-After';
+
+const SHARED_HEADERS: Record<HeaderName, { description: string; required?: boolean; schema: object }> = {
+  ETag: {
+    description:
+      'Version of the answer: the store and the number of documents the index has loaded (rankings add the sort). ' +
+      'Send it back in `If-None-Match` to get `304` until the data changes.',
+    required: true,
+    schema: { type: 'string', pattern: '^"[^"]+"$' },
+  },
+  'X-Total-Count': {
+    description: 'Number of items in the whole list (bare-array answers carry it here instead of `PaginationInfo`).',
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
+  },
+  Link: {
+    description: 'RFC 8288 link to the next page, `<…>; rel="next"`; present only when more items remain.',
+    schema: { type: 'string', pattern: '^<[^>]+>; rel="next"$' },
+  },
+  'X-Request-Id': {
+    description:
+      'Identifies the request in the server log: the `X-Request-Id` the client sent when it is a plain token ' +
+      '(1–128 of `A-Za-z0-9._-`), else a generated UUID.',
+    required: true,
+    schema: { type: 'string', minLength: 1, maxLength: 128 },
+  },
+  Allow: {
+    description: 'The methods the path answers.',
+    required: true,
+    schema: { type: 'string', enum: ['GET, HEAD'] },
+  },
+  'Retry-After': {
+    description: 'Seconds to wait before trying again (when the server sheds load).',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+
+interface SharedResponse {
+  /** Component name under `#/components/responses/`. */
+  name: string;
+  description: string;
+  headers: HeaderName[];
+  /**
+   * The request id header is absent: answers written for requests Node's HTTP parser refused
+   * never became a request with an id.
+   */
+  withoutRequestId?: true;
+  /** False for a status with no body. */
+  problem: boolean;
+}
+
+/** One shared response per status: the statuses a route can answer besides its 200. */
+export const SHARED_RESPONSES = {
+  304: {
+    name: 'NotModified',
+    description: '`If-None-Match` names the current `ETag`: the client already has this answer. No body.',
+    headers: ['ETag', 'X-Request-Id'],
+    problem: false,
+  },
+  400: {
+    name: 'BadRequest',
+    description:
+      'Bad input: an unparseable purl or digest, an ambiguous digest, a bad parameter, page size or cursor, or a ' +
+      'URL that is not correctly percent-encoded.',
+    headers: ['X-Request-Id'],
+    problem: true,
+  },
+  404: {
+    name: 'NotFound',
+    description: 'No package matches the purl, or no artifact has the digest.',
+    headers: ['X-Request-Id'],
+    problem: true,
+  },
+  405: {
+    name: 'MethodNotAllowed',
+    description: 'Any method but GET and HEAD on this path: the API is read-only.',
+    headers: ['Allow', 'X-Request-Id'],
+    problem: true,
+  },
+  408: {
+    name: 'RequestTimeout',
+    description: 'The client did not send the whole request in time; the connection closes.',
+    headers: [],
+    withoutRequestId: true,
+    problem: true,
+  },
+  413: {
+    name: 'PayloadTooLarge',
+    description: 'The request announces a body (no endpoint takes one); the connection closes.',
+    headers: ['X-Request-Id'],
+    problem: true,
+  },
+  414: {
+    name: 'UriTooLong',
+    description: 'The request URL is longer than the server accepts; the connection closes.',
+    headers: [],
+    withoutRequestId: true,
+    problem: true,
+  },
+  431: {
+    name: 'RequestHeaderFieldsTooLarge',
+    description: 'The request headers are larger than the server accepts; the connection closes.',
+    headers: [],
+    withoutRequestId: true,
+    problem: true,
+  },
+  500: {
+    name: 'InternalServerError',
+    description: 'An unexpected error; the server log has the details under the request id.',
+    headers: ['X-Request-Id'],
+    problem: true,
+  },
+  502: {
+    name: 'BadGateway',
+    description: 'The data backend cannot be reached or failed, so the answer cannot be vouched for.',
+    headers: ['X-Request-Id'],
+    problem: true,
+  },
+  503: {
+    name: 'ServiceUnavailable',
+    description:
+      'Not ready (the graph is not loaded or the store does not answer), shutting down, or overloaded ' +
+      '(then with `Retry-After`).',
+    headers: ['Retry-After', 'X-Request-Id'],
+    problem: true,
+  },
+  504: {
+    name: 'GatewayTimeout',
+    description: 'The answer waits on a background computation (the ranking) that ran past the query budget.',
+    headers: ['X-Request-Id'],
+    problem: true,
+  },
+} as const satisfies Record<number, SharedResponse>;
+
+export type SharedStatus = keyof typeof SHARED_RESPONSES;
+
+const headerRef = (name: string): { $ref: string } => ({ $ref: `#/components/headers/${name}` });
+
+/** The request id where it may be missing (`withoutRequestId`). */
+const OPTIONAL_REQUEST_ID = { ...SHARED_HEADERS['X-Request-Id'], required: false };
+
+function responseComponent(shared: SharedResponse): object {
+  const headers: Record<string, object> = Object.fromEntries(shared.headers.map((h) => [h, headerRef(h)]));
+  if (shared.withoutRequestId) headers['X-Request-Id'] = OPTIONAL_REQUEST_ID;
+  return {
+    description: shared.description,
+    headers,
+    ...(shared.problem
+      ? { content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } }
+      : {}),
+  };
+}
+
+interface Operation {
+  responses: Record<string, { headers?: Record<string, unknown> } & Record<string, unknown>>;
+}
+
+/**
+ * Route schemas give each status inline (Fastify serializes with them); in the document, shared
+ * statuses become references to their component, and shared headers references to theirs.
+ */
+function referenceSharedParts<T extends object>(generated: T): T {
+  const document = generated as { components?: object; paths?: Record<string, Record<string, Operation>> };
+  const shared = SHARED_RESPONSES as Record<string, SharedResponse>;
+  document.components = {
+    ...document.components,
+    headers: SHARED_HEADERS,
+    responses: Object.fromEntries(Object.values(shared).map((r) => [r.name, responseComponent(r)])),
+  };
+  for (const pathItem of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(pathItem)) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (shared[status]) {
+          operation.responses[status] = { $ref: `#/components/responses/${shared[status].name}` };
+          continue;
+        }
+        const names = [...Object.keys(response.headers ?? {}), 'X-Request-Id'];
+        for (const name of names) {
+          if (!(name in SHARED_HEADERS)) throw new Error(`response header ${name} has no shared component`);
+        }
+        response.headers = Object.fromEntries(names.map((name) => [name, headerRef(name)]));
+      }
+    }
+  }
+  return generated;
+}
+
+export const swaggerOptions: SwaggerOptions = {
+  openapi: {
+    openapi: '3.0.3',
+    info: {
+      title: 'supplygraph',
+      version: '0.1.0',
+      description:
+        'Read-only REST API over a graph of software supply-chain metadata (SBOMs, provenance, vulnerability ' +
+        'scans and advisories, VEX, OpenSSF Scorecards): what a package or artifact depends on, which known ' +
+        "vulnerabilities reach it, and which dependencies matter most. It follows the endpoints of GUAC's REST " +
+        'API; docs/api.md lists where answers differ.\n\n' +
+        'Every operation also answers `HEAD`; any other method is `405`. Path parameters are URL-encoded. ' +
+        'Lists page with `PageSize` and `Cursor`. Errors are RFC 9457 problem documents ' +
+        '(`application/problem+json`) with a stable `code`.',
+      license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
+    },
+    servers: [
+      {
+        url: 'http://{host}:{port}',
+        description: 'A `supplygraph serve` process (defaults: `--host 127.0.0.1 --port 8080`).',
+        variables: { host: { default: '127.0.0.1' }, port: { default: '8080' } },
+      },
+    ],
+    // The read API takes no credentials.
+    security: [],
+    tags: [
+      {
+        name: 'packages',
+        description: 'Packages named by a Package URL (purl): matches, dependencies, vulnerabilities.',
+      },
+      { name: 'artifacts', description: 'Artifacts named by a digest: dependencies and vulnerabilities.' },
+      { name: 'analysis', description: 'Rankings over the whole graph.' },
+      { name: 'operations', description: 'Liveness and readiness of the service.' },
+    ],
+  },
+  // Shared schemas keep their $id as their component name (`Problem`, `PaginationInfo`).
+  refResolver: {
+    buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+  },
+  transformObject: (input) =>
+    'openapiObject' in input ? referenceSharedParts(input.openapiObject) : input.swaggerObject,
+};

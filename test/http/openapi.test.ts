@@ -1,0 +1,95 @@
+// The served OpenAPI document passes Redocly's `recommended` ruleset with no errors and no
+// warnings, and names every route, status and header the API has.
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+/** The parts of the document these tests read. */
+interface ResponseEntry {
+  $ref?: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, unknown>;
+}
+interface OpenApiDocument {
+  info: { license?: unknown; description: string };
+  servers: { url: string }[];
+  tags: { name: string; description?: string }[];
+  paths: Record<string, { get: { operationId: string; tags: string[]; responses: Record<string, ResponseEntry> } }>;
+  components: { responses: Record<string, ResponseEntry> };
+}
+
+let t: TestServer;
+let source: string;
+let doc: OpenApiDocument;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  const res = await t.get('/openapi.json');
+  expect(res.status).toBe(200);
+  source = res.text;
+  doc = res.body as OpenApiDocument;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('/openapi.json', () => {
+  it('lints clean with the recommended ruleset', async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config });
+    const described = problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+    expect(described).toEqual([]);
+  });
+
+  it('describes the public routes, each with an operationId and a tag that has a description', () => {
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/analysis/dependencies',
+      '/healthz',
+      '/readyz',
+      '/v0/artifact/{digest}/dependencies',
+      '/v0/artifact/{digest}/vulns',
+      '/v0/package/{purl}',
+      '/v0/package/{purl}/dependencies',
+      '/v0/package/{purl}/vulns',
+    ]);
+    const operations = Object.values(doc.paths).map((item) => item.get);
+    expect(operations.map((op) => op.operationId).sort()).toEqual([
+      'analyzeDependencies',
+      'getArtifactDeps',
+      'getArtifactVulns',
+      'getPackageDeps',
+      'getPackagePurls',
+      'getPackageVulns',
+      'healthCheck',
+      'readinessCheck',
+    ]);
+    const tags = new Map(doc.tags.map((tag) => [tag.name, tag.description]));
+    for (const op of operations) for (const tag of op.tags) expect(tags.get(tag)).toMatch(/\w/);
+  });
+
+  it('has license, description and servers', () => {
+    expect(doc.info.license).toEqual({ name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' });
+    expect(doc.info.description).toMatch(/HEAD/);
+    expect(doc.servers[0].url).toBe('http://{host}:{port}');
+  });
+
+  it('gives errors as shared problem+json responses and /healthz as text/plain', () => {
+    const vulns = doc.paths['/v0/package/{purl}/vulns'].get.responses;
+    expect(Object.keys(vulns).sort()).toEqual(
+      ['200', '304', '400', '404', '405', '408', '413', '414', '431', '500', '502', '503'].sort(),
+    );
+    expect(vulns['404']).toEqual({ $ref: '#/components/responses/NotFound' });
+    expect(Object.keys(doc.components.responses.NotFound.content ?? {})).toEqual(['application/problem+json']);
+    expect(Object.keys(doc.components.responses.MethodNotAllowed.headers ?? {})).toContain('Allow');
+    expect(Object.keys(doc.components.responses.ServiceUnavailable.headers ?? {})).toContain('Retry-After');
+    expect(Object.keys(vulns['200'].headers ?? {}).sort()).toEqual(['ETag', 'Link', 'X-Request-Id', 'X-Total-Count']);
+    expect(Object.keys(doc.paths['/healthz'].get.responses['200'].content ?? {})).toEqual(['text/plain']);
+    // Only the ranking waits on a background computation, so only it has a query budget.
+    expect(doc.paths['/analysis/dependencies'].get.responses['504']).toEqual({
+      $ref: '#/components/responses/GatewayTimeout',
+    });
+    expect(doc.paths['/v0/package/{purl}/dependencies'].get.responses['504']).toBeUndefined();
+    // /v0/package/{purl} answers an empty list, never 404, for a purl nothing matches.
+    expect(doc.paths['/v0/package/{purl}'].get.responses['404']).toBeUndefined();
+  });
+});
