@@ -1,0 +1,137 @@
+// Every purl found in a document round-trips: parse → canonical string → parse gives the same
+// identity, the canonical string is stable, and after ingest the API finds the package by the purl
+// as the document wrote it and answers with the canonical string. Runs over test/fixtures/purl
+// always, and over the shared corpus when it is present.
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { corpusPath, hasCorpus, manifest } from '../helpers/corpus.js';
+import { enc, startTestServer, type TestServer } from '../helpers/server.js';
+import { formatPurl, parsePurl } from '../../src/model/purl.js';
+import { cycloneDxXmlToJson } from '../../src/ingest/formats/cyclonedx/index.js';
+
+const FIXTURES = new URL('../fixtures/purl/', import.meta.url);
+const FIXTURE_FILES = ['purls.cdx.json', 'purls.cdx.xml', 'purls.spdx.json'].map((f) => new URL(f, FIXTURES).pathname);
+
+/** Every string in the document that starts with "pkg:" (XML: after the XML reader's decoding). */
+function purlsIn(file: string): string[] {
+  const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  let doc: unknown;
+  try {
+    doc = file.endsWith('.xml') ? cycloneDxXmlToJson(text) : JSON.parse(text);
+  } catch {
+    return []; // not a document this test can read; the corpus suites cover it
+  }
+  const out: string[] = [];
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') {
+      if (v.startsWith('pkg:')) out.push(v);
+    } else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(doc);
+  return out;
+}
+
+function expectModelRoundTrip(raw: string): string {
+  const parsed = parsePurl(raw);
+  const canonical = formatPurl(parsed);
+  const again = parsePurl(canonical);
+  expect(again, raw).toEqual(parsed);
+  expect(formatPurl(again), raw).toBe(canonical);
+  return canonical;
+}
+
+async function serve(files: string[]): Promise<TestServer> {
+  return startTestServer(Object.fromEntries(files.map((f) => [basename(f), readFileSync(f, 'utf8')])));
+}
+
+/** The API's answer for a purl as the document wrote it. */
+async function listed(t: TestServer, raw: string): Promise<string[]> {
+  const r = await t.get(`/v0/package/${enc(raw)}`);
+  expect(r.status, raw).toBe(200);
+  return r.body.PurlList;
+}
+
+describe('purl round trip: fixtures', () => {
+  const raws = [...new Set(FIXTURE_FILES.flatMap(purlsIn))];
+
+  it('finds the fixture purls', () => {
+    expect(raws).toHaveLength(23);
+  });
+
+  it('parse → canonical → parse keeps every identity', () => {
+    for (const raw of raws) expectModelRoundTrip(raw);
+  });
+
+  it('keeps "+" a plus, in versions and in qualifier values, encoded or not', () => {
+    expect(
+      expectModelRoundTrip('pkg:deb/debian/bsdutils@1:2.29.2-1+deb9u1?upstream=util-linux%402.29.2-1%2Bdeb9u1'),
+    ).toBe('pkg:deb/debian/bsdutils@1:2.29.2-1+deb9u1?upstream=util-linux%402.29.2-1%2Bdeb9u1');
+    expect(parsePurl('pkg:generic/notes@1.0?label=a+b').qualifiers.label).toBe('a+b');
+    expect(parsePurl('pkg:generic/notes@1.0?label=a%2Bb').qualifiers.label).toBe('a+b');
+    expect(parsePurl('pkg:generic/notes@1.0?label=a%20b').qualifiers.label).toBe('a b');
+    expect(parsePurl('pkg:generic/notes@1.0+x#sub+path').version).toBe('1.0+x');
+  });
+
+  it('the API finds each package by the purl as written and answers with the canonical form', async () => {
+    const t = await serve(FIXTURE_FILES);
+    try {
+      for (const raw of raws) expect(await listed(t, raw), raw).toContain(formatPurl(parsePurl(raw)));
+      // "a+b" and "a b" stay two packages; "a%2Bb" is "a+b".
+      expect(await listed(t, 'pkg:generic/notes@1.0')).toEqual([
+        'pkg:generic/notes@1.0?label=a%20b',
+        'pkg:generic/notes@1.0?label=a%2Bb',
+        'pkg:generic/notes@1.0?label=a%2Bb&os=linux',
+      ]);
+      expect(await listed(t, 'pkg:generic/notes@1.0?label=a+b')).toEqual([
+        'pkg:generic/notes@1.0?label=a%2Bb',
+        'pkg:generic/notes@1.0?label=a%2Bb&os=linux',
+      ]);
+      expect(await listed(t, 'pkg:generic/notes@1.0?label=a b')).toEqual(['pkg:generic/notes@1.0?label=a%20b']);
+      // Unencoded in the URL path, "+" is still a plus (a path is not a form body).
+      const r = await t.get('/v0/package/pkg:deb%2Fdebian%2Fbsdutils@1:2.29.2-1+deb9u1');
+      expect(r.body.PurlList).toEqual([
+        'pkg:deb/debian/bsdutils@1:2.29.2-1+deb9u1?arch=amd64&upstream=util-linux%402.29.2-1%2Bdeb9u1',
+        'pkg:deb/debian/bsdutils@1:2.29.2-1+deb9u1?arch=i386&upstream=util-linux%402.29.2-1%2Bdeb9u1',
+      ]);
+      // An oci purl's repository_url is its namespace (GUAC): without it the purl names another package.
+      expect(await listed(t, 'pkg:oci/debian?repository_url=ghcr.io')).toEqual([
+        'pkg:oci/debian@sha256:244fd47e07d10?repository_url=ghcr.io&tag=bullseye',
+      ]);
+      expect(await listed(t, 'pkg:oci/ghcr.io/debian')).toEqual([
+        'pkg:oci/debian@sha256:244fd47e07d10?repository_url=ghcr.io&tag=bullseye',
+      ]);
+      expect(await listed(t, 'pkg:oci/debian')).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.runIf(hasCorpus)('purl round trip: corpus', () => {
+  const files = manifest().map((e) => corpusPath(e.file));
+
+  it('every corpus purl round-trips, and the API finds every stored one by its written form', async () => {
+    const raws = [...new Set(files.flatMap(purlsIn))];
+    expect(raws.length).toBeGreaterThan(1000);
+    for (const raw of raws) expectModelRoundTrip(raw);
+
+    const t = await serve(files);
+    try {
+      const stored = t.server.service.index.packageIds;
+      let found = 0;
+      for (const raw of raws) {
+        const canonical = formatPurl(parsePurl(raw));
+        if (!stored.has(canonical)) continue; // e.g. an advisory's affected package, never a graph node
+        expect(await listed(t, raw), raw).toContain(canonical);
+        found++;
+      }
+      // Printed for the record: how many distinct corpus purls round-trip, and how many are packages.
+      console.log(`corpus purls: ${raws.length} distinct round-trip; ${found} are packages the API finds as written`);
+      expect(found).toBeGreaterThan(raws.length / 2);
+    } finally {
+      await t.close();
+    }
+  }, 600_000);
+});
