@@ -7,7 +7,8 @@ import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusPath, hasCorpus, manifest } from '../helpers/corpus.js';
 import { enc, startTestServer, type TestServer } from '../helpers/server.js';
-import { formatPurl, parsePurl } from '../../src/model/purl.js';
+import { canonicalPurl, formatPurl, packageNameOf, parsePurl } from '../../src/model/purl.js';
+import { nameOfCanonicalPurl, splitCanonicalPurl } from '../../src/index/purl-key.js';
 import { cycloneDxXmlToJson } from '../../src/ingest/formats/cyclonedx/index.js';
 
 const FIXTURES = new URL('../fixtures/purl/', import.meta.url);
@@ -72,6 +73,19 @@ describe('purl round trip: fixtures', () => {
     expect(parsePurl('pkg:generic/notes@1.0?label=a%2Bb').qualifiers.label).toBe('a+b');
     expect(parsePurl('pkg:generic/notes@1.0?label=a%20b').qualifiers.label).toBe('a b');
     expect(parsePurl('pkg:generic/notes@1.0+x#sub+path').version).toBe('1.0+x');
+  });
+
+  it('an oci repository_url is the namespace: read from either place, part of the package name', () => {
+    const image = 'pkg:oci/debian@sha256:244fd47e07d10?repository_url=ghcr.io&tag=bullseye';
+    expect(canonicalPurl('pkg:oci/ghcr.io/debian@sha256%3A244fd47e07d10?tag=bullseye')).toBe(image);
+    expect(canonicalPurl('pkg:oci/debian@sha256:244fd47e07d10?tag=bullseye&repository_url=ghcr.io/debian')).toBe(image);
+    expect(canonicalPurl('pkg:oci/other/debian@sha256:244fd47e07d10?repository_url=ghcr.io&tag=bullseye')).toBe(image);
+    expect(packageNameOf(parsePurl(image))).toBe('pkg:oci/debian?repository_url=ghcr.io');
+    expect(nameOfCanonicalPurl(image)).toBe('pkg:oci/debian?repository_url=ghcr.io');
+    expect(splitCanonicalPurl(image).name).toBe('pkg:oci/debian?repository_url=ghcr.io');
+    expect(nameOfCanonicalPurl('pkg:oci/debian@sha256:244fd47e07d10?tag=bullseye')).toBe('pkg:oci/debian');
+    // Other types keep their qualifiers out of the name.
+    expect(nameOfCanonicalPurl('pkg:generic/x@1?repository_url=example.com')).toBe('pkg:generic/x');
   });
 
   it('the API finds each package by the purl as written and answers with the canonical form', async () => {
