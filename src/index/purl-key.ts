@@ -29,16 +29,31 @@ export function splitCanonicalPurl(purl: string): PurlKey {
     version = purl.slice(at + 1, end);
     end = at;
   }
-  return { name: purl.slice(0, end), version, qualifiers, subpath };
+  return { name: withOciRepository(purl, purl.slice(0, end), qualifiers), version, qualifiers, subpath };
 }
 
-/** The package-name part ("pkg:type/namespace/name") of a canonical purl. */
+/**
+ * The package-name part ("pkg:type/namespace/name") of a canonical purl. For oci it keeps the
+ * repository_url qualifier, which is an oci package's namespace (GUAC's mapping, model/purl.ts).
+ */
 export function nameOfCanonicalPurl(purl: string): string {
   for (let i = 4; i < purl.length; i++) {
     const c = purl.charCodeAt(i);
-    if (c === 64 /* @ */ || c === 63 /* ? */ || c === 35 /* # */) return purl.slice(0, i);
+    if (c === 64 /* @ */ || c === 63 /* ? */ || c === 35 /* # */) {
+      const name = purl.slice(0, i);
+      return purl.startsWith(OCI) ? withOciRepository(purl, name, splitCanonicalPurl(purl).qualifiers) : name;
+    }
   }
   return purl;
+}
+
+const OCI = 'pkg:oci/';
+const REPOSITORY = 'repository_url=';
+
+function withOciRepository(purl: string, name: string, qualifiers: readonly string[]): string {
+  if (!purl.startsWith(OCI)) return name;
+  const repository = qualifiers.find((q) => q.startsWith(REPOSITORY));
+  return repository ? `${name}?${repository}` : name;
 }
 
 /** SPEC §3 template rule on canonical strings. */

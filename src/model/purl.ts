@@ -105,8 +105,26 @@ export function canonicalParts(
     subpath: normaliseSubpath(input.subpath ?? undefined),
   };
   applyTypeRules(parts);
+  if (type === 'oci') ociRepositoryAsQualifier(parts);
   return parts;
 }
+
+/**
+ * GUAC's oci mapping: the repository_url qualifier is the package namespace (a namespace written in
+ * the purl path is read the same way, repository_url winning), without a trailing "/<name>"; it is
+ * rendered back as the repository_url qualifier, never as a path namespace. So the GUAC package
+ * {oci, ghcr.io, debian} is pkg:oci/debian?repository_url=ghcr.io, as GUAC prints it.
+ */
+function ociRepositoryAsQualifier(p: PurlParts): void {
+  let repository = p.qualifiers[REPOSITORY_URL] ?? p.namespace;
+  delete p.qualifiers[REPOSITORY_URL];
+  p.namespace = undefined;
+  const suffix = `/${p.name}`;
+  if (repository && repository.toLowerCase().endsWith(suffix)) repository = repository.slice(0, -suffix.length);
+  if (repository) p.qualifiers[REPOSITORY_URL] = repository;
+}
+
+const REPOSITORY_URL = 'repository_url';
 
 /** Parses any purl string into canonical parts; throws PurlError with the reason. */
 export function parsePurl(input: string): PurlParts {
@@ -114,7 +132,7 @@ export function parsePurl(input: string): PurlParts {
     throw new PurlError(String(input), 'it must start with "pkg:"');
   }
   // Scheme is case-insensitive; "pkg://" is tolerated by the spec.
-  const text = 'pkg:' + input.slice(4).replace(/^\/+/, '');
+  const text = plusIsLiteral('pkg:' + input.slice(4).replace(/^\/+/, ''));
   let raw: unknown[];
   try {
     raw = PackageURL.parseString(text) as unknown[];
@@ -137,6 +155,16 @@ export function parsePurl(input: string): PurlParts {
   );
 }
 
+/**
+ * In a purl "+" is a literal plus (purl-spec), but packageurl-js reads qualifiers with
+ * URLSearchParams, which decodes "+" as a space. Every component after the "?" is percent-decoded,
+ * so writing "+" as "%2B" there keeps it a plus.
+ */
+function plusIsLiteral(text: string): string {
+  const question = text.indexOf('?');
+  return question < 0 ? text : text.slice(0, question) + text.slice(question).replace(/\+/g, '%2B');
+}
+
 /** Renders canonical parts as the canonical purl string. */
 export function formatPurl(p: PurlParts): string {
   let s = `pkg:${p.type}/`;
@@ -157,5 +185,8 @@ export function canonicalPurl(input: string): string {
 
 /** A package *name*: the purl without version, qualifiers and subpath (SPEC §1). */
 export function packageNameOf(p: PurlParts): string {
-  return formatPurl({ type: p.type, namespace: p.namespace, name: p.name, qualifiers: {} });
+  // An oci package's namespace is its repository_url (GUAC's mapping, see canonicalParts).
+  const repository = p.type === 'oci' ? p.qualifiers[REPOSITORY_URL] : undefined;
+  const qualifiers: Record<string, string> = repository ? { [REPOSITORY_URL]: repository } : {};
+  return formatPurl({ type: p.type, namespace: p.namespace, name: p.name, qualifiers });
 }

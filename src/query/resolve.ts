@@ -1,6 +1,6 @@
 // Which nodes a request names (SPEC §3): purls (exact first, then as a template) and digests.
 import { canonicalPurl, PurlError } from '../model/purl.js';
-import { DigestError, parseDigestQuery } from '../model/artifact.js';
+import { DigestError, parseDigestQuery, type DigestQuery } from '../model/artifact.js';
 import type { GraphIndex } from '../index/graph-index.js';
 import { matchesPurlTemplate, splitCanonicalPurl } from '../index/purl-key.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
@@ -40,24 +40,28 @@ export function resolvePackages(index: GraphIndex, text: string): NamedPackages 
   return { ids, exact: false };
 }
 
-/** One artifact by "alg:digest", or by a bare digest when exactly one algorithm has it. */
+/**
+ * One artifact by "alg:digest"; else the whole text as a digest value alone, when exactly one
+ * algorithm has it (so "sha-xyz" or a digest value that itself holds a colon is found, as in GUAC).
+ */
 export function resolveArtifact(index: GraphIndex, text: string): number {
-  let query: { algorithm?: string; value: string };
+  let query: DigestQuery;
   try {
     query = parseDigestQuery(text);
   } catch (err) {
     if (err instanceof DigestError) throw new InvalidInputError('digest', err.message, 'SG_INVALID_DIGEST');
     throw err;
   }
-  if (query.algorithm) {
-    const id = index.artifactIds.get(`${query.algorithm}:${query.value}`);
-    if (id === undefined)
-      throw new NotFoundError('SG_ARTIFACT_NOT_FOUND', `no artifact ${query.algorithm}:${query.value} in the graph`);
-    return id;
-  }
+  const exact = query.key === undefined ? undefined : index.artifactIds.get(query.key);
+  if (exact !== undefined) return exact;
   const candidates = index.artifactsByValue.get(query.value) ?? [];
   if (candidates.length === 0)
-    throw new NotFoundError('SG_ARTIFACT_NOT_FOUND', `no artifact with digest ${query.value} in the graph`);
+    throw new NotFoundError(
+      'SG_ARTIFACT_NOT_FOUND',
+      query.key === undefined
+        ? `no artifact with digest ${query.value} in the graph`
+        : `no artifact ${query.key} in the graph`,
+    );
   if (candidates.length > 1) {
     const algorithms = candidates.map((id) => index.keys[id].slice(0, index.keys[id].indexOf(':'))).sort();
     throw new InvalidInputError(

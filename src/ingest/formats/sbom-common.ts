@@ -81,11 +81,38 @@ export function purlOrSkip(builder: FactsBuilder, raw: string, path: string): st
 /** Canonical artifact, or undefined after recording the reason with builder.skip. */
 export function artifactOrSkip(builder: FactsBuilder, alg: string, value: string, path: string): string | undefined {
   try {
-    return canonicalArtifact(alg, value.trim().replace(/^'+|'+$/g, '')); // some generators quote digests
+    return canonicalArtifact(alg, unquoteDigest(value));
   } catch (err) {
     builder.skip(path, errorMessage(err));
     return undefined;
   }
+}
+
+/** Some generators quote digests ('abc…'). */
+function unquoteDigest(value: string): string {
+  return value.trim().replace(/^'+|'+$/g, '');
+}
+
+/**
+ * artifactOrSkip for formats whose schema defines digest values as hexadecimal (SPDX checksums,
+ * CycloneDX hashes): another value is skipped with the reason, the document is kept.
+ */
+export function hexArtifactOrSkip(
+  builder: FactsBuilder,
+  format: string,
+  alg: string | undefined,
+  value: string | undefined,
+  path: string,
+): string | undefined {
+  if (!alg || !value?.trim()) {
+    builder.skip(path, `${format} digest left out: it needs both an algorithm and a value`);
+    return undefined;
+  }
+  if (!/^[0-9a-f]+$/i.test(unquoteDigest(value))) {
+    builder.skip(path, `${format} digest left out: "${value.slice(0, 80)}" is not hexadecimal, as ${format} requires`);
+    return undefined;
+  }
+  return artifactOrSkip(builder, alg, value, path);
 }
 
 // Digests of zero-length content and all-zero placeholders: as GUAC does, these are not turned

@@ -206,7 +206,7 @@ describe('SLSA wrappers and mapping', () => {
       sniffJson(
         statementV1({
           subject: [
-            { name: 'bad', digest: { sha256: 'not hex!' } },
+            { name: 'bad', digest: { sha256: ' ' } },
             { name: 'good', digest: { sha256: 'f'.repeat(64) } },
           ],
         }),

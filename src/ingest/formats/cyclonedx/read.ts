@@ -4,7 +4,7 @@ import { sourceFromVcsLocation } from '../../../model/source.js';
 import { DocumentError, FactsBuilder } from '../../../model/facts.js';
 import {
   DependencyEdges,
-  artifactOrSkip,
+  hexArtifactOrSkip,
   digestFromOciPurl,
   digestFromText,
   guacPurl,
@@ -274,9 +274,8 @@ class ComponentWalker {
       if (!isObject(h)) throw new DocumentError(where, 'a hash must be an object');
       const alg = optString(h, 'alg', where);
       const content = optString(h, 'content', where);
-      if (!alg || !content) throw new DocumentError(where, 'a hash needs "alg" and "content"');
-      if (isEmptyDigest(content)) return;
-      const artifact = artifactOrSkip(this.builder, alg, content, where);
+      if (content && isEmptyDigest(content)) return;
+      const artifact = hexArtifactOrSkip(this.builder, 'CycloneDX', alg, content, where);
       if (artifact && !out.includes(artifact)) out.push(artifact);
     });
     return out;

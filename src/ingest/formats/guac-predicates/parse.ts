@@ -41,6 +41,16 @@ export const PREDICATE_KEYS = [
 const DEPENDENCY_TYPES: readonly DependencyType[] = ['DIRECT', 'INDIRECT', 'UNKNOWN'];
 const VEX_STATUSES: readonly VexStatus[] = ['NOT_AFFECTED', 'AFFECTED', 'FIXED', 'UNDER_INVESTIGATION'];
 
+/** An artifact reference that names no artifact (empty algorithm or digest, control characters). */
+class UnusableArtifact extends Error {
+  constructor(
+    readonly path: string,
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
+
 export function parseIngestPredicates(doc: SniffedDocument, ctx: ParseContext): DocumentFacts {
   const b = new FactsBuilder('guac-predicates');
   const root = new JsonReader(doc.json, '');
@@ -71,13 +81,24 @@ export function parseIngestPredicates(doc: SniffedDocument, ctx: ParseContext): 
       throw err;
     }
   };
+  /** GUAC keeps any artifact it is given; one that names nothing (an empty part) leaves out its predicate. */
   const artifact = (r: JsonReader): string => {
     r.object();
     try {
-      return canonicalArtifact(r.field('algorithm').string(), r.field('digest').string());
+      return canonicalArtifact(r.field('algorithm').stringOr(''), r.field('digest').stringOr(''));
     } catch (err) {
-      if (err instanceof DigestError) throw new DocumentError(r.path, err.message);
+      if (err instanceof DigestError) throw new UnusableArtifact(r.path, err.message);
       throw err;
+    }
+  };
+  /** The artifact, or undefined after recording why it was left out. */
+  const optionalArtifact = (r: JsonReader): string | undefined => {
+    try {
+      return artifact(r);
+    } catch (err) {
+      if (!(err instanceof UnusableArtifact)) throw err;
+      b.skip(err.path, `artifact left out: ${err.message}`);
+      return undefined;
     }
   };
   const source = (r: JsonReader): string => {
@@ -124,9 +145,18 @@ export function parseIngestPredicates(doc: SniffedDocument, ctx: ParseContext): 
     if (refs.length !== 1) throw new DocumentError(r.path, `needs exactly one of "${names}"`);
     return refs[0];
   };
+  /** Runs fn on every predicate of one kind; a predicate naming an unusable artifact is skipped whole. */
   const each = (key: string, fn: (r: JsonReader) => void): void => {
     const list = root.field(key);
-    if (!list.isAbsent()) list.array().forEach(fn);
+    if (list.isAbsent()) return;
+    list.array().forEach((r) => {
+      try {
+        fn(r);
+      } catch (err) {
+        if (!(err instanceof UnusableArtifact)) throw err;
+        b.skip(r.path, `"${key}" predicate left out: its artifact at ${err.path} is unusable (${err.message})`);
+      }
+    });
   };
 
   for (const key of Object.keys(doc.json as object)) {
@@ -182,7 +212,12 @@ export function parseIngestPredicates(doc: SniffedDocument, ctx: ParseContext): 
     const materials = r.field('Materials');
     b.slsa({
       subject: artifact(r.field('Artifact')),
-      materials: materials.isAbsent() ? [] : materials.array().map(artifact),
+      materials: materials.isAbsent()
+        ? []
+        : materials.array().flatMap((m) => {
+            const a = optionalArtifact(m);
+            return a === undefined ? [] : [a];
+          }),
       builder: r.field('Builder').object().field('uri').string(),
       buildType: spec.field('buildType').optionalString() || undefined,
       slsaVersion: spec.field('slsaVersion').optionalString() || undefined,
@@ -298,7 +333,10 @@ export function parseIngestPredicates(doc: SniffedDocument, ctx: ParseContext): 
     each(key, (r) => {
       r.object();
       for (const p of ['pkg', 'equalPkg']) if (!r.field(p).isAbsent()) b.package(pkg(r.field(p)));
-      if (!r.field('artifact').isAbsent()) b.artifact(artifact(r.field('artifact')));
+      if (!r.field('artifact').isAbsent()) {
+        const a = optionalArtifact(r.field('artifact'));
+        if (a !== undefined) b.artifact(a);
+      }
       if (!r.field('src').isAbsent()) b.source(source(r.field('src')));
       b.skip(r.path, `"${key}" predicates are not part of the graph; only their subjects were kept`);
     });

@@ -4,7 +4,7 @@ import { sourceFromVcsLocation } from '../../../model/source.js';
 import { DocumentError, FactsBuilder, type DocumentFacts } from '../../../model/facts.js';
 import {
   DependencyEdges,
-  artifactOrSkip,
+  hexArtifactOrSkip,
   digestFromOciPurl,
   guacFilePurl,
   guacPurl,
@@ -189,9 +189,8 @@ function readChecksums(builder: FactsBuilder, raw: Json, path: (string | number)
     if (!isObject(c)) throw new DocumentError(cpath, 'a checksum must be an object');
     const alg = optString(c, 'algorithm', cpath);
     const value = optString(c, 'checksumValue', cpath);
-    if (!alg || !value) throw new DocumentError(cpath, 'a checksum needs "algorithm" and "checksumValue"');
-    if (isEmptyDigest(value)) return;
-    const artifact = artifactOrSkip(builder, alg, value, cpath);
+    if (value && isEmptyDigest(value)) return;
+    const artifact = hexArtifactOrSkip(builder, 'SPDX', alg, value, cpath);
     if (artifact) out.push(artifact);
   });
   return out;
