@@ -1,0 +1,46 @@
+// The store check behind /readyz: shared by concurrent calls, remembered briefly, bounded in time,
+// so a probe storm costs the database one query per interval and a hung database costs each
+// caller at most the bound.
+
+export type BackendState = 'up' | 'down' | 'timeout';
+
+/** How long one check's outcome answers every /readyz call. */
+export const READINESS_CACHE_MS = 1_000;
+/** Longest a check may take; past it the backend counts as not answering. */
+export const READINESS_TIMEOUT_MS = 2_000;
+
+export class BackendProbe {
+  private current: Promise<BackendState> | undefined;
+  private settledAt: number | undefined;
+
+  constructor(
+    private readonly ping: () => Promise<void>,
+    private readonly cacheMs = READINESS_CACHE_MS,
+    private readonly timeoutMs = READINESS_TIMEOUT_MS,
+  ) {}
+
+  state(): Promise<BackendState> {
+    const fresh = this.current && (this.settledAt === undefined || Date.now() - this.settledAt < this.cacheMs);
+    if (fresh) return this.current!;
+    this.settledAt = undefined;
+    const check = this.checkOnce().then((state) => {
+      if (this.current === check) this.settledAt = Date.now();
+      return state;
+    });
+    this.current = check;
+    return check;
+  }
+
+  private checkOnce(): Promise<BackendState> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve('timeout'), this.timeoutMs);
+      // A ping that ends after the bound settles nothing: the check already answered.
+      this.ping()
+        .then(
+          () => resolve('up'),
+          () => resolve('down'),
+        )
+        .finally(() => clearTimeout(timer));
+    });
+  }
+}
