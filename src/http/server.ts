@@ -30,7 +30,9 @@ export interface RunningServer {
 }
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const limits: HttpLimits = { ...DEFAULT_HTTP_LIMITS, ...options.http };
+  // Load shedding is on only when asked for (the CLI always passes its setting): a server
+  // embedded in another program, such as a test runner, shares its event loop with that program.
+  const limits: HttpLimits = { ...DEFAULT_HTTP_LIMITS, maxEventLoopDelayMs: 0, ...options.http };
   const logger = pino({ level: options.logLevel });
   const store = await openStore(options.store);
   const service = new IndexService(store, { refreshIntervalMs: options.refreshIntervalMs, logger });
