@@ -25,7 +25,12 @@ describe.skipIf(TEST_BACKEND === 'postgres')('SIGTERM while a large answer is be
   afterAll(() => store?.remove());
 
   it('delivers the whole body, refuses new connections, and exits 0', async () => {
-    const server: ServeProcess = await serve(store.location, ['--drain-timeout', '60000']);
+    const server: ServeProcess = await serve(store.location, [
+      '--drain-timeout',
+      '60000',
+      '--max-event-loop-delay',
+      '0',
+    ]);
     try {
       const raw = await openRaw(server.url);
       raw.socket.write('GET /v0/package/pkg%3Anpm%2Fbig%401.0.0/dependencies HTTP/1.1\r\nHost: t\r\n\r\n');
@@ -57,7 +62,7 @@ describe.skipIf(TEST_BACKEND === 'postgres')('SIGTERM while a large answer is be
       const text = await raw.closed;
       await reading;
       const r = parseResponse(text);
-      expect(r.status).toBe(200);
+      expect(r.status, r.body.slice(0, 300)).toBe(200);
       expect(Buffer.byteLength(r.body, 'latin1')).toBe(Number(r.headers['content-length']));
       const body = JSON.parse(Buffer.from(r.body, 'latin1').toString('utf8'));
       expect(body.dependencies).toHaveLength(DEPENDENCIES);
