@@ -12,19 +12,32 @@ export const READINESS_TIMEOUT_MS = 2_000;
 export class BackendProbe {
   private current: Promise<BackendState> | undefined;
   private settledAt: number | undefined;
+  private lastState: BackendState | undefined;
 
+  /**
+   * `lastSuccessAt` tells when anything else last reached the store: a remembered failure older
+   * than that is stale (the store is back), so recovery shows at once rather than after the interval.
+   */
   constructor(
     private readonly ping: () => Promise<void>,
+    private readonly lastSuccessAt: () => number = () => 0,
     private readonly cacheMs = READINESS_CACHE_MS,
     private readonly timeoutMs = READINESS_TIMEOUT_MS,
   ) {}
 
   state(): Promise<BackendState> {
-    const fresh = this.current && (this.settledAt === undefined || Date.now() - this.settledAt < this.cacheMs);
+    const settled = this.settledAt;
+    const fresh =
+      this.current &&
+      (settled === undefined ||
+        (Date.now() - settled < this.cacheMs && (this.lastState === 'up' || this.lastSuccessAt() <= settled)));
     if (fresh) return this.current!;
     this.settledAt = undefined;
     const check = this.checkOnce().then((state) => {
-      if (this.current === check) this.settledAt = Date.now();
+      if (this.current === check) {
+        this.settledAt = Date.now();
+        this.lastState = state;
+      }
       return state;
     });
     this.current = check;

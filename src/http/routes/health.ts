@@ -5,7 +5,10 @@ import { sendProblem } from '../errors.js';
 import { BackendProbe, READINESS_TIMEOUT_MS } from '../readiness.js';
 
 export function healthRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  const probe = new BackendProbe(() => ctx.service.store.ping());
+  const probe = new BackendProbe(
+    () => ctx.service.store.ping(),
+    () => ctx.service.lastContactAt,
+  );
   app.get(
     '/healthz',
     {
