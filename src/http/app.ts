@@ -84,12 +84,19 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
 
   if (limits.maxEventLoopDelayMs > 0) {
     const retryAfterSeconds = 5;
+    const sampleInterval = 500;
+    // Start-up work (schema compilation, the index load) lags the loop once; the samples that
+    // cover it do not count, so the first requests are never shed for it.
+    let shedFrom = Infinity;
+    app.addHook('onReady', async () => {
+      shedFrom = Date.now() + 2 * sampleInterval;
+    });
     await app.register(underPressure, {
       maxEventLoopDelay: limits.maxEventLoopDelayMs,
-      sampleInterval: 500,
+      sampleInterval,
       // Liveness keeps answering under load: a busy process is not a dead one.
       pressureHandler: async (request, reply) => {
-        if (request.url === '/healthz') return;
+        if (request.url === '/healthz' || Date.now() < shedFrom) return;
         void reply.header('retry-after', String(retryAfterSeconds));
         throw new ProblemError('SG_OVERLOADED', 'the server is overloaded; retry after the time in Retry-After');
       },
