@@ -46,6 +46,55 @@ export const SETTINGS = {
     defaultValue: 'info',
     description: 'fatal, error, warn, info, debug, trace or silent',
   },
+  requestTimeout: {
+    flag: '--request-timeout <ms>',
+    env: 'SUPPLYGRAPH_REQUEST_TIMEOUT',
+    defaultValue: '30000',
+    description:
+      'time a client has to send a whole request (line, headers, any body); then 408 and the connection closes',
+  },
+  headersTimeout: {
+    flag: '--headers-timeout <ms>',
+    env: 'SUPPLYGRAPH_HEADERS_TIMEOUT',
+    defaultValue: '10000',
+    description: 'time a client has to send the request line and headers (at most --request-timeout)',
+  },
+  keepAliveTimeout: {
+    flag: '--keep-alive-timeout <ms>',
+    env: 'SUPPLYGRAPH_KEEP_ALIVE_TIMEOUT',
+    defaultValue: '72000',
+    description: 'an idle keep-alive connection is closed after this long',
+  },
+  maxConnections: {
+    flag: '--max-connections <n>',
+    env: 'SUPPLYGRAPH_MAX_CONNECTIONS',
+    defaultValue: '4096',
+    description: 'open connections at once; further ones are closed as soon as they are accepted',
+  },
+  maxHeaderSize: {
+    flag: '--max-header-size <bytes>',
+    env: 'SUPPLYGRAPH_MAX_HEADER_SIZE',
+    defaultValue: '16384',
+    description: 'largest request line plus headers; a longer request line is 414, longer headers 431',
+  },
+  queryBudget: {
+    flag: '--query-budget <ms>',
+    env: 'SUPPLYGRAPH_QUERY_BUDGET',
+    defaultValue: '30000',
+    description: 'longest a request waits for a result being computed in the background (504 past it)',
+  },
+  maxEventLoopDelay: {
+    flag: '--max-event-loop-delay <ms>',
+    env: 'SUPPLYGRAPH_MAX_EVENT_LOOP_DELAY',
+    defaultValue: '1000',
+    description: 'mean event-loop delay past which requests are shed with 503 and Retry-After (0: never)',
+  },
+  drainTimeout: {
+    flag: '--drain-timeout <ms>',
+    env: 'SUPPLYGRAPH_DRAIN_TIMEOUT',
+    defaultValue: '30000',
+    description: 'on SIGTERM/SIGINT, how long responses under way may take to finish before connections are cut',
+  },
   collector: {
     flag: '--collector <name>',
     env: 'SUPPLYGRAPH_COLLECTOR',

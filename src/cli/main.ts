@@ -47,6 +47,14 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(option(SETTINGS.pgConnectTimeout))
     .addOption(option(SETTINGS.pgStatementTimeout))
     .addOption(option(SETTINGS.pgStartupWait))
+    .addOption(option(SETTINGS.requestTimeout))
+    .addOption(option(SETTINGS.headersTimeout))
+    .addOption(option(SETTINGS.keepAliveTimeout))
+    .addOption(option(SETTINGS.maxConnections))
+    .addOption(option(SETTINGS.maxHeaderSize))
+    .addOption(option(SETTINGS.queryBudget))
+    .addOption(option(SETTINGS.maxEventLoopDelay))
+    .addOption(option(SETTINGS.drainTimeout))
     .action(async (o: Record<string, string>) => {
       // Start-up with the database down: retry with backoff for --pg-startup-wait, logging each try.
       setStoreDefaults({ ...storeOptions(o), logger: pino({ level: o.logLevel }) });
@@ -60,6 +68,16 @@ export async function main(argv: string[]): Promise<number> {
         },
         refreshIntervalMs: positiveInteger('--refresh-interval', o.refreshInterval, true),
         logLevel: o.logLevel,
+        http: {
+          requestTimeoutMs: positiveInteger('--request-timeout', o.requestTimeout),
+          headersTimeoutMs: positiveInteger('--headers-timeout', o.headersTimeout),
+          keepAliveTimeoutMs: positiveInteger('--keep-alive-timeout', o.keepAliveTimeout),
+          maxConnections: positiveInteger('--max-connections', o.maxConnections),
+          maxHeaderSize: positiveInteger('--max-header-size', o.maxHeaderSize),
+          queryBudgetMs: positiveInteger('--query-budget', o.queryBudget),
+          maxEventLoopDelayMs: positiveInteger('--max-event-loop-delay', o.maxEventLoopDelay, true),
+          drainTimeoutMs: positiveInteger('--drain-timeout', o.drainTimeout, true),
+        },
       });
     });
 

@@ -5,6 +5,8 @@ import type { PageLimits } from '../query/pagination.js';
 export interface ApiContext {
   service: IndexService;
   limits: PageLimits;
+  /** ms a request may wait for a background computation before 504 (default 30 s). */
+  queryBudgetMs?: number;
 }
 
 /** ETag of everything derived from the store at one version. */

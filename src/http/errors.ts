@@ -10,17 +10,33 @@ export const ERROR_CATALOGUE = {
   SG_INVALID_PARAMETER: { status: 400, title: 'Invalid parameter' },
   SG_INVALID_PAGE_SIZE: { status: 400, title: 'Invalid page size' },
   SG_INVALID_CURSOR: { status: 400, title: 'Invalid cursor' },
+  SG_MALFORMED_REQUEST: { status: 400, title: 'Malformed request' },
   SG_PACKAGE_NOT_FOUND: { status: 404, title: 'Package not found' },
   SG_ARTIFACT_NOT_FOUND: { status: 404, title: 'Artifact not found' },
   SG_ROUTE_NOT_FOUND: { status: 404, title: 'Not found' },
   SG_METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
+  SG_REQUEST_TIMEOUT: { status: 408, title: 'Request timeout' },
+  SG_PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload too large' },
+  SG_URI_TOO_LONG: { status: 414, title: 'URI too long' },
+  SG_HEADERS_TOO_LARGE: { status: 431, title: 'Request header fields too large' },
   SG_INTERNAL: { status: 500, title: 'Internal server error' },
   SG_BACKEND_UNAVAILABLE: { status: 502, title: 'Data backend unavailable' },
   SG_NOT_READY: { status: 503, title: 'Service not ready' },
+  SG_OVERLOADED: { status: 503, title: 'Service overloaded' },
   SG_TIMEOUT: { status: 504, title: 'Query timed out' },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** An error raised by the HTTP layer itself, answered with its catalogue code. */
+export class ProblemError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 export interface ProblemBody {
   type: string;
@@ -67,10 +83,27 @@ function describeValidation(issues: ValidationIssue[], context: string | undefin
   return `invalid ${context === 'querystring' ? 'query parameter' : (context ?? 'parameter')} "${where}": ${reason}`;
 }
 
+/** Errors Fastify raises before a route runs (routing, body reading, load shedding). */
+function frameworkProblem(code: string | undefined): { code: ErrorCode; detail: string } | undefined {
+  switch (code) {
+    case 'FST_ERR_BAD_URL':
+      return { code: 'SG_INVALID_PARAMETER', detail: 'the URL is not correctly percent-encoded' };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { code: 'SG_URI_TOO_LONG', detail: 'a path segment of the URL is longer than the server accepts' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { code: 'SG_PAYLOAD_TOO_LARGE', detail: 'the request body is larger than the server accepts' };
+    case 'FST_UNDER_PRESSURE':
+      return { code: 'SG_OVERLOADED', detail: 'the server is overloaded; retry after the time in Retry-After' };
+    default:
+      return undefined;
+  }
+}
+
 /** Maps anything thrown by a route to a problem response. */
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof InvalidInputError) return sendProblem(reply, error.code as ErrorCode, error.message);
   if (error instanceof NotFoundError) return sendProblem(reply, error.code, error.message);
+  if (error instanceof ProblemError) return sendProblem(reply, error.code, error.message);
   const e = error as {
     validation?: ValidationIssue[];
     validationContext?: string;
@@ -80,13 +113,10 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   };
   if (e.validation?.length)
     return sendProblem(reply, 'SG_INVALID_PARAMETER', describeValidation(e.validation, e.validationContext));
+  const framework = frameworkProblem(e.code);
+  if (framework) return sendProblem(reply, framework.code, framework.detail);
   if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-    // Framework-level client errors (malformed URL encoding, oversize headers…).
-    return sendProblem(
-      reply,
-      'SG_INVALID_PARAMETER',
-      e.code === 'FST_ERR_BAD_URL' ? 'the URL is not correctly percent-encoded' : 'the request is malformed',
-    );
+    return sendProblem(reply, 'SG_MALFORMED_REQUEST', 'the request is malformed');
   }
   request.log.error({ err: error }, 'unexpected error');
   return sendProblem(

@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Page, PageRequest } from '../query/pagination.js';
 import type { ApiContext } from './context.js';
+import { ProblemError } from './errors.js';
 import { ResponseCache } from './response-cache.js';
 
 const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
@@ -84,4 +85,32 @@ export function paginationInfo(page: Page<unknown>): { TotalCount: number; NextC
 
 export function parseBoolean(value: string | undefined): boolean {
   return value === 'true' || value === '1';
+}
+
+const DEFAULT_QUERY_BUDGET_MS = 30_000;
+
+/**
+ * Waits for a background computation at most the query budget, then answers 504. Walks on the
+ * in-memory index are synchronous and are not interrupted; this bounds the waits.
+ */
+export async function withinBudget<T>(ctx: ApiContext, work: Promise<T>, what: string): Promise<T> {
+  const budgetMs = ctx.queryBudgetMs ?? DEFAULT_QUERY_BUDGET_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new ProblemError(
+            'SG_TIMEOUT',
+            `${what} was not ready within the ${budgetMs} ms query budget; try again later`,
+          ),
+        ),
+      budgetMs,
+    );
+  });
+  try {
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

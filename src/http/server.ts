@@ -1,10 +1,14 @@
 // Starts the API: open the store, load the index, listen; shut down gracefully on SIGTERM/SIGINT.
 import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { IndexService } from '../index/index-service.js';
 import { openStore } from '../store/open.js';
 import type { PageLimits } from '../query/pagination.js';
 import { buildApp } from './app.js';
+import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './limits.js';
 
 export interface ServeOptions {
   store: string;
@@ -13,27 +17,56 @@ export interface ServeOptions {
   limits: PageLimits;
   refreshIntervalMs: number;
   logLevel: string;
+  /** Connection limits, budgets and the drain deadline; each defaults to its setting's default. */
+  http?: Partial<HttpLimits>;
 }
 
 export interface RunningServer {
   app: FastifyInstance;
   service: IndexService;
   url: string;
+  /** Graceful: stop accepting, let responses under way finish (up to the drain deadline), close. */
   close(): Promise<void>;
 }
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  // Load shedding is on only when asked for (the CLI always passes its setting): a server
+  // embedded in another program, such as a test runner, shares its event loop with that program.
+  const limits: HttpLimits = { ...DEFAULT_HTTP_LIMITS, maxEventLoopDelayMs: 0, ...options.http };
   const logger = pino({ level: options.logLevel });
   const store = await openStore(options.store);
   const service = new IndexService(store, { refreshIntervalMs: options.refreshIntervalMs, logger });
   await service.start();
-  const app = await buildApp({ service, limits: options.limits }, { logger });
+  let draining = false;
+  const app = await buildApp(
+    { service, limits: options.limits, queryBudgetMs: limits.queryBudgetMs },
+    { logger, limits, isDraining: () => draining },
+  );
+  // Responses not yet handed to the operating system in full ('close' follows 'finish').
+  const inFlight = new Set<ServerResponse>();
+  app.server.on('request', (_request, response: ServerResponse) => {
+    inFlight.add(response);
+    response.once('close', () => inFlight.delete(response));
+  });
   const url = await app.listen({ host: options.host, port: options.port });
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      draining = true;
       service.stop();
-      await app.close(); // waits for in-flight requests
+      // Stop accepting at once. Not through http.Server.close yet: it also destroys connections
+      // whose response is fully written by the app but still queued for a slow reader.
+      if (app.server.listening) NetServer.prototype.close.call(app.server);
+      const deadline = Date.now() + limits.drainTimeoutMs;
+      while (inFlight.size > 0 && Date.now() < deadline) await sleep(25);
+      if (inFlight.size > 0) {
+        logger.warn(
+          { responses: inFlight.size },
+          'drain deadline reached; closing connections with responses under way',
+        );
+        app.server.closeAllConnections();
+      }
+      await app.close(); // closes the idle keep-alive connections
       await store.close();
     })();
     return closing;

@@ -60,6 +60,11 @@ export class IndexService {
     return this.cursor.document;
   }
 
+  /** Date.now() of the last store call that succeeded. */
+  get lastContactAt(): number {
+    return this.lastContact;
+  }
+
   get isReady(): boolean {
     return this.loaded && this.backendHealthy;
   }

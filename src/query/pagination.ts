@@ -81,14 +81,32 @@ function encodeCursor(body: CursorBody): string {
   return Buffer.from(JSON.stringify(body), 'utf8').toString('base64url');
 }
 
-export function validatePageSize(pageSize: number | undefined, limits: PageLimits): void {
+function badPageSize(name: string, limits: PageLimits, given?: string): never {
+  throw new InvalidInputError(
+    name,
+    `invalid ${name}${given === undefined ? '' : ` "${given}"`}: must be a whole number from 1 to ${limits.maxPageSize}, in plain decimal digits`,
+    'SG_INVALID_PAGE_SIZE',
+  );
+}
+
+export function validatePageSize(pageSize: number | undefined, limits: PageLimits, name = 'PageSize'): void {
   if (pageSize === undefined) return;
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > limits.maxPageSize) {
-    throw new InvalidInputError(
-      'PageSize',
-      `invalid PageSize: must be an integer from 1 to ${limits.maxPageSize}`,
-      'SG_INVALID_PAGE_SIZE',
-    );
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > limits.maxPageSize) badPageSize(name, limits);
+}
+
+/** Plain decimal digits without sign, spaces or leading zeros: "0x10", "1e2", " 1", "+1", "01" are refused. */
+const PAGE_SIZE_TEXT = /^[1-9][0-9]{0,15}$/;
+const PAGE_SIZE_PARAMETERS = ['PageSize', 'paginationSpec[PageSize]'];
+
+/** Checks the page-size query parameters as the client wrote them (before any type coercion). */
+export function checkPageSizeTexts(query: Record<string, unknown> | undefined, limits: PageLimits): void {
+  if (!query) return;
+  for (const name of PAGE_SIZE_PARAMETERS) {
+    const value = query[name];
+    if (value === undefined) continue;
+    if (typeof value !== 'string') badPageSize(name, limits); // given more than once
+    if (!PAGE_SIZE_TEXT.test(value)) badPageSize(name, limits, value.slice(0, 32));
+    validatePageSize(Number(value), limits, name);
   }
 }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { paginate, scopeOf } from '../../query/pagination.js';
 import { frequencyEntries, frequencyKey, scorecardEntries, scorecardKey } from '../../query/rankings.js';
 import { versionTag, type ApiContext } from '../context.js';
-import { answerCached, pageHeaders, pageRequestOf, type PaginationQuery } from '../respond.js';
+import { answerCached, pageHeaders, pageRequestOf, withinBudget, type PaginationQuery } from '../respond.js';
 import {
   dataRouteErrors,
   notModifiedResponse,
@@ -45,7 +45,7 @@ export function analysisRoutes(app: FastifyInstance, ctx: ApiContext): void {
     },
     async (request, reply) => {
       // The ranking may lag the index by one recompute: its ETag names the version it was computed at.
-      const ranking = await ctx.service.frequencyRanking();
+      const ranking = await withinBudget(ctx, ctx.service.frequencyRanking(), 'the dependency ranking');
       const etag = versionTag(ctx, ranking.generation).replace(/"$/, `-${request.query.sort}"`);
       return answerCached(ctx, request, reply, ranking.generation, etag, () => {
         const scope = () => scopeOf('analysis', request.query.sort);

@@ -3,8 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../context.js';
 import { sendProblem } from '../errors.js';
 import { requestErrors } from '../schemas/common.js';
+import { BackendProbe, READINESS_TIMEOUT_MS } from '../readiness.js';
 
 export function healthRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const probe = new BackendProbe(
+    () => ctx.service.store.ping(),
+    () => ctx.service.lastContactAt,
+  );
   app.get(
     '/healthz',
     {
@@ -53,10 +58,14 @@ export function healthRoutes(app: FastifyInstance, ctx: ApiContext): void {
       },
     },
     async (_request, reply) => {
-      try {
-        await ctx.service.store.ping();
-      } catch {
-        return sendProblem(reply, 'SG_NOT_READY', 'the data backend does not answer');
+      const backend = await probe.state();
+      if (backend === 'down') return sendProblem(reply, 'SG_NOT_READY', 'the data backend does not answer');
+      if (backend === 'timeout') {
+        return sendProblem(
+          reply,
+          'SG_NOT_READY',
+          `the data backend did not answer within ${READINESS_TIMEOUT_MS / 1000} s`,
+        );
       }
       if (!ctx.service.isReady) return sendProblem(reply, 'SG_NOT_READY', 'the graph index is not loaded yet');
       return { status: 'ready', version: ctx.service.version, backend: ctx.service.store.backend };

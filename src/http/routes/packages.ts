@@ -37,6 +37,27 @@ const purlParam = {
 
 const identity = (s: string): string[] => [s];
 
+/**
+ * An unencoded path "<purl>/dependencies" or "<purl>/vulns" names that resource of the purl when
+ * the part before the suffix is a purl; otherwise the whole path is the purl (so a package named
+ * "dependencies" or "vulns" must be percent-encoded). Only the parse decides: a purl that parses
+ * but names nothing known is the resource's 404, never a fallback to the package list.
+ */
+function splitResource(rest: string): { resource: Resource; purl: string } {
+  for (const resource of ['dependencies', 'vulns'] as const) {
+    const suffix = `/${resource}`;
+    if (!rest.endsWith(suffix)) continue;
+    const purl = rest.slice(0, -suffix.length);
+    try {
+      canonicalPurl(purl);
+      return { resource, purl };
+    } catch {
+      // Not "<purl>/<resource>": the whole remainder is the purl.
+    }
+  }
+  return { resource: 'self', purl: rest };
+}
+
 export function packageRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const answer = (
     resource: Resource,
@@ -166,20 +187,8 @@ export function packageRoutes(app: FastifyInstance, ctx: ApiContext): void {
       },
     },
     (request, reply) => {
-      const rest = request.params['*'];
-      for (const resource of ['dependencies', 'vulns'] as const) {
-        const suffix = `/${resource}`;
-        if (rest.endsWith(suffix)) {
-          const purl = rest.slice(0, -suffix.length);
-          try {
-            canonicalPurl(purl);
-            return answer(resource, purl, request, reply);
-          } catch {
-            // Not "<purl>/<resource>": the whole remainder is the purl.
-          }
-        }
-      }
-      return answer('self', rest, request, reply);
+      const { resource, purl } = splitResource(request.params['*']);
+      return answer(resource, purl, request, reply);
     },
   );
 }

@@ -1,0 +1,59 @@
+// The store check behind /readyz: shared by concurrent calls, remembered briefly, bounded in time,
+// so a probe storm costs the database one query per interval and a hung database costs each
+// caller at most the bound.
+
+export type BackendState = 'up' | 'down' | 'timeout';
+
+/** How long one check's outcome answers every /readyz call. */
+export const READINESS_CACHE_MS = 1_000;
+/** Longest a check may take; past it the backend counts as not answering. */
+export const READINESS_TIMEOUT_MS = 2_000;
+
+export class BackendProbe {
+  private current: Promise<BackendState> | undefined;
+  private settledAt: number | undefined;
+  private lastState: BackendState | undefined;
+
+  /**
+   * `lastSuccessAt` tells when anything else last reached the store: a remembered failure older
+   * than that is stale (the store is back), so recovery shows at once rather than after the interval.
+   */
+  constructor(
+    private readonly ping: () => Promise<void>,
+    private readonly lastSuccessAt: () => number = () => 0,
+    private readonly cacheMs = READINESS_CACHE_MS,
+    private readonly timeoutMs = READINESS_TIMEOUT_MS,
+  ) {}
+
+  state(): Promise<BackendState> {
+    const settled = this.settledAt;
+    const fresh =
+      this.current &&
+      (settled === undefined ||
+        (Date.now() - settled < this.cacheMs && (this.lastState === 'up' || this.lastSuccessAt() <= settled)));
+    if (fresh) return this.current!;
+    this.settledAt = undefined;
+    const check = this.checkOnce().then((state) => {
+      if (this.current === check) {
+        this.settledAt = Date.now();
+        this.lastState = state;
+      }
+      return state;
+    });
+    this.current = check;
+    return check;
+  }
+
+  private checkOnce(): Promise<BackendState> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve('timeout'), this.timeoutMs);
+      // A ping that ends after the bound settles nothing: the check already answered.
+      this.ping()
+        .then(
+          () => resolve('up'),
+          () => resolve('down'),
+        )
+        .finally(() => clearTimeout(timer));
+    });
+  }
+}
