@@ -39,7 +39,7 @@ describe.skipIf(TEST_BACKEND === 'postgres')('--query-budget', () => {
     const res = await fetch(`${server.url}/analysis/dependencies?sort=frequency&PageSize=1`);
     expect(res.status).toBe(504);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    const body = await res.json();
+    const body = (await res.json()) as { Message: string };
     expect(body).toMatchObject({ status: 504, code: 'SG_TIMEOUT' });
     expect(body.Message).toMatch(/query budget/);
 
@@ -49,7 +49,9 @@ describe.skipIf(TEST_BACKEND === 'postgres')('--query-budget', () => {
       status = (await fetch(`${server.url}/analysis/dependencies?sort=frequency&PageSize=1`)).status;
     }
     expect(status).toBe(200);
-    const top = await (await fetch(`${server.url}/analysis/dependencies?sort=frequency&PageSize=1`)).json();
+    const top = (await (
+      await fetch(`${server.url}/analysis/dependencies?sort=frequency&PageSize=1`)
+    ).json()) as unknown[];
     expect(top[0]).toMatchObject({ Name: `pkg:npm/p${LENGTH}`, DependentCount: LENGTH });
   });
 });

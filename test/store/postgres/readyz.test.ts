@@ -68,7 +68,7 @@ describe('/readyz on PostgreSQL', () => {
       const res = await fetch(`${server.url}/readyz`);
       const elapsed = Date.now() - started;
       expect(res.status).toBe(503);
-      const body = await res.json();
+      const body = (await res.json()) as { Message: string };
       expect(body).toMatchObject({ code: 'SG_NOT_READY' });
       expect(body.Message).toMatch(/did not answer within 2 s/);
       expect(elapsed).toBeLessThan(5_000);
