@@ -152,7 +152,7 @@ export async function readSource(path: string, limits: ReadLimits): Promise<Buff
 export async function readStdin(limits: ReadLimits): Promise<Buffer> {
   const info = fstatSync(0);
   if ((info.isCharacterDevice() && !isatty(0)) || info.isBlockDevice())
-    throw new InputError(refusalOf(info) ?? "is a device");
+    throw new InputError(refusalOf(info) ?? 'is a device');
   if (info.isFile() && info.size > limits.maxBytes) throw tooLarge(limits.maxBytes, info.size);
   // fd 0 is read directly (process.stdin is never touched, so nothing reads ahead of the bound).
   return readBounded((buf, length) => readFd(0, buf, 0, length, null), limits.maxBytes);
