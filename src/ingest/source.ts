@@ -7,9 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isatty } from 'node:tty';
 import { promisify } from 'node:util';
 
-const readFdPromise = promisify(readFdCallback);
-const readFd = (fd: number, buf: Buffer, offset: number, length: number, position: null): Promise<number> =>
-  readFdPromise(fd, buf, offset, length, position).then((r) => r.bytesRead);
+const readFd = promisify(readFdCallback);
 
 /** A source that cannot be read as a document; the message says why (the caller names the source). */
 export class InputError extends Error {}
@@ -136,9 +134,7 @@ export async function readSource(path: string, limits: ReadLimits): Promise<Buff
     const info = await handle.stat();
     const kind = kindOf(info);
     if (kind === 'directory') throw new InputError('is a directory');
-    if (kind === 'file') {
-      if (info.size > limits.maxBytes) throw tooLarge(limits.maxBytes, info.size);
-    }
+    if (kind === 'file' && info.size > limits.maxBytes) throw tooLarge(limits.maxBytes, info.size);
     const read: ReadChunk = async (buf, length) => (await handle.read(buf, 0, length, null)).bytesRead;
     return await readBounded(read, limits.maxBytes, kind === 'pipe' ? limits.pipeWaitMs : undefined);
   } catch (err) {
@@ -155,5 +151,5 @@ export async function readStdin(limits: ReadLimits): Promise<Buffer> {
     throw new InputError(refusalOf(info) ?? 'is a device');
   if (info.isFile() && info.size > limits.maxBytes) throw tooLarge(limits.maxBytes, info.size);
   // fd 0 is read directly (process.stdin is never touched, so nothing reads ahead of the bound).
-  return readBounded((buf, length) => readFd(0, buf, 0, length, null), limits.maxBytes);
+  return readBounded(async (buf, length) => (await readFd(0, buf, 0, length, null)).bytesRead, limits.maxBytes);
 }
