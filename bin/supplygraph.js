@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Thin launcher: the CLI lives in the compiled build (npm install runs `tsc` through `prepare`).
+// Thin launcher: the CLI lives in the compiled build (in a clone, npm install builds it through
+// `prepare`; the package tarball ships it, built by `prepare` when packing).
 import { main } from '../dist/cli/main.js';
 
 main(process.argv).then(

@@ -4,7 +4,8 @@
 export interface Setting {
   flag: string;
   env: string;
-  defaultValue: string;
+  /** Absent: the option is unset unless given. */
+  defaultValue?: string;
   description: string;
 }
 
@@ -131,6 +132,17 @@ export const SETTINGS = {
     env: 'SUPPLYGRAPH_MAX_DOCUMENT_SIZE',
     defaultValue: String(256 * 1024 * 1024),
     description: 'larger documents are refused',
+  },
+  pipeWait: {
+    flag: '--pipe-wait <ms>',
+    env: 'SUPPLYGRAPH_PIPE_WAIT',
+    defaultValue: '5000',
+    description: 'how long a named pipe may go without a writer before it is refused',
+  },
+  origin: {
+    flag: '--origin <uri>',
+    env: 'SUPPLYGRAPH_ORIGIN',
+    description: 'origin recorded for the one source ingested, in place of its path (e.g. for stdin)',
   },
 } as const satisfies Record<string, Setting>;
 

@@ -18,6 +18,10 @@ export interface IngestCliOptions {
   store: string;
   collector: string;
   maxDocumentBytes: number;
+  /** How long a named pipe may go without a writer. */
+  pipeWaitMs: number;
+  /** Recorded in place of the path given (one source only). */
+  origin?: string;
   json: boolean;
   quiet: boolean;
 }
@@ -38,7 +42,11 @@ export async function runIngest(paths: string[], options: IngestCliOptions): Pro
   const failures: DocumentResult[] = [];
   const skips: SkipLine[] = [];
   const inputs = [];
-  for await (const input of expandInputs(paths, options.maxDocumentBytes)) inputs.push(input);
+  for await (const input of expandInputs(paths, options.maxDocumentBytes, {
+    pipeWaitMs: options.pipeWaitMs,
+    origin: options.origin,
+  }))
+    inputs.push(input);
   const bar =
     process.stderr.isTTY && !options.quiet && !options.json && inputs.length > 1
       ? new SingleBar(

@@ -1,15 +1,24 @@
 // The command line: serve, ingest, stats, migrate. Each command returns an exit code.
+import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import pino from 'pino';
 import { positiveInteger, SETTINGS, type Setting } from '../config.js';
 import { setStoreDefaults, type StoreOptions } from '../store/open.js';
 import { runIngest } from './ingest.js';
+import { parseLogLevel, parsePort, probeListen, requireExistingStore } from './preflight.js';
 import { runMigrate } from './migrate.js';
 import { runServe } from './serve.js';
 import { runStats } from './stats.js';
 
 function option(setting: Setting): Option {
-  return new Option(setting.flag, setting.description).env(setting.env).default(setting.defaultValue);
+  const o = new Option(setting.flag, setting.description).env(setting.env);
+  return setting.defaultValue === undefined ? o : o.default(setting.defaultValue);
+}
+
+/** The version of the installed package (package.json sits two levels above dist/cli/). */
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
 }
 
 /** PostgreSQL settings from a command's options (ignored by the embedded store). */
@@ -30,6 +39,7 @@ export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
   const program = new Command('supplygraph')
     .description('A read-only REST service over a graph of software supply-chain metadata')
+    .version(packageVersion(), '-V, --version', 'print the version')
     .exitOverride()
     .showHelpAfterError();
 
@@ -56,18 +66,17 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(option(SETTINGS.maxEventLoopDelay))
     .addOption(option(SETTINGS.drainTimeout))
     .action(async (o: Record<string, string>) => {
-      // Start-up with the database down: retry with backoff for --pg-startup-wait, logging each try.
-      setStoreDefaults({ ...storeOptions(o), logger: pino({ level: o.logLevel }) });
-      exitCode = await runServe({
+      // Every option is checked, the store looked for and the port tried before the index loads.
+      const options = {
         store: o.store,
         host: o.host,
-        port: positiveInteger('--port', o.port),
+        port: parsePort(o.port),
         limits: {
           listCap: positiveInteger('--list-cap', o.listCap),
           maxPageSize: positiveInteger('--max-page-size', o.maxPageSize),
         },
         refreshIntervalMs: positiveInteger('--refresh-interval', o.refreshInterval, true),
-        logLevel: o.logLevel,
+        logLevel: parseLogLevel(o.logLevel),
         http: {
           requestTimeoutMs: positiveInteger('--request-timeout', o.requestTimeout),
           headersTimeoutMs: positiveInteger('--headers-timeout', o.headersTimeout),
@@ -78,7 +87,13 @@ export async function main(argv: string[]): Promise<number> {
           maxEventLoopDelayMs: positiveInteger('--max-event-loop-delay', o.maxEventLoopDelay, true),
           drainTimeoutMs: positiveInteger('--drain-timeout', o.drainTimeout, true),
         },
-      });
+      };
+      const pg = storeOptions(o);
+      requireExistingStore(options.store);
+      await probeListen(options.host, options.port);
+      // Start-up with the database down: retry with backoff for --pg-startup-wait, logging each try.
+      setStoreDefaults({ ...pg, logger: pino({ level: options.logLevel }) });
+      exitCode = await runServe(options);
     });
 
   program
@@ -88,20 +103,28 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(option(SETTINGS.store))
     .addOption(option(SETTINGS.collector))
     .addOption(option(SETTINGS.maxDocumentSize))
+    .addOption(option(SETTINGS.pipeWait))
+    .addOption(option(SETTINGS.origin))
     .addOption(option(PG_OPTIONS[0]))
     .addOption(option(PG_OPTIONS[1]))
     .addOption(option(PG_OPTIONS[2]))
     .option('--json', 'print the summary as JSON')
     .option('--quiet', 'no progress bar')
-    .action(async (paths: string[], o: Record<string, string | boolean>) => {
-      setStoreDefaults(storeOptions(o));
-      exitCode = await runIngest(paths, {
+    .action(async (paths: string[], o: Record<string, string | boolean | undefined>) => {
+      const origin = typeof o.origin === 'string' && o.origin !== '' ? o.origin : undefined;
+      if (origin !== undefined && paths.length !== 1)
+        throw new Error(`--origin names one source; ingest was given ${paths.length} paths`);
+      const options = {
         store: String(o.store),
         collector: String(o.collector),
         maxDocumentBytes: positiveInteger('--max-document-size', String(o.maxDocumentSize)),
+        pipeWaitMs: positiveInteger('--pipe-wait', String(o.pipeWait), true),
+        origin,
         json: Boolean(o.json),
         quiet: Boolean(o.quiet),
-      });
+      };
+      setStoreDefaults(storeOptions(o));
+      exitCode = await runIngest(paths, options);
     });
 
   program
@@ -111,9 +134,10 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(option(PG_OPTIONS[0]))
     .addOption(option(PG_OPTIONS[1]))
     .addOption(option(PG_OPTIONS[2]))
-    .action(async (o: Record<string, string>) => {
+    .option('--json', 'print the figures as one JSON object')
+    .action(async (o: Record<string, string | boolean>) => {
       setStoreDefaults(storeOptions(o));
-      exitCode = await runStats(o.store);
+      exitCode = await runStats(String(o.store), Boolean(o.json));
     });
 
   program

@@ -1,9 +1,17 @@
 import { openStore } from '../store/open.js';
+import { requireExistingStore } from './preflight.js';
 
-export async function runStats(location: string): Promise<number> {
+/** Prints what the store holds: aligned lines, or one JSON object with --json. */
+export async function runStats(location: string, json: boolean): Promise<number> {
+  requireExistingStore(location);
   const store = await openStore(location);
   try {
-    console.log(JSON.stringify({ backend: store.backend, ...(await store.stats()) }, null, 2));
+    const stats = { backend: store.backend, ...(await store.stats()) };
+    if (json) console.log(JSON.stringify(stats));
+    else {
+      const width = Math.max(...Object.keys(stats).map((k) => k.length));
+      for (const [key, value] of Object.entries(stats)) console.log(`${key.padEnd(width)}  ${value}`);
+    }
     return 0;
   } finally {
     await store.close();

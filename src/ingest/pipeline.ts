@@ -2,12 +2,22 @@
 // document at a time (memory bounded by the largest document, not the batch). A bad document
 // is reported and skipped; the rest of the batch goes on.
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, stat } from 'node:fs/promises';
+import { sep } from 'node:path';
 import { DocumentError, type SkippedItem } from '../model/facts.js';
 import type { GraphStore } from '../store/types.js';
 import { detectFormat, sniff, UnsupportedDocumentError } from './detect.js';
-import { DEFAULT_ZIP_LIMITS, isZipFile, zipDocuments, ZipLimitError } from './zip.js';
+import {
+  DEFAULT_PIPE_WAIT_MS,
+  describeFsError,
+  InputError,
+  readSource,
+  readStdin,
+  refusalOf,
+  sourceKind,
+  type ReadLimits,
+} from './source.js';
+import { DEFAULT_ZIP_LIMITS, isZipBytes, isZipFile, zipDocuments, ZipLimitError } from './zip.js';
 
 export interface IngestOptions {
   store: GraphStore;
@@ -31,72 +41,161 @@ export interface DocumentResult {
 export interface InputDocument {
   name: string;
   read(): Promise<Buffer>;
-  /** The file it is read from (absent for stdin and archive entries). */
+  /** The regular file it is read from (absent for pipes, stdin and archive entries). */
   path?: string;
+  /** Recorded as the document's origin; `name` when absent. */
+  origin?: string;
 }
 
-export class InputError extends Error {}
+export { InputError };
 
-async function readStdin(limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of process.stdin) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new InputError(`the document is larger than the limit of ${limit} bytes`);
-    chunks.push(chunk as Buffer);
+/** How sources are read and named (see source.ts). */
+export interface SourceOptions {
+  /** How long a named pipe may stay without a writer (default DEFAULT_PIPE_WAIT_MS). */
+  pipeWaitMs?: number;
+  /** Origin recorded in place of the path as given; entries of a directory or archive get it as prefix. */
+  origin?: string;
+}
+
+function refused(name: string, origin: string, error: unknown): InputDocument {
+  const reason = describeFsError(error);
+  return { name, origin, read: () => Promise.reject(reason) };
+}
+
+/** A regular file or a pipe, read through the one bounded reader when its turn comes. */
+function sourceInput(path: string, origin: string, kind: 'file' | 'pipe', limits: ReadLimits): InputDocument {
+  return { name: path, origin, ...(kind === 'file' ? { path } : {}), read: () => readSource(path, limits) };
+}
+
+/** `dir` + separator + `entry`, keeping `dir` exactly as the user wrote it (relative stays relative). */
+function under(dir: string, entry: string): string {
+  return dir.endsWith(sep) || dir.endsWith('/') ? dir + entry : `${dir}${sep}${entry}`;
+}
+
+/**
+ * Walks a directory in name order. Symbolic links are followed (to files and directories); a
+ * link back to a directory being walked (a cycle) is reported and not followed. Pipes,
+ * devices and sockets inside a directory are reported, never read.
+ */
+async function* walkDirectory(
+  dir: string,
+  origin: string,
+  limits: ReadLimits,
+  ancestors: ReadonlySet<string>,
+): AsyncGenerator<InputDocument> {
+  let entries;
+  try {
+    entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
+  } catch (err) {
+    yield refused(dir, origin, err);
+    return;
   }
-  return Buffer.concat(chunks);
-}
-
-async function readLimited(path: string, limit: number): Promise<Buffer> {
-  const info = await stat(path);
-  if (info.size > limit)
-    throw new InputError(`the document is larger than the limit of ${limit} bytes (${info.size} bytes)`);
-  return readFile(path);
-}
-
-async function* walkDirectory(dir: string, limit: number): AsyncGenerator<InputDocument> {
-  const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) =>
-    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-  );
   for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* walkDirectory(path, limit);
-    else if (entry.isFile()) yield { name: path, path, read: () => readLimited(path, limit) };
-  }
-}
-
-/** Expands paths in argument order: "-" is stdin, directories are walked recursively in name order. */
-export async function* expandInputs(paths: readonly string[], limit: number): AsyncGenerator<InputDocument> {
-  for (const path of paths) {
-    if (path === '-') {
-      yield { name: 'stdin', read: () => readStdin(limit) };
+    const path = under(dir, entry.name);
+    const entryOrigin = under(origin, entry.name);
+    if (entry.isFile()) {
+      yield sourceInput(path, entryOrigin, 'file', limits);
       continue;
     }
     let info;
     try {
-      info = await stat(path);
-    } catch {
-      yield { name: path, read: () => Promise.reject(new InputError('no such file or directory')) };
+      info = await stat(path); // follows a symbolic link
+    } catch (err) {
+      const broken = entry.isSymbolicLink() && (err as NodeJS.ErrnoException).code === 'ENOENT';
+      yield refused(path, entryOrigin, broken ? new InputError('symbolic link to nothing (broken link)') : err);
       continue;
     }
-    if (info.isDirectory()) yield* walkDirectory(path, limit);
-    else yield { name: path, path, read: () => readLimited(path, limit) };
+    if (info.isDirectory()) {
+      const id = `${info.dev}:${info.ino}`;
+      if (ancestors.has(id)) {
+        yield refused(
+          path,
+          entryOrigin,
+          new InputError('symbolic link back to a directory being walked; not followed'),
+        );
+        continue;
+      }
+      yield* walkDirectory(path, entryOrigin, limits, new Set([...ancestors, id]));
+    } else if (info.isFile()) {
+      yield sourceInput(path, entryOrigin, 'file', limits);
+    } else {
+      const reason = info.isFIFO()
+        ? 'is a named pipe inside a directory; not read (name it on the command line to read it)'
+        : (refusalOf(info) ?? 'is not a regular file');
+      yield refused(path, entryOrigin, new InputError(reason));
+    }
   }
 }
 
-/** The documents an input holds: itself, or each entry of a zip archive (detected by content). */
-export async function* documentsOf(input: InputDocument, limit: number): AsyncGenerator<InputDocument> {
-  if (!input.path || !(await isZipFile(input.path).catch(() => false))) {
-    yield input;
-    return;
+/**
+ * Expands paths in argument order: "-" is stdin, directories are walked recursively in name
+ * order. Every source is read through the bounded reader of source.ts; origins are the paths
+ * as given (or options.origin in their place).
+ */
+export async function* expandInputs(
+  paths: readonly string[],
+  limit: number,
+  options: SourceOptions = {},
+): AsyncGenerator<InputDocument> {
+  const limits: ReadLimits = { maxBytes: limit, pipeWaitMs: options.pipeWaitMs ?? DEFAULT_PIPE_WAIT_MS };
+  for (const path of paths) {
+    if (path === '-') {
+      yield { name: 'stdin', origin: options.origin ?? 'stdin', read: () => readStdin(limits) };
+      continue;
+    }
+    const origin = options.origin ?? path;
+    let kind;
+    try {
+      kind = await sourceKind(path);
+    } catch (err) {
+      yield refused(path, origin, err);
+      continue;
+    }
+    if (kind === 'directory') {
+      const info = await stat(path);
+      yield* walkDirectory(path, origin, limits, new Set([`${info.dev}:${info.ino}`]));
+    } else yield sourceInput(path, origin, kind, limits);
   }
+}
+
+/**
+ * The documents an input holds: itself, or each entry of a zip archive (detected by content).
+ * A regular file is sniffed by its first bytes and an archive read by random access; a pipe or
+ * stdin is read whole (within the limit) first, and its bytes sniffed.
+ */
+export async function* documentsOf(input: InputDocument, limit: number): AsyncGenerator<InputDocument> {
+  let bytes: Buffer | undefined;
+  if (input.path) {
+    if (!(await isZipFile(input.path).catch(() => false))) {
+      yield input;
+      return;
+    }
+  } else {
+    try {
+      bytes = await input.read();
+    } catch (err) {
+      yield { ...input, read: () => Promise.reject(err) };
+      return;
+    }
+    const read = bytes;
+    if (!isZipBytes(read)) {
+      yield { ...input, read: () => Promise.resolve(read) };
+      return;
+    }
+  }
+  const archive = input.path ?? input.name;
+  const origin = input.origin ?? input.name;
   try {
-    for await (const entry of zipDocuments(input.path, { ...DEFAULT_ZIP_LIMITS, maxEntryBytes: limit })) {
-      const { bytes, error } = entry;
+    for await (const entry of zipDocuments(archive, { ...DEFAULT_ZIP_LIMITS, maxEntryBytes: limit }, bytes)) {
+      const { bytes: entryBytes, error } = entry;
+      const inside = entry.name.slice(archive.length); // "!/path/in/archive"
       yield {
-        name: entry.name,
-        read: () => (bytes ? Promise.resolve(bytes) : Promise.reject(new InputError(error ?? 'unreadable entry'))),
+        name: input.name + inside,
+        origin: origin + inside,
+        read: () =>
+          entryBytes ? Promise.resolve(entryBytes) : Promise.reject(new InputError(error ?? 'unreadable entry')),
       };
     }
   } catch (err) {
@@ -105,7 +204,7 @@ export async function* documentsOf(input: InputDocument, limit: number): AsyncGe
       err instanceof ZipLimitError
         ? err.message
         : `the zip archive cannot be read (${err instanceof Error ? err.message : String(err)})`;
-    yield { name: input.name, read: () => Promise.reject(new InputError(reason)) };
+    yield { name: input.name, origin, read: () => Promise.reject(new InputError(reason)) };
   }
 }
 
@@ -134,7 +233,7 @@ export async function ingestDocument(input: InputDocument, options: IngestOption
     const doc = sniff(input.name, bytes);
     const parser = detectFormat(doc);
     facts = parser.parse(doc, {
-      origin: input.name,
+      origin: input.origin ?? input.name,
       collector: options.collector,
       documentDigest: digest,
       now: ingestedAt,
@@ -150,7 +249,7 @@ export async function ingestDocument(input: InputDocument, options: IngestOption
     digest,
     name: input.name,
     facts,
-    origin: input.name,
+    origin: input.origin ?? input.name,
     collector: options.collector,
     ingestedAt,
   });

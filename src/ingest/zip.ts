@@ -23,6 +23,12 @@ export class ZipLimitError extends Error {}
 
 const ZIP_MAGIC = 0x04034b50; // "PK\x03\x04", little-endian
 
+/** Whether bytes start like a zip archive. */
+export function isZipBytes(bytes: Buffer): boolean {
+  return bytes.length >= 4 && bytes.readUInt32LE(0) === ZIP_MAGIC;
+}
+
+/** Whether a regular file starts like a zip archive (reads 4 bytes; never call it on a pipe or device). */
 export async function isZipFile(path: string): Promise<boolean> {
   const handle = await openFile(path, 'r');
   try {
@@ -34,11 +40,13 @@ export async function isZipFile(path: string): Promise<boolean> {
   }
 }
 
-function openZip(path: string): Promise<ZipFile> {
+/** A regular file is read by random access; an archive from a pipe or stdin is already in memory. */
+function openZip(source: string | Buffer): Promise<ZipFile> {
+  const options = { lazyEntries: true, validateEntrySizes: true, strictFileNames: false };
   return new Promise((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (err, zip) =>
-      err ? reject(err) : resolve(zip),
-    );
+    const done = (err: Error | null, zip: ZipFile): void => (err ? reject(err) : resolve(zip));
+    if (typeof source === 'string') yauzl.open(source, options, done);
+    else yauzl.fromBuffer(source, options, done);
   });
 }
 
@@ -66,9 +74,12 @@ export interface ZipDocument {
   error?: string;
 }
 
-/** Entries in archive order; an entry over a limit is reported, a limit on the whole archive stops it. */
-export async function* zipDocuments(path: string, limits: ZipLimits): AsyncGenerator<ZipDocument> {
-  const zip = await openZip(path);
+/**
+ * Entries in archive order; an entry over a limit is reported, a limit on the whole archive stops
+ * it. `path` names the archive in entry names; `bytes`, when given, is its content (read already).
+ */
+export async function* zipDocuments(path: string, limits: ZipLimits, bytes?: Buffer): AsyncGenerator<ZipDocument> {
+  const zip = await openZip(bytes ?? path);
   const entries = (async function* (): AsyncGenerator<Entry> {
     for (;;) {
       const next = await new Promise<Entry | null>((resolve, reject) => {

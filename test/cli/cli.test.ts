@@ -1,30 +1,14 @@
 // The CLI contract, run as a real child process, and a running server picking up its ingest.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dependsOn } from '../helpers/predicates.js';
 import { enc, startTestServer, tempDir, type TestServer } from '../helpers/server.js';
+import { BIN, cli } from './run-cli.js';
 
 const run = promisify(execFile);
-const BIN = new URL('../../bin/supplygraph.js', import.meta.url).pathname;
-
-async function cli(args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, SUPPLYGRAPH_STORE: '' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end(input ?? '');
-  });
-}
 
 let work: string;
 beforeAll(() => {
@@ -77,10 +61,9 @@ describe('supplygraph ingest', () => {
   });
 
   it('reads a document from stdin with "-"', async () => {
-    const r = await cli(
-      ['ingest', '--store', join(work, 'store-3'), '--json', '-'],
-      JSON.stringify({ isDependency: [dependsOn('pkg:npm/s@1', 'pkg:npm/t@1')] }),
-    );
+    const r = await cli(['ingest', '--store', join(work, 'store-3'), '--json', '-'], {
+      input: JSON.stringify({ isDependency: [dependsOn('pkg:npm/s@1', 'pkg:npm/t@1')] }),
+    });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ stored: 1, dependencies: 1 });
   });
@@ -91,14 +74,16 @@ describe('supplygraph ingest', () => {
       env: { ...process.env, SUPPLYGRAPH_STORE: store },
     });
     expect(JSON.parse(stdout).stored).toBe(1);
-    const stats = await run(process.execPath, [BIN, 'stats'], { env: { ...process.env, SUPPLYGRAPH_STORE: store } });
+    const stats = await run(process.execPath, [BIN, 'stats', '--json'], {
+      env: { ...process.env, SUPPLYGRAPH_STORE: store },
+    });
     expect(JSON.parse(stats.stdout)).toMatchObject({ backend: 'sqlite', documents: 1 });
   });
 
   it('rejects a bad flag value with a clear message', async () => {
     const r = await cli(['serve', '--store', join(work, 'store-4'), '--port', 'eighty']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/--port must be a positive integer/);
+    expect(r.stderr).toMatch(/--port must be an integer from 0 to 65535, got "eighty"/);
   });
 });
 

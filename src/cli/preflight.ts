@@ -1,0 +1,69 @@
+// Checks made before any expensive work (opening a store, loading the index), so that a bad
+// option or a missing store ends the command at once with one line naming the problem.
+import { existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import pino from 'pino';
+import { isPostgresLocation } from '../store/open.js';
+import { SQLITE_FILE_NAME } from '../store/sqlite/sqlite-store.js';
+
+export const LOG_LEVELS: readonly string[] = [...Object.keys(pino.levels.values), 'silent'];
+
+export function parseLogLevel(value: string): string {
+  if (!LOG_LEVELS.includes(value))
+    throw new Error(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  return value;
+}
+
+/** A TCP port: 1–65535, or 0 for any free port (the log says which). */
+export function parsePort(value: string): number {
+  const n = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(n >= 0 && n <= 65535)) throw new Error(`--port must be an integer from 0 to 65535, got "${value}"`);
+  return n;
+}
+
+/**
+ * Commands that only read (serve, stats) never create a store: an embedded store must exist
+ * already. A PostgreSQL store is never created by opening it (the database must exist and
+ * carry the schema, which `migrate` applies), so only the embedded store is checked here.
+ */
+export function requireExistingStore(location: string): void {
+  if (isPostgresLocation(location)) return;
+  const dir = resolve(location);
+  const file = join(dir, SQLITE_FILE_NAME);
+  if (existsSync(file)) return;
+  const why = !existsSync(dir)
+    ? `${dir} does not exist`
+    : !statSync(dir).isDirectory()
+      ? `${dir} is not a directory`
+      : `${dir} has no ${SQLITE_FILE_NAME}`;
+  throw new Error(
+    `no store at --store ${location} (${why}); "supplygraph ingest --store ${location} FILE..." creates one`,
+  );
+}
+
+/**
+ * Binds the port once and lets it go, so that a port in use or a host that is not ours is
+ * reported before the index loads (which can take minutes), not after. The real listen
+ * happens after the load; losing the port in between still fails, only later.
+ */
+export function probeListen(host: string, port: number): Promise<void> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', (err: NodeJS.ErrnoException) => {
+      const where = `${host}:${port}`;
+      const reason =
+        err.code === 'EADDRINUSE'
+          ? `--port ${port}: ${where} is already in use`
+          : err.code === 'EACCES'
+            ? `--port ${port}: not allowed to listen on ${where} (ports below 1024 need privileges)`
+            : err.code === 'EADDRNOTAVAIL'
+              ? `--host ${host}: not an address of this machine`
+              : err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN'
+                ? `--host ${host}: cannot be resolved`
+                : `cannot listen on ${where}: ${err.message}`;
+      fail(new Error(reason));
+    });
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => done()));
+  });
+}

@@ -1,0 +1,186 @@
+// Options checked before any work: version, stats output, a store that is not there, a bad
+// port or log level, a port in use — each one line on stderr and a non-zero exit, before the
+// index loads (the "index refreshed" log line never appears).
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dependsOn } from '../helpers/predicates.js';
+import { createTestDatabase, PG_ADMIN_URL, tempDir, TEST_BACKEND, type TestDatabase } from '../helpers/server.js';
+import { BIN, cli } from './run-cli.js';
+
+const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+let work: string;
+let store: string;
+beforeAll(async () => {
+  work = tempDir('sg-cli-options-');
+  store = join(work, 'store');
+  const doc = join(work, 'doc.json');
+  writeFileSync(doc, JSON.stringify({ isDependency: [dependsOn('pkg:npm/a@1', 'pkg:npm/b@1')] }));
+  const r = await cli(['ingest', '--store', store, '--quiet', doc]);
+  expect(r.code).toBe(0);
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** stderr as lines, and a check that it is exactly one. */
+function oneLine(stderr: string): string {
+  const lines = stderr.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  return lines[0];
+}
+
+/** Flags only serve takes: any port, and no retrying while the database is absent. */
+function serveOnly(command: string): string[] {
+  return command === 'serve' ? ['--port', '0', '--pg-startup-wait', '0'] : [];
+}
+
+describe('version and stats', () => {
+  it('--version prints the version of package.json', async () => {
+    const r = await cli(['--version']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(PACKAGE.version);
+  });
+
+  it('stats --json prints one JSON object; without it, one aligned line per figure', async () => {
+    const json = await cli(['stats', '--store', store, '--json']);
+    expect(json.code).toBe(0);
+    expect(json.stdout.trim().split('\n')).toHaveLength(1);
+    expect(JSON.parse(json.stdout)).toEqual({
+      backend: 'sqlite',
+      documents: 1,
+      nodes: 2,
+      facts: 0,
+      dependencyEdges: 1,
+    });
+    const text = await cli(['stats', '--store', store]);
+    expect(text.code).toBe(0);
+    expect(text.stdout.split('\n')).toContain('documents        1');
+    expect(text.stdout.split('\n')).toContain('backend          sqlite');
+  });
+});
+
+describe('a store that is not there', () => {
+  it.each([['stats'], ['serve']])('%s names the location, exits non-zero and creates nothing', async (command) => {
+    const missing = join(work, `missing-${command}`);
+    const r = await cli([command, '--store', missing, ...serveOnly(command)]);
+    expect(r.code).toBe(1);
+    expect(oneLine(r.stderr)).toBe(
+      `supplygraph: no store at --store ${missing} (${missing} does not exist); "supplygraph ingest --store ${missing} FILE..." creates one`,
+    );
+    expect(existsSync(missing)).toBe(false);
+    expect(r.stdout).not.toMatch(/index refreshed/);
+  });
+
+  it('a directory without a store file is not a store either', async () => {
+    const empty = tempDir('sg-cli-empty-');
+    try {
+      const r = await cli(['stats', '--store', empty]);
+      expect(r.code).toBe(1);
+      expect(oneLine(r.stderr)).toMatch(`(${empty} has no supplygraph.sqlite)`);
+      expect(existsSync(join(empty, 'supplygraph.sqlite'))).toBe(false);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf(TEST_BACKEND === 'postgres')('a PostgreSQL store that is not there', () => {
+  let bare: TestDatabase;
+  beforeAll(async () => {
+    bare = await createTestDatabase({ migrate: false });
+  });
+  afterAll(() => bare?.drop());
+
+  it.each([['stats'], ['serve']])(
+    '%s on a database that does not exist names it and exits non-zero',
+    async (command) => {
+      const url = new URL(PG_ADMIN_URL);
+      url.pathname = '/sg_test_no_such_database';
+      const r = await cli([command, '--store', url.toString(), ...serveOnly(command)]);
+      expect(r.code).toBe(1);
+      expect(oneLine(r.stderr)).toMatch(/sg_test_no_such_database.*does not exist/);
+    },
+  );
+
+  it.each([['stats'], ['serve']])(
+    '%s on a database without the schema says to migrate and creates nothing',
+    async (command) => {
+      const r = await cli([command, '--store', bare.url, ...serveOnly(command)]);
+      expect(r.code).toBe(1);
+      expect(oneLine(r.stderr)).toMatch(
+        new RegExp(
+          `${bare.name}: opening the store failed: the database has no supplygraph schema.*supplygraph migrate`,
+        ),
+      );
+      const sql = postgres(bare.url, { max: 1, onnotice: () => undefined });
+      try {
+        const [{ n }] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM information_schema.tables
+        WHERE table_schema = current_schema()`;
+        expect(n).toBe(0);
+      } finally {
+        await sql.end();
+      }
+    },
+  );
+});
+
+describe('serve options are checked before the index loads', () => {
+  it.each([
+    [['--port', 'abc'], 'supplygraph: --port must be an integer from 0 to 65535, got "abc"'],
+    [['--port', '70000'], 'supplygraph: --port must be an integer from 0 to 65535, got "70000"'],
+    [['--port', '-1'], 'supplygraph: --port must be an integer from 0 to 65535, got "-1"'],
+    [
+      ['--log-level', 'loud'],
+      'supplygraph: --log-level must be one of trace, debug, info, warn, error, fatal, silent, got "loud"',
+    ],
+  ])('%j is refused in one line', async (args, message) => {
+    const r = await cli(['serve', '--store', store, ...args]);
+    expect(r.code).toBe(1);
+    expect(oneLine(r.stderr)).toBe(message);
+    expect(r.stdout).not.toMatch(/index refreshed/);
+  });
+
+  describe('a port in use', () => {
+    let busy: Server;
+    beforeAll(async () => {
+      busy = createServer();
+      await new Promise<void>((resolve) => busy.listen({ host: '127.0.0.1', port: 0 }, resolve));
+    });
+    afterAll(() => new Promise<void>((resolve) => busy.close(() => resolve())));
+
+    it('is reported in one line, before the index loads', async () => {
+      const { port } = busy.address() as AddressInfo;
+      const r = await cli(['serve', '--store', store, '--host', '127.0.0.1', '--port', String(port)]);
+      expect(r.code).toBe(1);
+      expect(oneLine(r.stderr)).toBe(`supplygraph: --port ${port}: 127.0.0.1:${port} is already in use`);
+      expect(r.stdout).not.toMatch(/index refreshed/);
+    });
+  });
+
+  it('a free port serves (the check does not keep the port)', async () => {
+    const child = spawn(process.execPath, [BIN, 'serve', '--store', store, '--port', '0'], {
+      env: { ...process.env, SUPPLYGRAPH_STORE: '' },
+    });
+    try {
+      let out = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (d) => {
+          out += d;
+          const m = /"msg":"Server listening at (http:\/\/127\.0\.0\.1:\d+)"/.exec(out);
+          if (m) resolve(m[1]);
+        });
+        child.on('close', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+      });
+      const res = await fetch(`${url}/v0/package/${encodeURIComponent('pkg:npm/a@1')}/dependencies`);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { dependencies: string[] }).dependencies).toEqual(['pkg:npm/b@1']);
+    } finally {
+      const closed = new Promise((resolve) => child.on('close', resolve));
+      child.kill('SIGTERM');
+      await closed;
+    }
+  });
+});
