@@ -17,7 +17,7 @@ export interface EdgeArrays {
 /** Items processed between pauses. */
 const STEP = 1 << 18;
 
-export function* csrSteps(nodeCount: number, parts: readonly EdgeArrays[], reverse: boolean): Generator<void, Csr> {
+function* csrSteps(nodeCount: number, parts: readonly EdgeArrays[], reverse: boolean): Generator<void, Csr> {
   const counts = new Uint32Array(nodeCount + 1);
   let total = 0;
   for (const p of parts) {

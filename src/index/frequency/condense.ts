@@ -1,5 +1,5 @@
 // The DAG of strong components: an edge c → d for every edge between two different components,
-// each at most once. Built in bounded steps (plain functions, so V8 optimises them on the
+// each at most once (a scope closed under successors means every edge from a component stays in). Built in bounded steps (plain functions, so V8 optimises them on the
 // first run) with a counting sort and a stamp per row: linear, no sorting.
 import type { Csr } from '../csr.js';
 
@@ -38,6 +38,7 @@ function countCrossEdges(graph: Csr, componentOf: Int32Array, from: number, to: 
   const { offsets, targets } = graph;
   for (let v = from; v < to; v++) {
     const cv = componentOf[v];
+    if (cv < 0) continue; // left out of the components
     for (let i = offsets[v], stop = offsets[v + 1]; i < stop; i++) {
       if (componentOf[targets[i]] !== cv) counts[cv + 1]++;
     }
@@ -55,6 +56,7 @@ function placeCrossEdges(
   const { offsets, targets } = graph;
   for (let v = from; v < to; v++) {
     const cv = componentOf[v];
+    if (cv < 0) continue;
     for (let i = offsets[v], stop = offsets[v + 1]; i < stop; i++) {
       const cw = componentOf[targets[i]];
       if (cw !== cv) out[fill[cv]++] = cw;

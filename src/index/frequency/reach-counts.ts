@@ -27,7 +27,10 @@ export function* countReached(
   maxWords = MAX_WORDS,
 ): Generator<void, Uint32Array> {
   const counts = new Uint32Array(targets.length);
-  const { componentOf, sizes, count: componentCount } = yield* strongComponents(graph);
+  // Only what the targets reach matters: after an ingest that is often a small part of the graph.
+  const scope = reachableFrom(graph, targets);
+  yield;
+  const { componentOf, sizes, count: componentCount } = yield* strongComponents(graph, scope);
   const dag = yield* condense(graph, componentOf, componentCount);
 
   // Targets whose nodes lie in the same components reach the same nodes: one class each.
@@ -35,6 +38,34 @@ export function* countReached(
   const classCounts = yield* countClasses(dag, sizes, classes, maxWords);
   for (let t = 0; t < targets.length; t++) if (classOf[t] >= 0) counts[t] = classCounts[classOf[t]];
   return counts;
+}
+
+/** Marks the nodes reachable from the targets' nodes (those included). */
+function reachableFrom(graph: Csr, targets: readonly (readonly number[])[]): Uint8Array {
+  const { offsets, targets: next } = graph;
+  const n = offsets.length - 1;
+  const seen = new Uint8Array(n);
+  const queue = new Uint32Array(n);
+  let tail = 0;
+  for (const nodes of targets) {
+    for (const v of nodes) {
+      if (v < n && !seen[v]) {
+        seen[v] = 1;
+        queue[tail++] = v;
+      }
+    }
+  }
+  for (let head = 0; head < tail; head++) {
+    const v = queue[head];
+    for (let i = offsets[v], stop = offsets[v + 1]; i < stop; i++) {
+      const w = next[i];
+      if (!seen[w]) {
+        seen[w] = 1;
+        queue[tail++] = w;
+      }
+    }
+  }
+  return seen;
 }
 
 /** The distinct sets of components of the targets (ascending ids), and each target's set (-1: none). */
@@ -124,6 +155,7 @@ function* countClasses(
     planes: new Uint32Array(levels * words),
     levels,
     dag,
+    nonZeroWords: new Uint32Array(words),
   };
   for (let first = 0; first < ranked.length; first += 32 * words) {
     pass.first = first;
@@ -159,11 +191,13 @@ interface Pass {
   planes: Uint32Array;
   levels: number;
   dag: Csr;
+  /** Scratch: the non-zero words of the component being passed on. */
+  nonZeroWords: Uint32Array;
 }
 
 /** Components from..to-1 of a pass, in topological order: count what reaches them, pass it on. */
 function passComponents(pass: Pass, from: number, to: number): void {
-  const { words, first, end, sizes, ownOffsets, ownNext, ownRanks, reach, marked, planes } = pass;
+  const { words, first, end, sizes, ownOffsets, ownNext, ownRanks, reach, marked, planes, nonZeroWords } = pass;
   const { offsets: dagOffsets, targets: dagTargets } = pass.dag;
   for (let c = from; c < to; c++) {
     const ownsHere = ownNext[c] < ownOffsets[c + 1] && ownRanks[ownNext[c]] < end;
@@ -177,18 +211,16 @@ function passComponents(pass: Pass, from: number, to: number): void {
         reach[base + (b >>> 5)] |= 1 << (b & 31);
       }
     }
-    let lo = words;
-    let hi = -1;
+    // The non-zero words (reach is often sparse): counted, then passed on.
+    let nonZero = 0;
     for (let w = 0; w < words; w++) {
       const x = reach[base + w];
       if (x === 0) continue;
-      if (w < lo) lo = w;
-      hi = w;
+      nonZeroWords[nonZero++] = w;
       // Add x·size to the counters of column w (ripple carry; usually a step or two).
       for (let k = 0, m = size; m !== 0; k++, m >>>= 1) {
         if ((m & 1) === 0) continue;
-        for (let j = k, carry = x; carry !== 0; j++) {
-          const at = j * words + w;
+        for (let at = k * words + w, carry = x; carry !== 0; at += words) {
           const both = planes[at] & carry;
           planes[at] ^= carry;
           carry = both;
@@ -199,15 +231,21 @@ function passComponents(pass: Pass, from: number, to: number): void {
       while (ownNext[c] < ownOffsets[c + 1] && ownRanks[ownNext[c]] < end) {
         const b = ownRanks[ownNext[c]++] - first;
         const w = b >>> 5;
+        if (reach[base + w] === 0) nonZeroWords[nonZero++] = w;
         reach[base + w] |= 1 << (b & 31);
-        if (w < lo) lo = w;
-        if (w > hi) hi = w;
       }
     }
     for (let i = dagOffsets[c], stop = dagOffsets[c + 1]; i < stop; i++) {
       const d = dagTargets[i];
       const into = d * words;
-      for (let w = lo; w <= hi; w++) reach[into + w] |= reach[base + w];
+      if (nonZero === words) {
+        for (let w = 0; w < words; w++) reach[into + w] |= reach[base + w];
+      } else {
+        for (let j = 0; j < nonZero; j++) {
+          const w = nonZeroWords[j];
+          reach[into + w] |= reach[base + w];
+        }
+      }
       marked[d] = 1;
     }
   }

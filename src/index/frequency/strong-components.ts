@@ -16,10 +16,11 @@ const STEP = 1 << 16;
 
 /**
  * Components numbered in topological order of `graph`: every edge between two components goes
- * from a lower id to a higher one.
+ * from a lower id to a higher one. With `scope` (closed under successors), only the nodes it
+ * marks are walked; the others are left out like nodes without edges.
  */
-export function* strongComponents(graph: Csr): Generator<void, StrongComponents> {
-  const walk = new TarjanWalk(graph);
+export function* strongComponents(graph: Csr, scope?: Uint8Array): Generator<void, StrongComponents> {
+  const walk = new TarjanWalk(graph, scope);
   while (!walk.step(STEP)) yield;
   return walk.result();
 }
@@ -42,13 +43,14 @@ class TarjanWalk {
   private next = 1;
   private root = 0;
 
-  constructor(graph: Csr) {
+  constructor(graph: Csr, scope?: Uint8Array) {
     this.offsets = graph.offsets;
     this.targets = graph.targets;
     const n = graph.offsets.length - 1;
     this.hasEdges = new Uint8Array(n);
     for (let v = 0; v < n; v++) if (graph.offsets[v + 1] > graph.offsets[v]) this.hasEdges[v] = 1;
     for (let i = 0; i < graph.targets.length; i++) this.hasEdges[graph.targets[i]] = 1;
+    if (scope) for (let v = 0; v < n; v++) this.hasEdges[v] &= scope[v];
     this.order = new Uint32Array(n);
     this.low = new Uint32Array(n);
     this.onStack = new Uint8Array(n);
