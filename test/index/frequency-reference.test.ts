@@ -200,7 +200,7 @@ describe('frequency ranking against a breadth-first reference', () => {
     });
   }
 
-  it('gives the same counts whatever the block width (many passes over the condensed graph)', async () => {
+  it('gives the same counts whatever the block width or the share of one-by-one walks', async () => {
     for (const seed of SEEDS.slice(0, 3)) {
       const random = rng(seed);
       for (const make of Object.values(SHAPES)) {
@@ -209,9 +209,16 @@ describe('frequency ranking against a breadth-first reference', () => {
         const names = [...index.packagesByName.keys()];
         const versions = names.map((name) => index.packagesByName.get(name)!);
         const wide = await runInSlices(countReached(index.rankedDependents, versions), never, 1000);
-        for (const maxWords of [1, 2, 3]) {
-          const narrow = await runInSlices(countReached(index.rankedDependents, versions, maxWords), never, 1000);
-          expect(narrow).toEqual(wide);
+        for (const options of [
+          { maxWords: 1, walkBudget: 0 },
+          { maxWords: 2, walkBudget: 0 },
+          { maxWords: 3, walkBudget: 0 },
+          { walkBudget: 0 },
+          { walkBudget: 2000 },
+          { walkBudget: Infinity },
+        ]) {
+          const other = await runInSlices(countReached(index.rankedDependents, versions, options), never, 1000);
+          expect(other).toEqual(wide);
         }
         const expected = new Map(referenceRanking(graph).map((e) => [e.name, e.dependentCount]));
         names.forEach((name, i) => {
@@ -247,7 +254,7 @@ describe('frequency ranking against a breadth-first reference', () => {
     const index = indexOf(SHAPES['downhill with back edges'](random, 3000));
     let calls = 0;
     const result = await runInSlices(
-      countReached(index.rankedDependents, [...index.packagesByName.values()], 1),
+      countReached(index.rankedDependents, [...index.packagesByName.values()], { maxWords: 1, walkBudget: 0 }),
       () => ++calls > 0,
       0,
     );
