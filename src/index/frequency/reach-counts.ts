@@ -1,6 +1,7 @@
 // For many target sets of nodes at once: how many nodes each set reaches by a path of at least
-// one edge. Near-linear: the graph is condensed to its strong components (a DAG), then the
-// targets are taken in blocks of 32·W; one pass over the DAG in topological order carries, per
+// one edge. Targets whose walks are cheap are walked one by one, within a budget; the rest go
+// through near-linear passes: the graph is condensed to its strong components (a DAG), targets
+// are taken in blocks of 32·W; one pass over the DAG in topological order carries, per
 // component, a W-word bitset of the block's targets it is reached from (its "reach"), and
 // bit-sliced counters add each component's reach, weighted by its size, for all targets at once.
 // Hot path: typed arrays only, no object per node.
@@ -38,10 +39,12 @@ export function* countReached(
   // a budget of graph sweeps; the bitset passes take the rest.
   const { offsets } = graph;
   const nodeCount = offsets.length - 1;
-  const fanIn = targets.map((nodes) =>
-    nodes.reduce((sum, v) => sum + (v < nodeCount ? offsets[v + 1] - offsets[v] : 0), 0),
-  );
-  const cheapFirst = targets.map((_, t) => t).sort((x, y) => fanIn[x] - fanIn[y] || x - y);
+  const fanIn = new Float64Array(targets.length);
+  for (let t = 0; t < targets.length; t++) {
+    for (const v of targets[t]) if (v < nodeCount) fanIn[t] += offsets[v + 1] - offsets[v];
+  }
+  const cheapFirst = sortedBy(fanIn);
+  yield;
   const budget = options.walkBudget ?? WALK_SWEEPS * (nodeCount + graph.targets.length);
   const walker = new TargetWalker(graph);
   let walked = 0;
@@ -61,6 +64,7 @@ export function* countReached(
   const dag = yield* condense(graph, componentOf, componentCount);
   // Targets whose nodes lie in the same components reach the same nodes: one class each.
   const { classOf, classes } = classesOf(restTargets, componentOf);
+  yield;
   const classCounts = yield* countClasses(dag, sizes, classes, maxWords);
   rest.forEach((t, i) => (counts[t] = classOf[i] >= 0 ? classCounts[classOf[i]] : 0));
   return counts;
@@ -149,7 +153,7 @@ function* countClasses(
   const counts = new Uint32Array(classes.length);
   const componentCount = sizes.length;
   // Classes in order of their first component, so each block's pass starts late.
-  const ranked = classes.map((_, k) => k).sort((x, y) => classes[x][0] - classes[y][0] || x - y);
+  const ranked = sortedBy(Float64Array.from(classes, (components) => components[0]));
   if (ranked.length === 0) return counts;
 
   // Per component, the ranks of the classes it belongs to, ascending; a cursor moves through them block by block.
@@ -295,4 +299,16 @@ function readCounters(pass: Pass, ranked: readonly number[], counts: Uint32Array
     for (let k = levels - 1; k >= 0; k--) value = value * 2 + ((planes[k * words + w] >>> bit) & 1);
     counts[ranked[r]] = value;
   }
+}
+
+/** Indices 0..n-1 by ascending key, ties by index: a native numeric sort of packed numbers, no comparator. */
+function sortedBy(keys: Float64Array): number[] {
+  const n = keys.length;
+  const scale = 2 ** Math.max(1, Math.ceil(Math.log2(n + 1)));
+  const packed = new Float64Array(n);
+  for (let i = 0; i < n; i++) packed[i] = keys[i] * scale + i; // exact: keys and n stay far below 2^53 together
+  packed.sort();
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = packed[i] % scale;
+  return out;
 }
