@@ -4,6 +4,8 @@
 // Runs in slices that yield to the event loop, so requests are served while it computes.
 import type { GraphIndex } from './graph-index.js';
 import { nameOfCanonicalPurl } from './purl-key.js';
+import { countReached } from './frequency/reach-counts.js';
+import { runInSlices } from './frequency/slices.js';
 
 export interface RankedName {
   name: string;
@@ -27,8 +29,6 @@ const SLICE_MS = 8;
 /** Past this share of names, recounting everything is as cheap as finding what changed. */
 const FULL_RECOUNT_SHARE = 0.3;
 
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
 /**
  * Names whose count edges added since `sinceEdge` can have changed: an edge u→v adds dependents
  * to v and to everything v reaches, and to nothing else. Undefined when that is most names.
@@ -50,10 +50,26 @@ function namesReachedByNewEdges(index: GraphIndex, sinceEdge: number, limit: num
   return names;
 }
 
+/** Every name with a version that has a dependent other than itself. */
+function dependencyNames(index: GraphIndex): Set<string> {
+  const { offsets, targets } = index.rankedDependents;
+  const names = new Set<string>();
+  for (const [name, versions] of index.packagesByName) {
+    if (versions.some((v) => v + 1 < offsets.length && hasOtherDependent(offsets, targets, v))) names.add(name);
+  }
+  return names;
+}
+
+function hasOtherDependent(offsets: Uint32Array, targets: Uint32Array, v: number): boolean {
+  for (let i = offsets[v]; i < offsets[v + 1]; i++) if (targets[i] !== v) return true;
+  return false;
+}
+
 /**
- * Exact counts by a reverse walk per name. With a previous ranking, only the names that the
- * edges added since can reach are recounted; the others keep their counts (facts are append-only).
- * Returns undefined when `isStale()` says a newer generation made this run pointless.
+ * Exact counts for all names at once (see reach-counts.ts). With a previous ranking, only the
+ * names that the edges added since can reach are recounted; the others keep their counts (facts
+ * are append-only). Returns undefined when `isStale()` says a newer generation made this run
+ * pointless.
  */
 export async function computeFrequencyRanking(
   index: GraphIndex,
@@ -63,8 +79,6 @@ export async function computeFrequencyRanking(
   const started = performance.now();
   const generation = index.generation;
   const rankedEdges = index.rankedEdgeCount;
-  const { offsets, targets } = index.rankedDependents;
-  const nodeCount = offsets.length - 1;
 
   let names: Set<string> | undefined;
   const counts = new Map<string, number>();
@@ -76,50 +90,15 @@ export async function computeFrequencyRanking(
     );
     if (names) for (const [name, count] of previous.countByName) counts.set(name, count);
   }
-  if (!names) {
-    // Every name that is the target of at least one ranked edge.
-    names = new Set<string>();
-    for (let v = 0; v < nodeCount; v++) {
-      if (offsets[v + 1] > offsets[v]) names.add(nameOfCanonicalPurl(index.keys[v]));
-    }
-  }
-  const stamp = new Uint32Array(nodeCount);
-  // Seeds go in unstamped and may come back stamped: room for both.
-  const queue = new Uint32Array(nodeCount * 2);
-  let epoch = 0;
-  let sliceStart = performance.now();
-  for (const name of names) {
-    epoch++;
-    let tail = 0;
-    let count = 0;
-    // Versions are not their own dependents unless an edge leads back to them.
-    for (const version of index.packagesByName.get(name) ?? []) {
-      if (version < nodeCount) queue[tail++] = version;
-    }
-    for (let q = 0; q < tail; q++) {
-      const u = queue[q];
-      for (let i = offsets[u], end = offsets[u + 1]; i < end; i++) {
-        const w = targets[i];
-        if (stamp[w] !== epoch) {
-          stamp[w] = epoch;
-          count++;
-          queue[tail++] = w;
-        }
-      }
-      // A popular name reaches most of the graph: pause inside its walk too.
-      if ((q & 4095) === 4095 && performance.now() - sliceStart > SLICE_MS) {
-        await yieldToEventLoop();
-        if (isStale()) return undefined;
-        sliceStart = performance.now();
-      }
-    }
-    if (count > 0) counts.set(name, count);
-    else counts.delete(name);
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await yieldToEventLoop();
-      if (isStale()) return undefined;
-      sliceStart = performance.now();
-    }
+  names ??= dependencyNames(index);
+  const recounted = [...names];
+  // A name's dependents are the nodes its versions reach over the reversed (dependent) edges.
+  const versions = recounted.map((name) => index.packagesByName.get(name) ?? []);
+  const reached = await runInSlices(countReached(index.rankedDependents, versions), isStale, SLICE_MS);
+  if (!reached) return undefined;
+  for (let i = 0; i < recounted.length; i++) {
+    if (reached[i] > 0) counts.set(recounted[i], reached[i]);
+    else counts.delete(recounted[i]);
   }
   const entries =
     previous && counts.size > 0 && names.size < counts.size

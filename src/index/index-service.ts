@@ -49,6 +49,8 @@ export class IndexService {
   private timer: NodeJS.Timeout | undefined;
   private ranking: FrequencyRanking | undefined;
   private rankingRun: Promise<void> | undefined;
+  /** Set by stop(): a ranking being computed is dropped at its next pause, so the process can exit. */
+  private stopped = false;
 
   constructor(
     readonly store: GraphStore,
@@ -99,6 +101,7 @@ export class IndexService {
   }
 
   stop(): void {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     if (this.pushTimer) clearTimeout(this.pushTimer);
     this.timer = undefined;
@@ -186,9 +189,13 @@ export class IndexService {
   private startRanking(): void {
     if (this.rankingRun) return;
     this.rankingRun = (async (): Promise<void> => {
-      while (this.ranking?.generation !== this.version) {
+      while (!this.stopped && this.ranking?.generation !== this.version) {
         const target = this.version;
-        const result = await computeFrequencyRanking(this.index, () => this.version !== target, this.ranking);
+        const result = await computeFrequencyRanking(
+          this.index,
+          () => this.stopped || this.version !== target,
+          this.ranking,
+        );
         if (result && this.version === target) {
           this.ranking = { ...result, generation: target };
           this.options.logger?.info(
@@ -208,6 +215,7 @@ export class IndexService {
       this.startRanking();
       await this.rankingRun;
     }
-    return this.ranking!;
+    if (!this.ranking) throw new Error('the server is shutting down before the frequency ranking was computed');
+    return this.ranking;
   }
 }

@@ -1,0 +1,314 @@
+// For many target sets of nodes at once: how many nodes each set reaches by a path of at least
+// one edge. Targets whose walks are cheap are walked one by one, within a budget; the rest go
+// through near-linear passes: the graph is condensed to its strong components (a DAG), targets
+// are taken in blocks of 32·W; one pass over the DAG in topological order carries, per
+// component, a W-word bitset of the block's targets it is reached from (its "reach"), and
+// bit-sliced counters add each component's reach, weighted by its size, for all targets at once.
+// Hot path: typed arrays only, no object per node.
+import type { Csr } from '../csr.js';
+import { condense } from './condense.js';
+import { strongComponents } from './strong-components.js';
+import { TargetWalker } from './target-walks.js';
+
+/** Components visited between yields. */
+const STEP = 1 << 10;
+/** Most words per component in a block (2,048 targets per pass). */
+const MAX_WORDS = 64;
+/**
+ * The one-by-one walks may cost this many sweeps of the whole graph. Every name of the bench
+ * graphs fits (size M: 20 sweeps, S: 8), where walks beat the passes' fixed costs; a graph where
+ * every walk is long (one huge cycle, dense lattices) spends at most this before the passes.
+ */
+const WALK_SWEEPS = 32;
+/** Bound on the reach bitsets of one pass: 64 MiB. */
+const MAX_REACH_WORDS = 1 << 24;
+
+/**
+ * `counts[t]`: the nodes reachable in `graph` from a node of `targets[t]` by a path of one or
+ * more edges (self-loops ignored). A node in a cycle reaches itself; a target node otherwise
+ * does not count for its own set. Ids outside the graph are ignored.
+ */
+export function* countReached(
+  graph: Csr,
+  targets: readonly (readonly number[])[],
+  options: ReachCountOptions = {},
+): Generator<void, Uint32Array> {
+  const maxWords = options.maxWords ?? MAX_WORDS;
+  const counts = new Uint32Array(targets.length);
+  // Targets with few direct dependents first (their walks are usually short), one by one, within
+  // a budget of graph sweeps; the bitset passes take the rest.
+  const { offsets } = graph;
+  const nodeCount = offsets.length - 1;
+  const fanIn = new Float64Array(targets.length);
+  for (let t = 0; t < targets.length; t++) {
+    for (const v of targets[t]) if (v < nodeCount) fanIn[t] += offsets[v + 1] - offsets[v];
+  }
+  const cheapFirst = sortedBy(fanIn);
+  yield;
+  const budget = options.walkBudget ?? WALK_SWEEPS * (nodeCount + graph.targets.length);
+  const walker = new TargetWalker(graph);
+  let walked = 0;
+  while (walked < cheapFirst.length && !walker.exceeds(budget)) {
+    const t = cheapFirst[walked++];
+    counts[t] = walker.count(targets[t]);
+    yield;
+  }
+  if (walked === cheapFirst.length) return counts;
+
+  const rest = cheapFirst.slice(walked);
+  const restTargets = rest.map((t) => targets[t]);
+  // Only what these targets reach matters: after an ingest that is often a small part of the graph.
+  const scope = reachableFrom(graph, restTargets);
+  yield;
+  const { componentOf, sizes, count: componentCount } = yield* strongComponents(graph, scope);
+  const dag = yield* condense(graph, componentOf, componentCount);
+  // Targets whose nodes lie in the same components reach the same nodes: one class each.
+  const { classOf, classes } = classesOf(restTargets, componentOf);
+  yield;
+  const classCounts = yield* countClasses(dag, sizes, classes, maxWords);
+  rest.forEach((t, i) => (counts[t] = classOf[i] >= 0 ? classCounts[classOf[i]] : 0));
+  return counts;
+}
+
+export interface ReachCountOptions {
+  /** Most words per component in a pass (tests use small values to exercise many blocks). */
+  maxWords?: number;
+  /** Work the one-by-one walks may spend before the passes take the rest (tests: 0 or Infinity). */
+  walkBudget?: number;
+}
+
+/** Marks the nodes reachable from the targets' nodes (those included). */
+function reachableFrom(graph: Csr, targets: readonly (readonly number[])[]): Uint8Array {
+  const { offsets, targets: next } = graph;
+  const n = offsets.length - 1;
+  const seen = new Uint8Array(n);
+  const queue = new Uint32Array(n);
+  let tail = 0;
+  for (const nodes of targets) {
+    for (const v of nodes) {
+      if (v < n && !seen[v]) {
+        seen[v] = 1;
+        queue[tail++] = v;
+      }
+    }
+  }
+  for (let head = 0; head < tail; head++) {
+    const v = queue[head];
+    for (let i = offsets[v], stop = offsets[v + 1]; i < stop; i++) {
+      const w = next[i];
+      if (!seen[w]) {
+        seen[w] = 1;
+        queue[tail++] = w;
+      }
+    }
+  }
+  return seen;
+}
+
+/** The distinct sets of components of the targets (ascending ids), and each target's set (-1: none). */
+function classesOf(
+  targets: readonly (readonly number[])[],
+  componentOf: Int32Array,
+): { classOf: Int32Array; classes: number[][] } {
+  const classOf = new Int32Array(targets.length).fill(-1);
+  const classes: number[][] = [];
+  const byKey = new Map<number | string, number>();
+  for (let t = 0; t < targets.length; t++) {
+    const components = distinctComponents(targets[t], componentOf);
+    if (components.length === 0) continue;
+    const key = components.length === 1 ? components[0] : components.join(',');
+    let k = byKey.get(key);
+    if (k === undefined) {
+      k = classes.length;
+      classes.push(components);
+      byKey.set(key, k);
+    }
+    classOf[t] = k;
+  }
+  return { classOf, classes };
+}
+
+function distinctComponents(nodes: readonly number[], componentOf: Int32Array): number[] {
+  const components: number[] = [];
+  for (const v of nodes) {
+    const c = v < componentOf.length ? componentOf[v] : -1;
+    if (c >= 0) components.push(c);
+  }
+  if (components.length < 2) return components;
+  components.sort((x, y) => x - y);
+  let write = 1;
+  for (let i = 1; i < components.length; i++)
+    if (components[i] !== components[write - 1]) components[write++] = components[i];
+  components.length = write;
+  return components;
+}
+
+/** Per class (ascending component ids), the nodes its components reach by one edge or more. */
+function* countClasses(
+  dag: Csr,
+  sizes: Uint32Array,
+  classes: readonly number[][],
+  maxWords: number,
+): Generator<void, Uint32Array> {
+  const counts = new Uint32Array(classes.length);
+  const componentCount = sizes.length;
+  // Classes in order of their first component, so each block's pass starts late.
+  const ranked = sortedBy(Float64Array.from(classes, (components) => components[0]));
+  if (ranked.length === 0) return counts;
+
+  // Per component, the ranks of the classes it belongs to, ascending; a cursor moves through them block by block.
+  const ownOffsets = new Uint32Array(componentCount + 1);
+  let owned = 0;
+  for (const components of classes) {
+    for (const c of components) ownOffsets[c + 1]++;
+    owned += components.length;
+  }
+  for (let c = 0; c < componentCount; c++) ownOffsets[c + 1] += ownOffsets[c];
+  const ownNext = ownOffsets.slice(0, componentCount);
+  const ownRanks = new Uint32Array(owned);
+  for (let r = 0; r < ranked.length; r++) {
+    for (const c of classes[ranked[r]]) ownRanks[ownNext[c]++] = r;
+  }
+  ownNext.set(ownOffsets.subarray(0, componentCount));
+  yield;
+
+  const words = Math.max(
+    1,
+    Math.min(maxWords, Math.ceil(ranked.length / 32), Math.floor(MAX_REACH_WORDS / componentCount)),
+  );
+  let activeNodes = 0;
+  for (let c = 0; c < componentCount; c++) activeNodes += sizes[c];
+  const levels = 33 - Math.clz32(activeNodes);
+  const pass: Pass = {
+    words,
+    first: 0,
+    end: 0,
+    sizes,
+    ownOffsets,
+    ownNext,
+    ownRanks,
+    reach: new Uint32Array(componentCount * words),
+    marked: new Uint8Array(componentCount),
+    planes: new Uint32Array(levels * words),
+    levels,
+    dag,
+    nonZeroWords: new Uint32Array(words),
+  };
+  for (let first = 0; first < ranked.length; first += 32 * words) {
+    pass.first = first;
+    pass.end = Math.min(ranked.length, first + 32 * words);
+    const start = classes[ranked[first]][0];
+    for (let c = start; c < componentCount; c += STEP) {
+      passComponents(pass, c, Math.min(componentCount, c + STEP));
+      yield;
+    }
+    readCounters(pass, ranked, counts);
+    pass.planes.fill(0);
+    pass.reach.fill(0, start * words);
+    pass.marked.fill(0, start);
+  }
+  return counts;
+}
+
+/** One block's pass: its targets are ranks first..end-1, bit r - first of a reach bitset. */
+interface Pass {
+  words: number;
+  first: number;
+  end: number;
+  sizes: Uint32Array;
+  ownOffsets: Uint32Array;
+  /** Per component, its next owned rank not yet taken into a reach bitset. */
+  ownNext: Uint32Array;
+  ownRanks: Uint32Array;
+  /** Per component, `words` words: the block targets it reaches (with its own, once taken in). */
+  reach: Uint32Array;
+  /** Reach may be non-zero: a component reached by nothing in the block is skipped at once. */
+  marked: Uint8Array;
+  /** Bit-sliced counters: bit b of plane k, word w, is bit k of the count of block target 32w + b. */
+  planes: Uint32Array;
+  levels: number;
+  dag: Csr;
+  /** Scratch: the non-zero words of the component being passed on. */
+  nonZeroWords: Uint32Array;
+}
+
+/** Components from..to-1 of a pass, in topological order: count what reaches them, pass it on. */
+function passComponents(pass: Pass, from: number, to: number): void {
+  const { words, first, end, sizes, ownOffsets, ownNext, ownRanks, reach, marked, planes, nonZeroWords } = pass;
+  const { offsets: dagOffsets, targets: dagTargets } = pass.dag;
+  for (let c = from; c < to; c++) {
+    const ownsHere = ownNext[c] < ownOffsets[c + 1] && ownRanks[ownNext[c]] < end;
+    if (!marked[c] && !ownsHere) continue;
+    const base = c * words;
+    const size = sizes[c];
+    // In a cycle every member reaches its own targets; a lone node does not.
+    if (ownsHere && size > 1) {
+      while (ownNext[c] < ownOffsets[c + 1] && ownRanks[ownNext[c]] < end) {
+        const b = ownRanks[ownNext[c]++] - first;
+        reach[base + (b >>> 5)] |= 1 << (b & 31);
+      }
+    }
+    // The non-zero words (reach is often sparse): counted, then passed on.
+    let nonZero = 0;
+    for (let w = 0; w < words; w++) {
+      const x = reach[base + w];
+      if (x === 0) continue;
+      nonZeroWords[nonZero++] = w;
+      // Add x·size to the counters of column w (ripple carry; usually a step or two).
+      for (let k = 0, m = size; m !== 0; k++, m >>>= 1) {
+        if ((m & 1) === 0) continue;
+        for (let at = k * words + w, carry = x; carry !== 0; at += words) {
+          const both = planes[at] & carry;
+          planes[at] ^= carry;
+          carry = both;
+        }
+      }
+    }
+    if (ownsHere && size === 1) {
+      while (ownNext[c] < ownOffsets[c + 1] && ownRanks[ownNext[c]] < end) {
+        const b = ownRanks[ownNext[c]++] - first;
+        const w = b >>> 5;
+        if (reach[base + w] === 0) nonZeroWords[nonZero++] = w;
+        reach[base + w] |= 1 << (b & 31);
+      }
+    }
+    for (let i = dagOffsets[c], stop = dagOffsets[c + 1]; i < stop; i++) {
+      const d = dagTargets[i];
+      const into = d * words;
+      if (nonZero === words) {
+        for (let w = 0; w < words; w++) reach[into + w] |= reach[base + w];
+      } else {
+        for (let j = 0; j < nonZero; j++) {
+          const w = nonZeroWords[j];
+          reach[into + w] |= reach[base + w];
+        }
+      }
+      marked[d] = 1;
+    }
+  }
+}
+
+/** The block's counts, out of the bit-sliced counters. */
+function readCounters(pass: Pass, ranked: readonly number[], counts: Uint32Array): void {
+  const { words, first, end, planes, levels } = pass;
+  for (let r = first; r < end; r++) {
+    const b = r - first;
+    const w = b >>> 5;
+    const bit = b & 31;
+    let value = 0;
+    for (let k = levels - 1; k >= 0; k--) value = value * 2 + ((planes[k * words + w] >>> bit) & 1);
+    counts[ranked[r]] = value;
+  }
+}
+
+/** Indices 0..n-1 by ascending key, ties by index: a native numeric sort of packed numbers, no comparator. */
+function sortedBy(keys: Float64Array): number[] {
+  const n = keys.length;
+  const scale = 2 ** Math.max(1, Math.ceil(Math.log2(n + 1)));
+  const packed = new Float64Array(n);
+  for (let i = 0; i < n; i++) packed[i] = keys[i] * scale + i; // exact: keys and n stay far below 2^53 together
+  packed.sort();
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = packed[i] % scale;
+  return out;
+}
