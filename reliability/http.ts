@@ -88,10 +88,22 @@ export function request(port: number, req: RawRequest): Promise<RawResponse> {
       socket.write(head);
       if (body) socket.write(body);
     });
+    let total = 0;
+    let expected: number | undefined; // whole response length, once the head says it
     socket.on('data', (d: Buffer) => {
       chunks.push(d);
+      total += d.length;
       // The server may keep the connection open (a 4xx it answers itself); stop at a whole response.
-      if (parseResponse(Buffer.concat(chunks), method === 'HEAD') && d.length) setImmediate(() => finish());
+      if (expected === undefined) {
+        const all = Buffer.concat(chunks);
+        const headEnd = all.indexOf('\r\n\r\n');
+        if (headEnd < 0) return;
+        const length = /\r\ncontent-length:\s*(\d+)/i.exec(all.subarray(0, headEnd).toString('latin1'))?.[1];
+        const bodyless = method === 'HEAD' || / (204|304) /.test(all.subarray(0, 16).toString('latin1'));
+        expected = bodyless ? headEnd + 4 : length !== undefined ? headEnd + 4 + Number(length) : Infinity;
+      }
+      const chunkedEnd = expected === Infinity && d.subarray(-5).toString('latin1') === '0\r\n\r\n';
+      if (total >= expected || chunkedEnd) setImmediate(() => finish());
     });
     socket.on('error', (err) => finish(err));
     socket.on('end', () => finish());
