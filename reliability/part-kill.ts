@@ -22,10 +22,10 @@ export interface KillPartOptions {
   keep?: boolean;
 }
 
-async function answersOf(store: string, logFile: string, paths: string[]): Promise<Map<string, string>> {
+async function answersOf(store: string, logFile: string, paths: string[], since: number): Promise<Map<string, string>> {
   const service = await startService({ store, logFile });
   try {
-    return await snapshot(service.port, paths);
+    return await snapshot(service.port, paths, since);
   } finally {
     await service.stop();
   }
@@ -37,6 +37,7 @@ export async function killPart(options: KillPartOptions): Promise<PartResult> {
   const log = (name: string): string => join(dir.path, name);
   try {
     const clean = join(dir.path, 'clean');
+    const since = Date.now() - 1000;
     const first = await runIngest(clean, options.documents, log('ingest-clean.log'));
     if (first.code !== 0)
       throw new Error(`the clean ingest failed (exit ${first.code}); see ${log('ingest-clean.log')}`);
@@ -45,7 +46,7 @@ export async function killPart(options: KillPartOptions): Promise<PartResult> {
     let expected: Map<string, string>;
     try {
       paths = probePaths(await discoverProbes(service.port, options.documents, 30));
-      expected = await snapshot(service.port, paths);
+      expected = await snapshot(service.port, paths, since);
     } finally {
       await service.stop();
     }
@@ -83,7 +84,7 @@ export async function killPart(options: KillPartOptions): Promise<PartResult> {
         notOpening.push(`kill at ${at} ms: the ingest run again exited ${rerun.code}`);
         continue;
       }
-      const got = await answersOf(store, log(`serve-${i}.log`), paths);
+      const got = await answersOf(store, log(`serve-${i}.log`), paths, since);
       for (const d of differences(expected, got)) different.push(`kill at ${at} ms: ${d}`);
     }
     r.figure('kill points', points.join(', '));

@@ -53,8 +53,15 @@ export async function rankingPart(options: RankingPartOptions): Promise<PartResu
       failure = err instanceof NoResponseError ? 'exceeded' : (err as Error).message;
     } finally {
       const alive = service.alive();
-      await service.stop(5_000);
+      const t = performance.now();
+      const code = await service.stop(5_000);
       r.hard('the server stays up while it ranks', alive, alive ? 'alive' : 'the process died');
+      // A ranking still running must not hold the process past SIGTERM (killed after 5 s).
+      r.target(
+        'it exits 0 within 5 s of SIGTERM, even while ranking',
+        code === 0,
+        code === 0 ? `exited after ${round((performance.now() - t) / 1000)} s` : `killed after 5 s (exit ${code})`,
+      );
     }
     const figure =
       answerMs === undefined

@@ -28,7 +28,7 @@ export const PARTS = {
       rssTargetMB: 300,
     }),
   kill: async (seed: string) => {
-    // A generated graph of 376 documents (the benchmark's size S): ingest takes long enough for
+    // A generated graph of about 390 documents (the benchmark's size S): ingest takes long enough for
     // the kill points to land between and inside documents, not in the CLI's start-up.
     const dir = workDir('kill-docs');
     try {
