@@ -72,7 +72,17 @@ export function purlFields(purl: unknown): PurlFields | undefined {
   }
   if (type === 'pypi') name = name.replace(/_/g, '-');
   if (type === 'rpm') namespace = namespace.toLowerCase();
-  if (type === 'oci') name = name.toLowerCase();
+  if (type === 'oci') {
+    name = name.toLowerCase();
+    // GUAC's reading, which the service follows (docs/api.md): the repository_url qualifier is the
+    // namespace (without a trailing /<name>), and wins over a namespace written in the path.
+    const repository = qualifiers.findIndex((q) => q.startsWith('repository_url='));
+    if (repository >= 0) {
+      const url = qualifiers[repository].slice('repository_url='.length).replace(/\/+$/, '');
+      namespace = url.toLowerCase().endsWith(`/${name}`) ? url.slice(0, -(name.length + 1)) : url;
+      qualifiers.splice(repository, 1);
+    }
+  }
   return { type, namespace, name, version, qualifiers: qualifiers.sort(), subpath };
 }
 

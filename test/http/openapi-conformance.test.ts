@@ -283,7 +283,7 @@ cases.push(
   {
     name: 'bad digest',
     path: '/v0/artifact/{digest}/dependencies',
-    url: '/v0/artifact/sha256%3Axyz/dependencies',
+    url: '/v0/artifact/sha256%3Aab%01cd/dependencies',
     expected: 400,
   },
   {
@@ -292,7 +292,7 @@ cases.push(
     url: `/v0/artifact/${enc(`sha256:${hex('none')}`)}/vulns`,
     expected: 404,
   },
-  { name: 'bad digest', path: '/v0/artifact/{digest}/vulns', url: '/v0/artifact/sha256%3Axyz/vulns', expected: 400 },
+  { name: 'bad digest', path: '/v0/artifact/{digest}/vulns', url: '/v0/artifact/sha256%3Aab%01cd/vulns', expected: 400 },
 );
 
 /**
