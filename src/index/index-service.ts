@@ -46,6 +46,7 @@ export class IndexService {
   private unsubscribe: (() => Promise<void>) | undefined;
   private pushTimer: NodeJS.Timeout | undefined;
   private refreshing: Promise<boolean> | undefined;
+  private followUp: Promise<boolean> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private ranking: FrequencyRanking | undefined;
   private rankingRun: Promise<void> | undefined;
@@ -130,9 +131,23 @@ export class IndexService {
     this.lastContact = Date.now();
   }
 
-  /** Loads whatever was committed since the last load; concurrent callers share one run. */
+  /**
+   * Loads whatever was committed before the call. A run already under way may have looked at the
+   * store before the caller's commit, so callers arriving meanwhile share one follow-up run.
+   */
   refresh(): Promise<boolean> {
-    this.refreshing ??= this.loadChanges().finally(() => {
+    if (!this.refreshing) return this.startRefresh();
+    this.followUp ??= this.refreshing
+      .catch(() => false)
+      .then(() => {
+        this.followUp = undefined;
+        return this.refreshing ?? this.startRefresh();
+      });
+    return this.followUp;
+  }
+
+  private startRefresh(): Promise<boolean> {
+    this.refreshing = this.loadChanges().finally(() => {
       this.refreshing = undefined;
     });
     return this.refreshing;
