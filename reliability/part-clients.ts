@@ -22,6 +22,8 @@ export interface ClientsPartOptions {
   /** The server should close a slow client within this (ms). */
   slowTargetMs: number;
   rssTargetMB: number;
+  /** The server's --keep-alive-timeout (ms): idle connections must be closed within slowTargetMs. */
+  keepAliveTimeoutMs: number;
   keep?: boolean;
 }
 
@@ -80,7 +82,11 @@ export async function clientsPart(options: ClientsPartOptions): Promise<PartResu
   const store = join(dir.path, 'store');
   try {
     await ingestExamples(store, join(dir.path, 'ingest.log'));
-    const service = await startService({ store, logFile: join(dir.path, 'serve.log') });
+    const service = await startService({
+      store,
+      logFile: join(dir.path, 'serve.log'),
+      extraArgs: ['--keep-alive-timeout', String(options.keepAliveTimeoutMs)],
+    });
     try {
       const healthTimes: (number | undefined)[] = [];
       await sleep(1000);

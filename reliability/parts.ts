@@ -26,6 +26,8 @@ export const PARTS = {
       watchMs: 35_000,
       slowTargetMs: 30_000,
       rssTargetMB: 300,
+      // Shorter than the 72 s default so the run can watch idle connections being closed.
+      keepAliveTimeoutMs: 20_000,
     }),
   kill: async (seed: string) => {
     // A generated graph of about 390 documents (the benchmark's size S): ingest takes long enough for
