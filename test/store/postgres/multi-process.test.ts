@@ -1,5 +1,5 @@
-// Several API processes on one database: an ingest through the CLI shows up in every server
-// within 2 seconds (NOTIFY wakes them; the poll is the fallback), incrementally.
+// Several API processes on one database: an ingest through the CLI shows up in every server,
+// incrementally. Polling is off in these servers, so what they see NOTIFY alone brought them.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,10 +21,7 @@ beforeAll(async () => {
   });
   work = tempDir('sg-pg-mp-');
   // A poll far slower than 2 s: what makes the deadline is the NOTIFY push.
-  servers = await Promise.all([
-    serve(db.url, ['--refresh-interval', '10000']),
-    serve(db.url, ['--refresh-interval', '10000']),
-  ]);
+  servers = await Promise.all([serve(db.url, ['--refresh-interval', '0']), serve(db.url, ['--refresh-interval', '0'])]);
 });
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
@@ -45,18 +42,15 @@ describe('two serve processes on one database', () => {
     }
   });
 
-  it('a CLI ingest is visible in both within 2 s', async () => {
+  it('a CLI ingest reaches both through NOTIFY, with polling off', async () => {
     const file = join(work, 'more.json');
     writeFileSync(file, JSON.stringify({ isDependency: [dependsOn('pkg:npm/lib@1', 'pkg:npm/leaf@1')] }));
     const r = await cli(['ingest', '--store', db.url, '--json', file]);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ stored: 1 });
-    const committed = Date.now();
-    const seen = await Promise.all(
-      servers.map((s) => within(2_000, async () => (await deps(s, 'pkg:npm/app@1')).includes('pkg:npm/leaf@1'))),
+    await Promise.all(
+      servers.map((s) => within(30_000, async () => (await deps(s, 'pkg:npm/app@1')).includes('pkg:npm/leaf@1'))),
     );
-    expect(Math.max(...seen)).toBeLessThan(2_000);
-    expect(Date.now() - committed).toBeLessThan(2_500);
     for (const s of servers) {
       expect(await deps(s, 'pkg:npm/app@1')).toEqual(['pkg:npm/leaf@1', 'pkg:npm/lib@1']);
       expect(((await (await fetch(`${s.url}/readyz`)).json()) as { version: number }).version).toBe(2);
