@@ -1284,7 +1284,7 @@ export function isSize(x: string): x is SizeName {
   return x in SIZES;
 }
 
-async function cli(): Promise<void> {
+function cli(): void {
   const args = parseArgs(process.argv.slice(2));
   const size = args.size ?? 'S';
   if (!isSize(size)) throw new Error(`--size must be one of ${Object.keys(SIZES).join(', ')}`);
@@ -1295,8 +1295,10 @@ async function cli(): Promise<void> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  cli().catch((err) => {
+  try {
+    cli();
+  } catch (err) {
     console.error(err instanceof Error ? err.message : String(err));
     process.exitCode = 1;
-  });
+  }
 }

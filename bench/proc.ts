@@ -68,11 +68,11 @@ export interface Child {
 export function startChild(command: string, args: string[], logFile: string, onStdout?: (text: string) => void): Child {
   const proc = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } });
   const log = createWriteStream(logFile, { flags: 'a' });
-  proc.stdout!.on('data', (d: Buffer) => {
+  proc.stdout.on('data', (d: Buffer) => {
     log.write(d);
     onStdout?.(d.toString());
   });
-  proc.stderr!.on('data', (d: Buffer) => log.write(d));
+  proc.stderr.on('data', (d: Buffer) => log.write(d));
   const exited = new Promise<number>((resolve) =>
     proc.on('exit', (code, signal) => {
       log.end();

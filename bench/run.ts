@@ -243,7 +243,7 @@ function cannon(url: string, paths: string[], connections: number, duration: num
         timeout: 60,
         requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[cursor++ % paths.length] }) }],
       },
-      (err, result) => (err ? reject(err) : resolvePromise(result)),
+      (err: Error | null, result) => (err ? reject(err) : resolvePromise(result)),
     );
   });
 }
@@ -492,7 +492,7 @@ async function main(): Promise<void> {
       const m = /ready (\d+)/.exec(t);
       if (m) ceilingPort = Number(m[1]);
     });
-    await waitFor(async () => ceilingPort > 0, 60_000);
+    await waitFor(() => Promise.resolve(ceilingPort > 0), 60_000);
     const ceilingBase = `http://127.0.0.1:${ceilingPort}`;
 
     // --- autocannon per endpoint, 10 and 50 connections, server and ceiling interleaved ---

@@ -72,7 +72,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     );
   } catch (err) {
     child.proc.kill('SIGKILL');
-    throw new Error(`serve did not become ready (${(err as Error).message}); see ${options.logFile}`);
+    throw new Error(`serve did not become ready (${(err as Error).message}); see ${options.logFile}`, { cause: err });
   }
   if (!alive()) throw new Error(`serve exited at start; see ${options.logFile}`);
   return {
@@ -122,7 +122,7 @@ export async function runIngest(
 /** What the store holds (its own stats, as `supplygraph stats` prints them), read in this process through the build. */
 export async function storeStats(store: string): Promise<{ ok: boolean; text: string }> {
   const { openStore } = (await import(pathToFileURL(join(ROOT, 'dist', 'store', 'open.js')).href)) as {
-    openStore(location: string): Promise<{ stats(): Promise<unknown>; close(): Promise<void> }>;
+    openStore: (location: string) => Promise<{ stats(): Promise<unknown>; close(): Promise<void> }>;
   };
   try {
     const opened = await openStore(store);

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import pino from 'pino';
 import { positiveInteger, SETTINGS, type Setting } from '../config.js';
+import { jsonText } from '../ingest/json-reader.js';
 import { setStoreDefaults, type StoreOptions } from '../store/open.js';
 import { runIngest } from './ingest.js';
 import { parseLogLevel, parsePort, probeListen, requireExistingStore } from './preflight.js';
@@ -24,7 +25,7 @@ function packageVersion(): string {
 /** PostgreSQL settings from a command's options (ignored by the embedded store). */
 function storeOptions(o: Record<string, unknown>): StoreOptions {
   const num = (flag: string, v: unknown, fallback: number, allowZero = true): number =>
-    v === undefined ? fallback : positiveInteger(flag, String(v), allowZero);
+    v === undefined ? fallback : positiveInteger(flag, jsonText(v), allowZero);
   return {
     poolSize: num('--pg-pool-size', o.pgPoolSize, 10, false),
     connectTimeoutSeconds: num('--pg-connect-timeout', o.pgConnectTimeout, 10, false),

@@ -53,7 +53,9 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
     // bounds what a route added later could buffer.
     bodyLimit: 1024,
     clientErrorHandler: answerClientError,
-    frameworkErrors: (error, request, reply) => handleError(error, request, reply),
+    frameworkErrors: (error, request, reply) => {
+      handleError(error, request, reply);
+    },
     // The id comes from genReqId alone: Fastify's requestIdHeader would take any client value as is.
     requestIdHeader: false,
     genReqId: (req) => {
@@ -77,8 +79,9 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
     // Start-up work (schema compilation, the index load) lags the loop once; the samples that
     // cover it do not count, so the first requests are never shed for it.
     let shedFrom = Infinity;
-    app.addHook('onReady', async () => {
+    app.addHook('onReady', (done) => {
       shedFrom = Date.now() + 2 * sampleInterval;
+      done();
     });
     await app.register(underPressure, {
       maxEventLoopDelay: limits.maxEventLoopDelayMs,
@@ -121,8 +124,10 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
     return undefined;
   });
   // PageSize is checked on its text, before schema coercion would accept "0x10" or "1e2".
-  app.addHook('preValidation', async (request) => {
+  // A throw here reaches the error handler: Fastify catches it from a callback-style hook.
+  app.addHook('preValidation', (request, _reply, done) => {
     checkPageSizeTexts(request.query as Record<string, unknown>, ctx.limits);
+    done();
   });
   app.setErrorHandler((error, request, reply) => handleError(error, request, reply));
   app.setNotFoundHandler((request, reply) =>

@@ -75,10 +75,11 @@ interface ValidationIssue {
 
 function describeValidation(issues: ValidationIssue[], context: string | undefined): string {
   const first = issues[0];
+  const missing = first.params?.missingProperty;
   const where =
-    (first.instancePath || '').replace(/^\//, '') || String(first.params?.missingProperty ?? context ?? 'request');
+    (first.instancePath || '').replace(/^\//, '') || (typeof missing === 'string' ? missing : (context ?? 'request'));
   const reason = Array.isArray(first.params?.allowedValues)
-    ? `must be one of ${(first.params!.allowedValues as string[]).join(', ')}`
+    ? `must be one of ${(first.params.allowedValues as string[]).join(', ')}`
     : (first.message ?? 'is invalid');
   return `invalid ${context === 'querystring' ? 'query parameter' : (context ?? 'parameter')} "${where}": ${reason}`;
 }

@@ -353,7 +353,7 @@ export class GraphIndex implements LoadSink {
         return;
     }
     const data = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-    const str = (k: string): string => (typeof data[k] === 'string' ? (data[k] as string) : '');
+    const str = (k: string): string => (typeof data[k] === 'string' ? data[k] : '');
     switch (kind) {
       case FactKind.CertifyVuln: {
         if (!b) return; // a clean scan: recorded in the store, never reported

@@ -8,6 +8,14 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
+/**
+ * A JSON value as text for messages and free-text fields: a string as it is, anything else as
+ * its JSON text (so an object reads `{"a":1}`, never "[object Object]"); undefined as ''.
+ */
+export function jsonText(value: unknown): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+}
+
 function escapePointer(key: string | number): string {
   return String(key).replace(/~/g, '~0').replace(/\//g, '~1');
 }
@@ -57,13 +65,13 @@ export class JsonReader {
             : `must be a string, found ${describe(this.value)}`,
       );
     }
-    return this.value as string;
+    return this.value;
   }
 
   optionalString(): string | undefined {
     if (this.value === undefined || this.value === null) return undefined;
     if (typeof this.value !== 'string') this.fail(`must be a string, found ${describe(this.value)}`);
-    return this.value as string;
+    return this.value;
   }
 
   stringOr(fallback: string): string {
@@ -74,6 +82,6 @@ export class JsonReader {
     if (typeof this.value !== 'number' || !Number.isFinite(this.value)) {
       this.fail(this.value === undefined ? 'is required' : `must be a number, found ${describe(this.value)}`);
     }
-    return this.value as number;
+    return this.value;
   }
 }

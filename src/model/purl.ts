@@ -135,7 +135,7 @@ export function parsePurl(input: string): PurlParts {
   const text = plusIsLiteral('pkg:' + input.slice(4).replace(/^\/+/, ''));
   let raw: unknown[];
   try {
-    raw = PackageURL.parseString(text) as unknown[];
+    raw = PackageURL.parseString(text);
   } catch (err) {
     throw new PurlError(input, err instanceof Error ? err.message.replace(/^Invalid purl: /, '') : 'unparseable');
   }

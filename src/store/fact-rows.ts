@@ -73,7 +73,7 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
 
   const node = (kind: NodeKind, key: string, attr: string | null = null): number => {
     let byKey = nodeIndex.get(kind);
-    if (!byKey) nodeIndex.set(kind, (byKey = new Map()));
+    if (!byKey) nodeIndex.set(kind, (byKey = new Map<string, number>()));
     let i = byKey.get(key);
     if (i === undefined) {
       i = nodes.length;
@@ -117,7 +117,7 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
   };
   const row = (kind: FactKind, a: number, b: number, d: string | null): void => {
     let byPair = seenRows.get(kind);
-    if (!byPair) seenRows.set(kind, (byPair = new Map()));
+    if (!byPair) seenRows.set(kind, (byPair = new Map<number, (number | string | null)[]>()));
     if (firstTime(byPair, a, b, d)) rows.push({ kind, a, b, data: d });
   };
 

@@ -75,7 +75,7 @@ describe('bench/generate', () => {
     try {
       for (const f of files(dir).filter((x) => x !== 'manifest.json')) {
         const r = await ingestDocument(
-          { name: f, read: async () => readFileSync(join(dir, f)) },
+          { name: f, read: () => Promise.resolve(readFileSync(join(dir, f))) },
           { store, collector: 'test', maxDocumentBytes: 1 << 28 },
         );
         expect({ file: f, status: r.status, skipped: r.skipped, error: r.error }).toEqual({

@@ -21,7 +21,7 @@ export interface DocumentSet {
   filesOfKind(...kinds: string[]): string[];
   path(file: string): string;
   text(file: string): string;
-  rawJson(file: string): any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  rawJson(file: string): any;
   /** The document as detection would see it (content only; a leading BOM dropped). */
   load(file: string): SniffedDocument;
 }

@@ -51,7 +51,7 @@ export async function withAdmin<T>(fn: (sql: postgres.Sql) => Promise<T>): Promi
 export interface TestDatabase {
   name: string;
   url: string;
-  drop(): Promise<void>;
+  drop: () => Promise<void>;
 }
 
 /** A fresh database, migrated unless told otherwise. */
@@ -71,13 +71,13 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
 }
 
 /** A new empty store of the backend under test. */
-export async function createTestStore(): Promise<{ location: string; remove(): Promise<void> }> {
+export async function createTestStore(): Promise<{ location: string; remove: () => Promise<void> }> {
   if (TEST_BACKEND === 'postgres') {
     const db = await createTestDatabase();
     return { location: db.url, remove: db.drop };
   }
   const dir = tempDir();
-  return { location: dir, remove: async () => rmSync(dir, { recursive: true, force: true }) };
+  return { location: dir, remove: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })) };
 }
 
 /** Ingests documents into a store given by directory or postgres:// URL. */
@@ -89,7 +89,7 @@ export async function ingestInto(location: string, docs: Record<string, unknown>
       const text = typeof doc === 'string' ? doc : JSON.stringify(doc);
       results.push(
         await ingestDocument(
-          { name, read: async () => Buffer.from(text) },
+          { name, read: () => Promise.resolve(Buffer.from(text)) },
           { store, collector: 'test', maxDocumentBytes: 1 << 26 },
         ),
       );

@@ -9,8 +9,6 @@ import { purlKey, purlKeys } from '../helpers/purl-identity.js';
 import { enc, ingestInto, startTestServer, type TestServer } from '../helpers/server.js';
 import { slsaStatementsOf } from '../ingest/formats/sbom-formats.suite.js';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- raw documents are read as untyped JSON */
-
 /** The purls (as written) of each SPDX package, by SPDXID; strings that are not purls left out. */
 function spdxPurls(doc: any): Map<string, string[]> {
   const byId = new Map<string, string[]>();
@@ -178,7 +176,7 @@ export function corpusSbomsSuite(set: DocumentSet): void {
         const materials: any[] = st.predicate?.materials ?? st.predicate?.buildDefinition?.resolvedDependencies ?? [];
         const materialKeys = materials.map((m) => purlKey(m.uri ?? m.name)).filter((k): k is string => !!k);
         for (const subject of st.subject ?? []) {
-          for (const [alg, value] of Object.entries(subject.digest ?? {})) {
+          for (const [alg, value] of Object.entries<string>(subject.digest ?? {})) {
             const r = await t.get(`/v0/artifact/${enc(`${alg}:${value}`)}/dependencies`);
             expect(r.status, `${alg}:${value}`).toBe(200);
             const found = purlKeys(r.body.PurlList);

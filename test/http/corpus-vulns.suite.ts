@@ -8,8 +8,6 @@ import { dependsOn, hex, occurrence, sbomFor, sourceAt, vuln } from '../helpers/
 import { purlKey } from '../helpers/purl-identity.js';
 import { enc, ingestInto, startTestServer, type TestServer } from '../helpers/server.js';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- raw documents and API answers are read as untyped JSON */
-
 const sameId = (a: string, b: string): boolean => a.toUpperCase() === b.toUpperCase();
 const hasId = (ids: string[], id: string): boolean => ids.some((x) => sameId(x, id));
 

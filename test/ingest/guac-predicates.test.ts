@@ -111,7 +111,7 @@ describe('ingest-predicates', () => {
     const store = SqliteStore.open(dir);
     const { ingestDocument } = await import('../../src/ingest/pipeline.js');
     const result = await ingestDocument(
-      { name: 'latin1.json', read: async () => Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x7d]) },
+      { name: 'latin1.json', read: () => Promise.resolve(Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x7d])) },
       { store, collector: 't', maxDocumentBytes: 1000 },
     );
     await store.close();

@@ -69,7 +69,7 @@ describe('hostile documents', () => {
   it.each(CASES)('%s is refused with a clear error and changes nothing', async (_what, bytes, message) => {
     const before = await store.stats();
     const result = await ingestDocument(
-      { name: 'hostile', read: async () => bytes },
+      { name: 'hostile', read: () => Promise.resolve(bytes) },
       { store, collector: 'test', maxDocumentBytes: 64 * 1024 * 1024 },
     );
     expect(result.status).toBe('failed');
@@ -99,7 +99,7 @@ describe('hostile documents', () => {
       dependencies: [{ ref: 'app', dependsOn: ['lib', 'ghost'] }],
     });
     const result = await ingestDocument(
-      { name: 'dangling.cdx.json', read: async () => doc },
+      { name: 'dangling.cdx.json', read: () => Promise.resolve(doc) },
       { store, collector: 'test', maxDocumentBytes: 1 << 20 },
     );
     expect(result).toMatchObject({ status: 'stored', skipped: 1, dependencies: 1 });

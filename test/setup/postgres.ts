@@ -95,7 +95,7 @@ function clusterOwner(): { uid: number; gid: number; wrap: (argv: string[]) => s
 
 export interface ThrowawayCluster {
   url: string;
-  stop(): void;
+  stop: () => void;
 }
 
 /** initdb + pg_ctl start of a trust-auth cluster in a new temporary directory. */
@@ -134,6 +134,7 @@ export async function startThrowawayCluster(binDir: string): Promise<ThrowawayCl
     stop();
     throw new Error(
       `could not start a throwaway PostgreSQL cluster with ${binDir}: ${stderr || (err as Error).message}${detail}`,
+      { cause: err },
     );
   }
 }

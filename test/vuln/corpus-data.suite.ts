@@ -24,7 +24,7 @@ function below(v: string): string | undefined {
   for (let i = nums.length - 1; i >= 0; i--) {
     const n = Number(nums[i][0]);
     if (n === 0) continue;
-    const at = nums[i].index!;
+    const at = nums[i].index;
     const head = v.slice(0, at) + String(n - 1);
     const tail = v.slice(at + nums[i][0].length).replace(/\d+/g, '0');
     return head + tail;
@@ -53,7 +53,7 @@ function reportedScores(set: DocumentSet): [string, number][] {
       ['V3Vector', 'V3Score'],
       ['V40Vector', 'V40Score'],
     ]) {
-      if (typeof o[v] === 'string' && typeof o[s] === 'number') out.push([o[v] as string, o[s] as number]);
+      if (typeof o[v] === 'string' && typeof o[s] === 'number') out.push([o[v], o[s]]);
     }
     Object.values(o).forEach(walk);
   };
@@ -95,7 +95,8 @@ export function cvssAgreementSuite(set: DocumentSet, least: { vectors: number; l
         const best = highestRating(vectors.map(vectorRating));
         if (typeof label !== 'string' || !best) continue;
         checked += 1;
-        expect(`${rec.id}: ${best.severity}`).toBe(`${rec.id}: ${normaliseSeverityLabel(label)}`);
+        const id = rec.id as string;
+        expect(`${id}: ${best.severity}`).toBe(`${id}: ${normaliseSeverityLabel(label)}`);
       }
       expect(checked).toBeGreaterThanOrEqual(least.labels);
     });

@@ -11,7 +11,7 @@ const BATCH = 20_000;
 type Row = unknown[];
 
 export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink): Promise<LoadCursor> {
-  return sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (tx) => {
+  return sql.begin<LoadCursor>('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (tx) => {
     // A first load of a big store streams for a while; the per-statement budget is for
     // ordinary statements, not for this.
     await tx`SET LOCAL statement_timeout = 0`;
@@ -69,5 +69,5 @@ export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink): Pr
         });
     }
     return next;
-  }) as Promise<LoadCursor>;
+  });
 }

@@ -147,11 +147,11 @@ export class PostgresStore implements GraphStore {
    * connection that the driver re-establishes after a failure). Returns the unsubscribe.
    */
   async subscribe(listener: () => void): Promise<() => Promise<void>> {
-    const { unlisten } = await this.guard('listening for commits', () =>
+    const subscription = await this.guard('listening for commits', () =>
       this.sql.listen(COMMIT_CHANNEL, () => listener(), listener),
     );
     return async () => {
-      await unlisten().catch(() => undefined);
+      await subscription.unlisten().catch(() => undefined);
     };
   }
 

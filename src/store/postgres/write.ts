@@ -34,7 +34,7 @@ function chunks<T>(items: readonly T[]): T[][] {
 export async function selectNodeIds(sql: Sql, hashes: readonly string[], into: Map<string, number>): Promise<void> {
   for (const part of chunks(hashes)) {
     const rows = await sql<{ id: number; key_hash: string }[]>`
-      SELECT id, key_hash FROM sg_nodes WHERE key_hash = ANY(${part as string[]}::text[])`;
+      SELECT id, key_hash FROM sg_nodes WHERE key_hash = ANY(${part}::text[])`;
     for (const r of rows) into.set(r.key_hash, r.id);
   }
 }
@@ -89,7 +89,7 @@ export async function writeDocumentTx(
       LogRow[]
     >`SELECT last_node, last_fact, last_document, last_edge FROM sg_log WHERE id = 1 FOR UPDATE`;
     const [dup] = await tx<{ id: number }[]>`SELECT id FROM sg_documents WHERE digest = ${input.digest}`;
-    if (dup) return { status: 'duplicate', documentId: dup.id } as WriteOutcome;
+    if (dup) return { status: 'duplicate', documentId: dup.id };
 
     // Nodes another writer committed since the look-up above.
     const missing = hashes.filter((h) => !resolved.has(h));
@@ -164,6 +164,6 @@ export async function writeDocumentTx(
     pending.push(tx`UPDATE sg_log SET last_node = ${nextNode}, last_fact = ${nextFact}, last_document = ${documentId},
       last_edge = ${nextEdge} WHERE id = 1`);
     await Promise.all(pending);
-    return { status: 'stored', documentId } as WriteOutcome;
-  }) as Promise<WriteOutcome>;
+    return { status: 'stored', documentId };
+  });
 }

@@ -13,8 +13,6 @@ import { slsaParser } from '../../../src/ingest/formats/slsa/index.js';
 import { spdxParser } from '../../../src/ingest/formats/spdx/index.js';
 import type { FormatParser } from '../../../src/ingest/formats/types.js';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- raw documents are read as untyped JSON */
-
 const ctx = PARSE_CTX;
 
 /** Dependency edges of the facts, as purl-identity key pairs. */

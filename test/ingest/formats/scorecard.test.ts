@@ -7,7 +7,7 @@ import { CTX, scorecardFormatSuite } from './vuln-formats.suite.js';
 const load = (file: string) => FIXTURES.load(file);
 const rawJson = (file: string) => FIXTURES.rawJson(file);
 
-type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type J = Record<string, any>;
 
 scorecardFormatSuite(FIXTURES);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectDocumentError, loadFixture, PARSE_CTX, sniffText } from '../../helpers/documents.js';
+import { expectDocumentError, loadFixture, PARSE_CTX } from '../../helpers/documents.js';
 import { FIXTURES } from '../../helpers/corpus.js';
 import { slsaFidelitySuite } from './sbom-formats.suite.js';
 import { slsaParser } from '../../../src/ingest/formats/slsa/index.js';

@@ -12,7 +12,7 @@ import { grypeParser, osvScannerParser, trivyParser } from '../../../src/ingest/
 import { openvexParser } from '../../../src/ingest/formats/openvex/index.js';
 import { scorecardParser } from '../../../src/ingest/formats/scorecard/index.js';
 
-type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type J = Record<string, any>;
 
 export const CTX: ParseContext = {
   origin: 'test',

@@ -67,15 +67,15 @@ export async function serve(store: string, extra: string[] = []): Promise<ServeP
       reject(new Error(`serve did not start:\n${out}`));
     }, 30_000);
     const onData = (d: Buffer): void => {
-      out += d;
+      out += d.toString();
       const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (m) {
         clearTimeout(timer);
         resolve({ url: m[1], child, output: () => out, stop });
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.on('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`serve exited with ${code}:\n${out}`));

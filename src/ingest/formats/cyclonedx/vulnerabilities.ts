@@ -92,7 +92,7 @@ function advisoriesOf(v: Json): string[] {
 }
 
 export function applyCycloneDxVulnerabilities(read: CycloneDxRead, ctx: ParseContext): void {
-  const bom = read.bom as Json;
+  const bom = read.bom;
   const vf = new VulnFacts(read.builder);
   const tool = producingTool(bom);
   const timeScanned = read.timestamp ?? ctx.now;

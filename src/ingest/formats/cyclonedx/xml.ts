@@ -74,11 +74,14 @@ export function rejectDtd(text: string): void {
 }
 
 function decodeXml(s: string): string {
-  return s.replace(/&(?:#(\d{1,7})|#x([0-9a-fA-F]{1,6})|(amp|lt|gt|quot|apos));/g, (whole, dec, hex, named) => {
-    if (named) return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[named as 'amp'];
-    const cp = dec ? Number(dec) : parseInt(hex, 16);
-    return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : whole;
-  });
+  return s.replace(
+    /&(?:#(\d{1,7})|#x([0-9a-fA-F]{1,6})|(amp|lt|gt|quot|apos));/g,
+    (whole: string, dec?: string, hex?: string, named?: string) => {
+      if (named) return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[named as 'amp'];
+      const cp = dec ? Number(dec) : parseInt(hex ?? '', 16);
+      return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : whole;
+    },
+  );
 }
 
 const toArray = (v: unknown): unknown[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);

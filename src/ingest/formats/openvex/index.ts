@@ -22,6 +22,7 @@ import {
 } from '../../../model/facts.js';
 import { canonicalArtifact, DigestError } from '../../../model/artifact.js';
 import { parsePurl, formatPurl } from '../../../model/purl.js';
+import { jsonText } from '../../json-reader.js';
 import type { FormatParser, ParseContext, SniffedDocument } from '../types.js';
 import { isObject, isoUtc, str, VulnFacts, vulnRef } from '../scanners/common.js';
 
@@ -197,7 +198,7 @@ export const openvexParser: FormatParser = {
           if (status === 'AFFECTED' && subject.kind === 'package') {
             const scan: ScanMetadata = {
               scannerUri: str(json['@id']) ?? 'https://openvex.dev',
-              scannerVersion: json.version === undefined ? '' : String(json.version),
+              scannerVersion: jsonText(json.version),
               dbUri: '',
               dbVersion: '',
               timeScanned: knownSince,

@@ -6,6 +6,7 @@
 // v6: status.from/built), dbVersion is the database build time, which identifies the snapshot.
 // The scan target (source.target image digests) is not linked here: the SBOM of the image does that.
 import { DocumentError, FactsBuilder, type DocumentFacts, type ScanMetadata } from '../../../model/facts.js';
+import { jsonText } from '../../json-reader.js';
 import type { FormatParser, ParseContext, SniffedDocument } from '../types.js';
 import { isObject, isoUtc, str, tryCanonicalPurl, tryFormatParts, VulnFacts } from './common.js';
 
@@ -44,7 +45,7 @@ function dbInfo(descriptor: Record<string, unknown>): { uri: string; version: st
       ? descriptor.configuration.db
       : undefined;
   const uri = str(status?.from) ?? str(config?.['update-url']) ?? '';
-  const version = str(status?.built) ?? str(db?.built) ?? (status?.schemaVersion ?? db?.schemaVersion ?? '').toString();
+  const version = str(status?.built) ?? str(db?.built) ?? jsonText(status?.schemaVersion ?? db?.schemaVersion);
   return { uri, version };
 }
 

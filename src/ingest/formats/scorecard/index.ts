@@ -5,6 +5,7 @@
 // (scorecard#2711), read as midnight UTC.
 import { DocumentError, FactsBuilder, type DocumentFacts, type ScorecardCheck } from '../../../model/facts.js';
 import { sourceFromUrl } from '../../../model/source.js';
+import { jsonText } from '../../json-reader.js';
 import type { FormatParser, ParseContext, SniffedDocument } from '../types.js';
 import { isObject, isoUtc, str } from '../scanners/common.js';
 
@@ -44,7 +45,7 @@ export const scorecardParser: FormatParser = {
         `"${String(repo.name)}" is not a repository URL such as github.com/owner/repo`,
       );
     const timeScanned = isoUtc(json.date);
-    if (!timeScanned) throw new DocumentError('/date', `"${String(json.date ?? '')}" is not a date or RFC 3339 time`);
+    if (!timeScanned) throw new DocumentError('/date', `"${jsonText(json.date)}" is not a date or RFC 3339 time`);
     const checks: ScorecardCheck[] = (json.checks as unknown[]).map((c, i) => {
       if (!isObject(c) || !str(c.name)) throw new DocumentError(`/checks/${i}`, 'a check needs a name');
       return { check: str(c.name)!, score: score(c.score, `/checks/${i}/score`) };

@@ -30,5 +30,5 @@ export const slsaParser: FormatParser = {
       return true;
     }
   },
-  parse: (doc, ctx) => translateProvenance(unwrapProvenance(doc.json), ctx),
+  parse: (doc) => translateProvenance(unwrapProvenance(doc.json)),
 };

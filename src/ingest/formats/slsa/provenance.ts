@@ -14,7 +14,7 @@ import {
   purlOrSkip,
   type Json,
 } from '../sbom-common.js';
-import type { ParseContext } from '../types.js';
+import { jsonText } from '../../json-reader.js';
 import { SLSA_PREDICATES, type Unwrapped } from './envelope.js';
 
 const OCCURRENCE_JUSTIFICATION = 'from SLSA definition of checksums for subject/materials';
@@ -30,7 +30,7 @@ interface Predicate {
   materialsAt: string;
 }
 
-export function translateProvenance(u: Unwrapped, _ctx: ParseContext): DocumentFacts {
+export function translateProvenance(u: Unwrapped): DocumentFacts {
   const s = u.statement;
   const at = u.at;
   const predicateType = s.predicateType as string;
@@ -183,7 +183,7 @@ function flattenPredicate(predicate: Json): Record<string, string> {
       for (let i = entries.length - 1; i >= 0; i--) stack.push([`${key}.${entries[i][0]}`, entries[i][1]]);
       continue;
     }
-    const text = String(value);
+    const text = jsonText(value);
     out[key] = text.length > MAX_PREDICATE_VALUE ? `${text.slice(0, MAX_PREDICATE_VALUE)}…` : text;
     count++;
   }
