@@ -7,9 +7,24 @@ import { dependsOn, sbomFor } from '../helpers/predicates.js';
 import { createTestStore, ingestInto, TEST_BACKEND } from '../helpers/server.js';
 import { sleep } from './raw-http.js';
 
-// A chain p0 → p1 → … → p4000: counting every name's dependents walks ~8 million edges, so the
-// first ranking takes far longer than the 1 ms budget.
-const LENGTH = 4_000;
+// A dense layered graph: each of N versions depends on three of the next thousand, so nearly every
+// name is reached by thousands of versions and the first ranking takes far longer than the 1 ms
+// budget (about a second on two cores; one name's count is checked against a reverse walk below).
+const LENGTH = 20_000;
+const FANOUT = 3;
+const WINDOW = 1_000;
+
+/** Deterministic targets of node i: FANOUT distinct nodes among the next WINDOW. */
+function targetsOf(i: number): number[] {
+  const out = new Set<number>();
+  let x = (i * 2654435761) >>> 0;
+  while (out.size < Math.min(FANOUT, LENGTH - 1 - i)) {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    const t = i + 1 + (x % Math.min(WINDOW, LENGTH - 1 - i));
+    out.add(t);
+  }
+  return [...out];
+}
 let server: RunningServer;
 let removeStore: () => Promise<void>;
 
@@ -17,7 +32,9 @@ describe.skipIf(TEST_BACKEND === 'postgres')('--query-budget', () => {
   beforeAll(async () => {
     const store = await createTestStore();
     removeStore = store.remove;
-    const isDependency = Array.from({ length: LENGTH }, (_, i) => dependsOn(`pkg:npm/p${i}@1`, `pkg:npm/p${i + 1}@1`));
+    const isDependency = Array.from({ length: LENGTH }, (_, i) =>
+      targetsOf(i).map((t) => dependsOn(`pkg:npm/p${i}@1`, `pkg:npm/p${t}@1`)),
+    ).flat();
     // An SBOM in the document makes its edges count for the ranking.
     await ingestInto(store.location, { 'chain.json': { hasSBOM: [sbomFor({ pkg: 'pkg:npm/p0@1' })], isDependency } });
     server = await startServer({
@@ -49,9 +66,25 @@ describe.skipIf(TEST_BACKEND === 'postgres')('--query-budget', () => {
       status = (await fetch(`${server.url}/analysis/dependencies?sort=frequency&PageSize=1`)).status;
     }
     expect(status).toBe(200);
-    const top = (await (
-      await fetch(`${server.url}/analysis/dependencies?sort=frequency&PageSize=1`)
-    ).json()) as unknown[];
-    expect(top[0]).toMatchObject({ Name: `pkg:npm/p${LENGTH}`, DependentCount: LENGTH });
+    // The last version's dependents, counted by one reverse walk here: every version that reaches it.
+    const reverse: number[][] = Array.from({ length: LENGTH }, () => []);
+    for (let i = 0; i < LENGTH; i++) for (const t of targetsOf(i)) reverse[t].push(i);
+    const seen = new Set<number>([LENGTH - 1]);
+    const queue = [LENGTH - 1];
+    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+      for (const from of reverse[next]) {
+        if (seen.has(from)) continue;
+        seen.add(from);
+        queue.push(from);
+      }
+    }
+    const ranking = (await (await fetch(`${server.url}/analysis/dependencies?sort=frequency`)).json()) as {
+      Name: string;
+      DependentCount: number;
+    }[];
+    expect(ranking.find((e) => e.Name === `pkg:npm/p${LENGTH - 1}`)).toEqual({
+      Name: `pkg:npm/p${LENGTH - 1}`,
+      DependentCount: seen.size - 1,
+    });
   });
 });
