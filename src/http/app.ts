@@ -123,10 +123,14 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
     }
     return undefined;
   });
-  // PageSize is checked on its text, before schema coercion would accept "0x10" or "1e2".
+  // PageSize is checked on its text, before schema coercion would accept "0x10" or "1e2", on the
+  // routes that page (others, such as /healthz or the docs page, ignore it as any unknown parameter).
   // A throw here reaches the error handler: Fastify catches it from a callback-style hook.
   app.addHook('preValidation', (request, _reply, done) => {
-    checkPageSizeTexts(request.query as Record<string, unknown>, ctx.limits);
+    const query = request.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined;
+    if (query?.properties?.PageSize !== undefined) {
+      checkPageSizeTexts(request.query as Record<string, unknown>, ctx.limits);
+    }
     done();
   });
   app.setErrorHandler((error, request, reply) => handleError(error, request, reply));

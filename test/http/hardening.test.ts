@@ -178,6 +178,14 @@ describe('PageSize is plain decimal digits from 1 to the maximum', () => {
     expect(r.body.code).toBe('SG_INVALID_PAGE_SIZE');
   });
 
+  it.each(['/healthz', '/readyz', '/openapi.json', '/docs/json'])(
+    'a route that does not page ignores PageSize like any unknown parameter: %s',
+    async (route) => {
+      const r = await get(`${route}?PageSize=1e3&paginationSpec[PageSize]=-1`);
+      expect(r.status).toBe(200);
+    },
+  );
+
   it.each(['1', '10', '500'])('PageSize=%s is accepted', async (v) => {
     const r = await get(`${path}?PageSize=${v}`);
     expect(r.status).toBe(200);
