@@ -117,12 +117,12 @@ export async function clientsPart(options: ClientsPartOptions): Promise<PartResu
       r.figure('RSS before (MB)', round(baseline));
       r.figure(`RSS peak with ${options.unfinished} unfinished bodies (MB)`, round(peak));
       r.figure('RSS 5 s after they closed (MB)', round(after));
-      r.target(
+      r.hard(
         `server RSS stays ≤ ${options.rssTargetMB} MB with ${options.unfinished} unfinished 1,000,000-byte bodies`,
         peak <= options.rssTargetMB,
         `peak ${round(peak)} MB (before ${round(baseline)} MB); after ${round(options.holdMs / 1000)} s ${stillOpen} still open, ${answered} answered`,
       );
-      r.target(
+      r.hard(
         'the memory is returned after they close (within 64 MB of before)',
         after - baseline <= 64,
         `${round(after)} MB 5 s after close (before ${round(baseline)} MB)`,
@@ -177,17 +177,17 @@ export async function clientsPart(options: ClientsPartOptions): Promise<PartResu
           round(idlePeak),
         );
         const target = round(options.slowTargetMs / 1000);
-        r.target(
+        r.hard(
           `slowloris headers: the server closes each within ${target} s`,
           lorisClosed.length === loris.length && slowest(loris) <= options.slowTargetMs,
           `${lorisClosed.length} of ${loris.length} closed within ${watch} s${lorisClosed.length ? `, the last after ${round(slowest(lorisClosed) / 1000)} s` : ''}`,
         );
-        r.target(
+        r.hard(
           `a body sent at 1 byte/s: the server ends the request within ${target} s`,
           trickle.closedAfterMs !== undefined && trickle.closedAfterMs <= options.slowTargetMs,
           trickleEnd,
         );
-        r.target(
+        r.hard(
           `idle keep-alive connections: the server closes them within ${target} s`,
           idleClosed.length === idle.length && slowest(idle) <= options.slowTargetMs,
           `${idleClosed.length} of ${idle.length} closed within ${watch} s; RSS peak ${round(idlePeak)} MB`,

@@ -102,7 +102,7 @@ export async function documentsPart(options: DocumentsPartOptions): Promise<Part
       `${before.paths.length} answers compared, ${changed.length} differ`,
       firstFew(changed),
     );
-    r.target(
+    r.hard(
       'documents meant to be refused are refused, and the ones meant to be stored are stored',
       unexpected.length === 0,
       `${unexpected.length} of ${docs.length} not as expected`,

@@ -65,13 +65,13 @@ export async function fuzzPart(options: FuzzPartOptions): Promise<PartResult> {
         `${out.badProblems.length} not`,
         firstFew(out.badProblems),
       );
-      r.target(
+      r.hard(
         'every error answered below the routes (HTTP parser, URL and header limits) is problem+json with Message',
         out.badProtocolProblems.length === 0,
         `${out.badProtocolProblems.length} not (${byStatus(out.badProtocolProblems)})`,
         firstFew(out.badProtocolProblems),
       );
-      r.target(
+      r.hard(
         'every request gets an answer (no connection closed without one)',
         out.noResponse.length === 0,
         `${out.noResponse.length} without an answer`,

@@ -12,7 +12,7 @@ export interface RankingPartOptions {
   seed: string;
   /** Cap on start-to-ranking; past it the figure is "exceeded". */
   capMs: number;
-  /** Target for start-to-ranking. */
+  /** Hard limit on the ranking itself: from /readyz (index loaded) to the answer. */
   targetMs: number;
   keep?: boolean;
 }
@@ -57,7 +57,7 @@ export async function rankingPart(options: RankingPartOptions): Promise<PartResu
       const code = await service.stop(5_000);
       r.hard('the server stays up while it ranks', alive, alive ? 'alive' : 'the process died');
       // A ranking still running must not hold the process past SIGTERM (killed after 5 s).
-      r.target(
+      r.hard(
         'it exits 0 within 5 s of SIGTERM, even while ranking',
         code === 0,
         code === 0 ? `exited after ${round((performance.now() - t) / 1000)} s` : `killed after 5 s (exit ${code})`,
@@ -71,9 +71,10 @@ export async function rankingPart(options: RankingPartOptions): Promise<PartResu
       'start to ranking (s)',
       answerMs === undefined ? `exceeded ${round(options.capMs / 1000)}` : round(answerMs / 1000),
     );
-    r.target(
-      `/analysis/dependencies answers within ${round(options.targetMs / 1000)} s of the start`,
-      answerMs !== undefined && answerMs <= options.targetMs,
+    // The ranking starts once the index is loaded (/readyz), so that is where its time is counted from.
+    r.hard(
+      `/analysis/dependencies answers within ${round(options.targetMs / 1000)} s of /readyz`,
+      answerMs !== undefined && answerMs - readyMs <= options.targetMs,
       figure,
     );
   } finally {

@@ -117,7 +117,7 @@ export async function sigtermPart(options: SigtermPartOptions): Promise<PartResu
       `${bytes.length} bytes received, ${items} of ${options.components} dependencies (${fullBytes} bytes body)`,
     );
     r.hard('the process exits 0', code === 0, `exit code ${code}`);
-    r.target(
+    r.hard(
       `the process exits within the drain deadline of ${round(options.drainDeadlineMs / 1000)} s`,
       code === 0 && exitMs <= options.drainDeadlineMs,
       `exited ${round(exitMs / 1000)} s after SIGTERM`,

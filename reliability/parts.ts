@@ -16,7 +16,7 @@ import { sigtermPart } from './part-sigterm.js';
 export const PARTS = {
   fuzz: (seed: string) => fuzzPart({ seed, count: 8000, deadlineMs: 100_000 }),
   documents: () => documentsPart({ scale: 'full', ingestTimeoutMs: 120_000 }),
-  ranking: (seed: string) => rankingPart({ seed, components: 100_000, capMs: 150_000, targetMs: 30_000 }),
+  ranking: (seed: string) => rankingPart({ seed, components: 100_000, capMs: 150_000, targetMs: 5_000 }),
   clients: () =>
     clientsPart({
       unfinished: 2000,
