@@ -55,7 +55,22 @@ beforeAll(async () => {
   t = await startTestServer();
   ingested = await ingestInto(t.storeDir, documents);
   await t.server.service.refresh();
+  await rankingOfCurrentVersion();
 }, 300_000);
+
+/**
+ * Waits until the frequency ranking (computed in the background; the previous one is served
+ * meanwhile) is the one of the data ingested: its ETag names the store version it was computed at.
+ */
+async function rankingOfCurrentVersion(): Promise<void> {
+  for (let attempt = 0; attempt < 1200; attempt++) {
+    const current = (await t.get('/v0/package/pkg%3Anpm%2Fany')).headers.get('etag');
+    const ranking = (await t.get('/analysis/dependencies?sort=frequency&PageSize=1')).headers.get('etag');
+    if (current && ranking === current.replace(/"$/, '-frequency"')) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the frequency ranking never caught up with the ingested documents');
+}
 afterAll(() => t?.close());
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
