@@ -4,7 +4,7 @@ import { configuredPgUrl, findPgBinDir, serverAnswers, shownUrl } from './test/s
 
 // Projects:
 // - sqlite: everything on the embedded store, real documents from test/fixtures;
-// - postgres: the endpoint and CLI suites once more on PostgreSQL (the same files;
+// - postgres: the endpoint, CLI and golden-answer suites once more on PostgreSQL (the same files;
 //   test/helpers/server.ts picks the backend from the env) plus the PostgreSQL-only tests.
 //   test/setup/postgres.ts uses the server at SUPPLYGRAPH_TEST_PG_URL (default 127.0.0.1:5432),
 //   else starts a throwaway cluster when PostgreSQL is installed; with neither it is left out;
@@ -41,7 +41,12 @@ export default defineConfig(async () => {
       extends: true,
       test: {
         name: 'postgres',
-        include: ['test/http/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/store/postgres/**/*.test.ts'],
+        include: [
+          'test/http/**/*.test.ts',
+          'test/cli/**/*.test.ts',
+          'test/golden/**/*.test.ts',
+          'test/store/postgres/**/*.test.ts',
+        ],
         globalSetup: ['test/setup/postgres.ts'],
         env: { SUPPLYGRAPH_TEST_BACKEND: 'postgres' },
       },
