@@ -292,7 +292,12 @@ cases.push(
     url: `/v0/artifact/${enc(`sha256:${hex('none')}`)}/vulns`,
     expected: 404,
   },
-  { name: 'bad digest', path: '/v0/artifact/{digest}/vulns', url: '/v0/artifact/sha256%3Aab%01cd/vulns', expected: 400 },
+  {
+    name: 'bad digest',
+    path: '/v0/artifact/{digest}/vulns',
+    url: '/v0/artifact/sha256%3Aab%01cd/vulns',
+    expected: 400,
+  },
 );
 
 /**
