@@ -47,6 +47,13 @@ export default defineConfig(async () => {
           'test/golden/**/*.test.ts',
           'test/store/postgres/**/*.test.ts',
         ],
+        // Backend-independent: they run once, on the embedded store.
+        exclude: [
+          'test/cli/package.test.ts',
+          'test/http/hardening-budget.test.ts',
+          'test/http/hardening-drain.test.ts',
+          '**/node_modules/**',
+        ],
         globalSetup: ['test/setup/postgres.ts'],
         env: { SUPPLYGRAPH_TEST_BACKEND: 'postgres' },
       },

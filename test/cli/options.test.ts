@@ -5,10 +5,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { join } from 'node:path';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dependsOn } from '../helpers/predicates.js';
-import { createTestDatabase, PG_ADMIN_URL, tempDir, TEST_BACKEND, type TestDatabase } from '../helpers/server.js';
+import { tempDir } from '../helpers/server.js';
 import { BIN, cli } from './run-cli.js';
 
 const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -85,46 +84,6 @@ describe('a store that is not there', () => {
       rmSync(empty, { recursive: true, force: true });
     }
   });
-});
-
-describe.runIf(TEST_BACKEND === 'postgres')('a PostgreSQL store that is not there', () => {
-  let bare: TestDatabase;
-  beforeAll(async () => {
-    bare = await createTestDatabase({ migrate: false });
-  });
-  afterAll(() => bare?.drop());
-
-  it.each([['stats'], ['serve']])(
-    '%s on a database that does not exist names it and exits non-zero',
-    async (command) => {
-      const url = new URL(PG_ADMIN_URL);
-      url.pathname = '/sg_test_no_such_database';
-      const r = await cli([command, '--store', url.toString(), ...serveOnly(command)]);
-      expect(r.code).toBe(1);
-      expect(oneLine(r.stderr)).toMatch(/sg_test_no_such_database.*does not exist/);
-    },
-  );
-
-  it.each([['stats'], ['serve']])(
-    '%s on a database without the schema says to migrate and creates nothing',
-    async (command) => {
-      const r = await cli([command, '--store', bare.url, ...serveOnly(command)]);
-      expect(r.code).toBe(1);
-      expect(oneLine(r.stderr)).toMatch(
-        new RegExp(
-          `${bare.name}: opening the store failed: the database has no supplygraph schema.*supplygraph migrate`,
-        ),
-      );
-      const sql = postgres(bare.url, { max: 1, onnotice: () => undefined });
-      try {
-        const [{ n }] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM information_schema.tables
-        WHERE table_schema = current_schema()`;
-        expect(n).toBe(0);
-      } finally {
-        await sql.end();
-      }
-    },
-  );
 });
 
 describe('serve options are checked before the index loads', () => {

@@ -3,12 +3,11 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { TEST_BACKEND } from '../helpers/server.js';
 
 const run = promisify(execFile);
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-describe.runIf(TEST_BACKEND === 'sqlite')('the package tarball', () => {
+describe('the package tarball', () => {
   it('ships dist/ and bin/, and no test/, bench/ or sources', async () => {
     // --ignore-scripts: list the files only (the build ran before the tests).
     const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/http/server.js';
 import { dependsOn, sbomFor } from '../helpers/predicates.js';
-import { createTestStore, ingestInto, TEST_BACKEND } from '../helpers/server.js';
+import { createTestStore, ingestInto } from '../helpers/server.js';
 import { sleep } from './raw-http.js';
 
 // A dense layered graph: each of N versions depends on three of the next thousand, so nearly every
@@ -28,7 +28,7 @@ function targetsOf(i: number): number[] {
 let server: RunningServer;
 let removeStore: () => Promise<void>;
 
-describe.skipIf(TEST_BACKEND === 'postgres')('--query-budget', () => {
+describe('--query-budget', () => {
   beforeAll(async () => {
     const store = await createTestStore();
     removeStore = store.remove;

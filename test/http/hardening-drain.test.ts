@@ -3,7 +3,7 @@
 // exits 0. Backend-independent, so it runs on the embedded store only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type ServeProcess } from '../store/postgres/processes.js';
-import { createTestStore, ingestInto, TEST_BACKEND } from '../helpers/server.js';
+import { createTestStore, ingestInto } from '../helpers/server.js';
 import { openRaw, parseResponse, sleep } from './raw-http.js';
 
 const DEPENDENCIES = 40_000;
@@ -12,7 +12,7 @@ const depName = (i: number): string => `dependency-${i}-${'x'.repeat(180)}`;
 
 let store: { location: string; remove(): Promise<void> };
 
-describe.skipIf(TEST_BACKEND === 'postgres')('SIGTERM while a large answer is being read', () => {
+describe('SIGTERM while a large answer is being read', () => {
   beforeAll(async () => {
     store = await createTestStore();
     const isDependency = Array.from({ length: DEPENDENCIES }, (_, i) => ({

@@ -1,0 +1,58 @@
+// serve and stats on a PostgreSQL store that is not there: one line naming it, a non-zero exit,
+// nothing created (the embedded-store cases are in test/cli/options.test.ts).
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, PG_ADMIN_URL, type TestDatabase } from '../../helpers/server.js';
+import { cli } from '../../cli/run-cli.js';
+
+/** stderr as lines, and a check that it is exactly one. */
+function oneLine(stderr: string): string {
+  const lines = stderr.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  return lines[0];
+}
+
+/** Flags only serve takes: any port, and no retrying while the database is absent. */
+function serveOnly(command: string): string[] {
+  return command === 'serve' ? ['--port', '0', '--pg-startup-wait', '0'] : [];
+}
+
+describe('a PostgreSQL store that is not there', () => {
+  let bare: TestDatabase;
+  beforeAll(async () => {
+    bare = await createTestDatabase({ migrate: false });
+  });
+  afterAll(() => bare?.drop());
+
+  it.each([['stats'], ['serve']])(
+    '%s on a database that does not exist names it and exits non-zero',
+    async (command) => {
+      const url = new URL(PG_ADMIN_URL);
+      url.pathname = '/sg_test_no_such_database';
+      const r = await cli([command, '--store', url.toString(), ...serveOnly(command)]);
+      expect(r.code).toBe(1);
+      expect(oneLine(r.stderr)).toMatch(/sg_test_no_such_database.*does not exist/);
+    },
+  );
+
+  it.each([['stats'], ['serve']])(
+    '%s on a database without the schema says to migrate and creates nothing',
+    async (command) => {
+      const r = await cli([command, '--store', bare.url, ...serveOnly(command)]);
+      expect(r.code).toBe(1);
+      expect(oneLine(r.stderr)).toMatch(
+        new RegExp(
+          `${bare.name}: opening the store failed: the database has no supplygraph schema.*supplygraph migrate`,
+        ),
+      );
+      const sql = postgres(bare.url, { max: 1, onnotice: () => undefined });
+      try {
+        const [{ n }] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM information_schema.tables
+        WHERE table_schema = current_schema()`;
+        expect(n).toBe(0);
+      } finally {
+        await sql.end();
+      }
+    },
+  );
+});
