@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dependsOn } from '../helpers/predicates.js';
 import { tempDir } from '../helpers/server.js';
-import { BIN, cli } from './run-cli.js';
+import { BIN, cli, oneLine, serveOnly } from './run-cli.js';
 
 const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -23,18 +23,6 @@ beforeAll(async () => {
   expect(r.code).toBe(0);
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-/** stderr as lines, and a check that it is exactly one. */
-function oneLine(stderr: string): string {
-  const lines = stderr.trim().split('\n');
-  expect(lines).toHaveLength(1);
-  return lines[0];
-}
-
-/** Flags only serve takes: any port, and no retrying while the database is absent. */
-function serveOnly(command: string): string[] {
-  return command === 'serve' ? ['--port', '0', '--pg-startup-wait', '0'] : [];
-}
 
 describe('version and stats', () => {
   it('--version prints the version of package.json', async () => {

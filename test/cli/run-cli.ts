@@ -1,4 +1,5 @@
 // Runs the real CLI (bin/supplygraph.js over the compiled dist/) as a child process.
+import { expect } from 'vitest';
 import { spawn, type StdioOptions } from 'node:child_process';
 
 export const BIN = new URL('../../bin/supplygraph.js', import.meta.url).pathname;
@@ -47,4 +48,16 @@ export function runCommand(command: string, args: string[], options: RunOptions 
 /** Runs `supplygraph args`. */
 export function cli(args: string[], options: RunOptions = {}): Promise<CliResult> {
   return runCommand(process.execPath, [BIN, ...args], options);
+}
+
+/** stderr as lines, and a check that it is exactly one. */
+export function oneLine(stderr: string): string {
+  const lines = stderr.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  return lines[0];
+}
+
+/** Flags only serve takes: any port, and no retrying while the database is absent. */
+export function serveOnly(command: string): string[] {
+  return command === 'serve' ? ['--port', '0', '--pg-startup-wait', '0'] : [];
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { startServer, type RunningServer } from '../../src/http/server.js';
+import { startServer, type RunningServer, type ServeOptions } from '../../src/http/server.js';
 import { ingestDocument, type DocumentResult } from '../../src/ingest/pipeline.js';
 import { openStore } from '../../src/store/open.js';
 import { PostgresStore } from '../../src/store/postgres/pg-store.js';
@@ -100,6 +100,19 @@ export async function ingestInto(location: string, docs: Record<string, unknown>
   }
 }
 
+/** A quiet server on `store` (a directory or postgres:// URL) on a free loopback port; `options` override the test defaults. */
+export function startServerOn(store: string, options: Partial<ServeOptions> = {}): Promise<RunningServer> {
+  return startServer({
+    store,
+    host: '127.0.0.1',
+    port: 0,
+    limits: { listCap: 1000, maxPageSize: 1000 },
+    refreshIntervalMs: 0,
+    logLevel: 'silent',
+    ...options,
+  });
+}
+
 export async function startTestServer(
   docs: Record<string, unknown> = {},
   limits = { listCap: 100_000, maxPageSize: 100_000 },
@@ -109,14 +122,7 @@ export async function startTestServer(
   let server: RunningServer;
   try {
     await ingestInto(storeDir, docs);
-    server = await startServer({
-      store: storeDir,
-      host: '127.0.0.1',
-      port: 0,
-      limits,
-      refreshIntervalMs: 50,
-      logLevel: 'silent',
-    });
+    server = await startServerOn(storeDir, { limits, refreshIntervalMs: 50 });
   } catch (err) {
     await store.remove();
     throw err;

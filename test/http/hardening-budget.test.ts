@@ -2,9 +2,9 @@
 // --query-budget gets 504 SG_TIMEOUT (problem+json); once the ranking is there it answers 200.
 // Backend-independent, so it runs on the embedded store only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/http/server.js';
+import type { RunningServer } from '../../src/http/server.js';
 import { dependsOn, sbomFor } from '../helpers/predicates.js';
-import { createTestStore, ingestInto } from '../helpers/server.js';
+import { createTestStore, ingestInto, startServerOn } from '../helpers/server.js';
 import { sleep } from './raw-http.js';
 
 // A dense layered graph: each of N versions depends on three of the next thousand, so nearly every
@@ -37,13 +37,8 @@ describe('--query-budget', () => {
     ).flat();
     // An SBOM in the document makes its edges count for the ranking.
     await ingestInto(store.location, { 'chain.json': { hasSBOM: [sbomFor({ pkg: 'pkg:npm/p0@1' })], isDependency } });
-    server = await startServer({
-      store: store.location,
-      host: '127.0.0.1',
-      port: 0,
+    server = await startServerOn(store.location, {
       limits: { listCap: 100_000, maxPageSize: 100_000 },
-      refreshIntervalMs: 0,
-      logLevel: 'silent',
       http: { queryBudgetMs: 1 },
     });
   }, 120_000);

@@ -1,8 +1,8 @@
 // Load shedding: while the event loop lags past --max-event-loop-delay, requests are answered 503
 // SG_OVERLOADED with Retry-After (problem+json); /healthz keeps answering.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/http/server.js';
-import { createTestStore } from '../helpers/server.js';
+import type { RunningServer } from '../../src/http/server.js';
+import { createTestStore, startServerOn } from '../helpers/server.js';
 import { sleep } from './raw-http.js';
 
 let server: RunningServer;
@@ -11,15 +11,7 @@ let removeStore: () => Promise<void>;
 beforeAll(async () => {
   const store = await createTestStore();
   removeStore = store.remove;
-  server = await startServer({
-    store: store.location,
-    host: '127.0.0.1',
-    port: 0,
-    limits: { listCap: 1000, maxPageSize: 1000 },
-    refreshIntervalMs: 0,
-    logLevel: 'silent',
-    http: { maxEventLoopDelayMs: 40 },
-  });
+  server = await startServerOn(store.location, { http: { maxEventLoopDelayMs: 40 } });
 });
 afterAll(async () => {
   await server?.close();

@@ -2,9 +2,9 @@
 // sockets: unfinished bodies, slow requests, connection cap, oversize URL and headers, bad
 // percent-encoding, any other method, PageSize strictness, unencoded purls, request ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/http/server.js';
+import type { RunningServer } from '../../src/http/server.js';
 import { dependsOn } from '../helpers/predicates.js';
-import { createTestStore, enc, ingestInto } from '../helpers/server.js';
+import { createTestStore, enc, ingestInto, startServerOn } from '../helpers/server.js';
 import { exchangeUntilClosed, openRaw, parseResponse, sleep } from './raw-http.js';
 
 let server: RunningServer;
@@ -16,13 +16,8 @@ beforeAll(async () => {
   await ingestInto(store.location, {
     'a.json': { isDependency: [dependsOn('pkg:npm/app@1.0.0', 'pkg:npm/lib@2.0.0')] },
   });
-  server = await startServer({
-    store: store.location,
-    host: '127.0.0.1',
-    port: 0,
+  server = await startServerOn(store.location, {
     limits: { listCap: 1000, maxPageSize: 500 },
-    refreshIntervalMs: 0,
-    logLevel: 'silent',
     http: { requestTimeoutMs: 2_000, headersTimeoutMs: 1_000, maxConnections: 20, maxEventLoopDelayMs: 0 },
   });
 });

@@ -3,19 +3,7 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, PG_ADMIN_URL, type TestDatabase } from '../../helpers/server.js';
-import { cli } from '../../cli/run-cli.js';
-
-/** stderr as lines, and a check that it is exactly one. */
-function oneLine(stderr: string): string {
-  const lines = stderr.trim().split('\n');
-  expect(lines).toHaveLength(1);
-  return lines[0];
-}
-
-/** Flags only serve takes: any port, and no retrying while the database is absent. */
-function serveOnly(command: string): string[] {
-  return command === 'serve' ? ['--port', '0', '--pg-startup-wait', '0'] : [];
-}
+import { cli, oneLine, serveOnly } from '../../cli/run-cli.js';
 
 describe('a PostgreSQL store that is not there', () => {
   let bare: TestDatabase;

@@ -2,10 +2,17 @@
 // pg_terminate_backend and new ones refused) → data requests 502 with a clean Message, /readyz
 // 503, /healthz 200; the database comes back → the server recovers by itself, no restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../../src/http/server.js';
+import type { RunningServer } from '../../../src/http/server.js';
 import { openStore } from '../../../src/store/open.js';
 import { dependsOn } from '../../helpers/predicates.js';
-import { createTestDatabase, enc, ingestInto, withAdmin, type TestDatabase } from '../../helpers/server.js';
+import {
+  createTestDatabase,
+  enc,
+  ingestInto,
+  withAdmin,
+  type TestDatabase,
+  startServerOn,
+} from '../../helpers/server.js';
 import { within } from './processes.js';
 
 let db: TestDatabase;
@@ -37,14 +44,7 @@ async function bringBack(name: string): Promise<void> {
 beforeAll(async () => {
   db = await createTestDatabase();
   await ingestInto(db.url, { 'a.json': { isDependency: [dependsOn('pkg:npm/app@1', 'pkg:npm/lib@1')] } });
-  server = await startServer({
-    store: db.url,
-    host: '127.0.0.1',
-    port: 0,
-    limits: { listCap: 1000, maxPageSize: 1000 },
-    refreshIntervalMs: 50,
-    logLevel: 'silent',
-  });
+  server = await startServerOn(db.url, { refreshIntervalMs: 50 });
 });
 afterAll(async () => {
   await bringBack(db.name).catch(() => undefined);

@@ -2,9 +2,9 @@
 // database that hangs (its backends stopped) makes /readyz answer 503 within the 2 s bound.
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../../src/http/server.js';
+import type { RunningServer } from '../../../src/http/server.js';
 import { dependsOn } from '../../helpers/predicates.js';
-import { createTestDatabase, ingestInto, withAdmin, type TestDatabase } from '../../helpers/server.js';
+import { createTestDatabase, ingestInto, withAdmin, type TestDatabase, startServerOn } from '../../helpers/server.js';
 
 let db: TestDatabase;
 let server: RunningServer;
@@ -13,14 +13,7 @@ let pings = 0;
 beforeAll(async () => {
   db = await createTestDatabase();
   await ingestInto(db.url, { 'a.json': { isDependency: [dependsOn('pkg:npm/app@1', 'pkg:npm/lib@1')] } });
-  server = await startServer({
-    store: db.url,
-    host: '127.0.0.1',
-    port: 0,
-    limits: { listCap: 1000, maxPageSize: 1000 },
-    refreshIntervalMs: 0,
-    logLevel: 'silent',
-  });
+  server = await startServerOn(db.url);
   // Count the checks that reach the database (the real ping still runs).
   const store = server.service.store;
   const ping = store.ping.bind(store);
