@@ -84,7 +84,7 @@ function describeValidation(issues: ValidationIssue[], context: string | undefin
   return `invalid ${context === 'querystring' ? 'query parameter' : (context ?? 'parameter')} "${where}": ${reason}`;
 }
 
-/** Errors Fastify raises before a route runs (routing, body reading, load shedding). */
+/** Errors Fastify raises before a route runs (routing, body reading). */
 function frameworkProblem(code: string | undefined): { code: ErrorCode; detail: string } | undefined {
   switch (code) {
     case 'FST_ERR_BAD_URL':
@@ -93,8 +93,6 @@ function frameworkProblem(code: string | undefined): { code: ErrorCode; detail: 
       return { code: 'SG_URI_TOO_LONG', detail: 'a path segment of the URL is longer than the server accepts' };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { code: 'SG_PAYLOAD_TOO_LARGE', detail: 'the request body is larger than the server accepts' };
-    case 'FST_UNDER_PRESSURE':
-      return { code: 'SG_OVERLOADED', detail: 'the server is overloaded; retry after the time in Retry-After' };
     default:
       return undefined;
   }

@@ -90,8 +90,9 @@ export function answerClientError(err: ClientError, socket: Socket): void {
     return;
   }
   const { code, detail } = describeClientError(err);
-  const body = JSON.stringify(problem(code, detail, randomUUID()));
-  const status = problem(code, detail).status;
+  const answer = problem(code, detail, randomUUID());
+  const body = JSON.stringify(answer);
+  const status = answer.status;
   const head = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,
     'Content-Type: application/problem+json; charset=utf-8',
