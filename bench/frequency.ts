@@ -54,7 +54,7 @@ const { computeFrequencyRanking } = (await built('index/frequency.js')) as {
 };
 const { openStore } = (await built('store/open.js')) as { openStore: (location: string) => Promise<Store> };
 const { EMPTY_CURSOR } = (await built('store/types.js')) as { EMPTY_CURSOR: unknown };
-const { NodeKind } = (await built('store/kinds.js')) as { NodeKind: Record<string, number> };
+const { NodeKind } = (await built('model/kinds.js')) as { NodeKind: Record<string, number> };
 
 const args = parseArgs(process.argv.slice(2));
 const runs = Number(args.runs ?? 3);

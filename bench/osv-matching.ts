@@ -8,7 +8,7 @@ import { Rng } from './rng.js';
 // The service's own index, from the build (`npm run build`), as the server runs it.
 interface Batch {
   node(id: number, kind: number, key: string, attr: string | null): void;
-  fact(kind: number, a: number, b: number, doc: number, data: string | null): void;
+  record(fact: { kind: number; a: number; b: number; doc: number; fields: object }): void;
 }
 interface Index {
   apply(batch: Batch): void;
@@ -20,7 +20,7 @@ const { GraphIndex, LoadBatch } = (await built('index/graph-index.js')) as {
   GraphIndex: new () => Index;
   LoadBatch: new () => Batch;
 };
-const { FactKind, NodeKind } = (await built('store/kinds.js')) as {
+const { FactKind, NodeKind } = (await built('model/kinds.js')) as {
   FactKind: Record<string, number>;
   NodeKind: Record<string, number>;
 };
@@ -84,7 +84,7 @@ function advisoriesBatch(firstNode: number): Batch {
         },
       ],
     };
-    batch.fact(FactKind.Advisory, id, 0, 1, JSON.stringify(data));
+    batch.record({ kind: FactKind.Advisory, a: id, b: 0, doc: 1, fields: data });
   }
   return batch;
 }

@@ -1,13 +1,13 @@
 // The in-memory graph index: interned nodes (the store's ids), raw edge lists per edge class,
 // CSR adjacency rebuilt from them after each load, and the records the vulnerability and
 // ranking questions need. No I/O: the index service feeds it LoadBatches.
-import { FactKind, NodeKind } from '../store/kinds.js';
+import { FactKind, NodeKind } from '../model/kinds.js';
 import type { DocumentRow, LoadSink } from '../store/types.js';
 import { buildCsr, buildCsrInSlices, EMPTY_CSR, type Csr, type EdgeArrays } from './csr.js';
 import { EdgeList, GrowableU32 } from './growable.js';
 import { nameOfCanonicalPurl } from './purl-key.js';
 import { AdvisoryMatcher } from './advisory-matcher.js';
-import type { AdvisoryAffected } from '../model/facts.js';
+import type { LinkFactKind, StoredRecord } from '../model/stored-facts.js';
 
 export interface Attribution {
   origin: string;
@@ -58,11 +58,11 @@ export class LoadBatch implements LoadSink {
   private readonly nodeKeys: string[] = [];
   private readonly nodeAttrs: (string | null)[] = [];
   private readonly documents: DocumentRow[] = [];
-  private readonly factKinds = new GrowableU32();
-  private readonly factA = new GrowableU32();
-  private readonly factB = new GrowableU32();
-  private readonly factDoc = new GrowableU32();
-  private readonly factData: (string | null)[] = [];
+  private readonly linkKinds = new GrowableU32();
+  private readonly linkA = new GrowableU32();
+  private readonly linkB = new GrowableU32();
+  private readonly linkDoc = new GrowableU32();
+  private readonly records: StoredRecord[] = [];
   private readonly edges = new EdgeList();
   private readonly edgeRanked: boolean[] = [];
 
@@ -75,12 +75,14 @@ export class LoadBatch implements LoadSink {
   document(row: DocumentRow): void {
     this.documents.push(row);
   }
-  fact(kind: number, a: number, b: number, doc: number, data: string | null): void {
-    this.factKinds.push(kind);
-    this.factA.push(a);
-    this.factB.push(b);
-    this.factDoc.push(doc);
-    this.factData.push(data);
+  link(kind: LinkFactKind, a: number, b: number, doc: number): void {
+    this.linkKinds.push(kind);
+    this.linkA.push(a);
+    this.linkB.push(b);
+    this.linkDoc.push(doc);
+  }
+  record(fact: StoredRecord): void {
+    this.records.push(fact);
   }
   dependencyEdge(a: number, b: number, ranked: boolean): void {
     this.edges.add(a, b);
@@ -88,7 +90,11 @@ export class LoadBatch implements LoadSink {
   }
   get isEmpty(): boolean {
     return (
-      this.nodeIds.length === 0 && this.documents.length === 0 && this.factKinds.length === 0 && this.edges.length === 0
+      this.nodeIds.length === 0 &&
+      this.documents.length === 0 &&
+      this.linkKinds.length === 0 &&
+      this.records.length === 0 &&
+      this.edges.length === 0
     );
   }
   /** Replays the load, in the order it was read, into another sink. */
@@ -96,15 +102,10 @@ export class LoadBatch implements LoadSink {
     for (let i = 0; i < this.nodeIds.length; i++)
       sink.node(this.nodeIds[i], this.nodeKinds[i] as NodeKind, this.nodeKeys[i], this.nodeAttrs[i]);
     for (const d of this.documents) sink.document(d);
-    for (let i = 0; i < this.factKinds.length; i++) {
-      sink.fact(
-        this.factKinds.get(i) as FactKind,
-        this.factA.get(i),
-        this.factB.get(i),
-        this.factDoc.get(i),
-        this.factData[i],
-      );
+    for (let i = 0; i < this.linkKinds.length; i++) {
+      sink.link(this.linkKinds.get(i) as LinkFactKind, this.linkA.get(i), this.linkB.get(i), this.linkDoc.get(i));
     }
+    for (const r of this.records) sink.record(r);
     for (let i = 0; i < this.edges.length; i++)
       sink.dependencyEdge(this.edges.from.get(i), this.edges.to.get(i), this.edgeRanked[i]);
   }
@@ -185,8 +186,11 @@ class EdgeCollector implements LoadSink {
   document(): void {
     /* no edges */
   }
-  fact(kind: FactKind, a: number, b: number): void {
+  link(kind: LinkFactKind, a: number, b: number): void {
     routeFact(this.lists, kind, a, b, (id) => this.kinds.get(id) ?? this.index.kindOf(id));
+  }
+  record(): void {
+    /* records are not traversal edges */
   }
   dependencyEdge(a: number, b: number, ranked: boolean): void {
     routeDependency(this.lists, a, b, ranked, (id) => this.keys.get(id) ?? this.index.keys[id] ?? '');
@@ -281,8 +285,22 @@ export class GraphIndex implements LoadSink {
     this.docs.set(row.id, row);
   }
 
-  fact(kind: FactKind, a: number, b: number, doc: number, data: string | null): void {
-    this.addFact(kind, a, b, doc, data);
+  link(kind: LinkFactKind, a: number, b: number): void {
+    switch (kind) {
+      case FactKind.VulnEqual:
+        this.unionAliases(a, b);
+        return;
+      case FactKind.HasSourceAt:
+        if (this.kinds[a] === NodeKind.PackageName) pushUnique(this.sourcesByName, this.keys[a], b);
+        else pushUnique(this.sourcesByPackage, a, b);
+        return;
+      default:
+        routeFact(this.edges, kind, a, b, (id) => this.kinds[id]);
+    }
+  }
+
+  record(fact: StoredRecord): void {
+    this.addRecord(fact);
   }
 
   dependencyEdge(a: number, b: number, ranked: boolean): void {
@@ -330,92 +348,78 @@ export class GraphIndex implements LoadSink {
     }
   }
 
-  private attribution(doc: number, data: Record<string, unknown>): Attribution {
+  private attribution(doc: number, fields: { origin?: string; collector?: string }): Attribution {
     const d = this.docs.get(doc);
-    return {
-      origin: typeof data.origin === 'string' ? data.origin : (d?.origin ?? ''),
-      collector: typeof data.collector === 'string' ? data.collector : (d?.collector ?? ''),
-    };
+    return { origin: fields.origin ?? d?.origin ?? '', collector: fields.collector ?? d?.collector ?? '' };
   }
 
-  private addFact(kind: number, a: number, b: number, doc: number, raw: string | null): void {
-    switch (kind) {
-      case FactKind.SbomIncludes:
-      case FactKind.IsOccurrence:
-      case FactKind.HashEqual:
-      case FactKind.HasSlsa:
-        routeFact(this.edges, kind, a, b, (id) => this.kinds[id]);
-        return;
-      case FactKind.VulnEqual:
-        this.unionAliases(a, b);
-        return;
-      case FactKind.HasSbom:
-        return;
-    }
-    const data = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-    const str = (k: string): string => (typeof data[k] === 'string' ? data[k] : '');
-    switch (kind) {
+  private addRecord(fact: StoredRecord): void {
+    const { a, b, doc } = fact;
+    switch (fact.kind) {
       case FactKind.CertifyVuln: {
         if (!b) return; // a clean scan: recorded in the store, never reported
-        const rec: CertifyVulnRecord = {
+        const f = fact.fields;
+        pushTo(this.vulnsByPackage, a, {
           pkg: a,
           vuln: b,
-          scannerUri: str('scannerUri'),
-          scannerVersion: str('scannerVersion'),
-          dbUri: str('dbUri'),
-          dbVersion: str('dbVersion'),
-          timeScanned: str('timeScanned'),
-          ...this.attribution(doc, data),
-        };
-        pushTo(this.vulnsByPackage, a, rec);
-        return;
-      }
-      case FactKind.VulnMetadata:
-        pushTo(this.vulnMetadata, a, {
-          scoreType: str('scoreType') || undefined,
-          scoreValue: typeof data.scoreValue === 'number' ? data.scoreValue : undefined,
-          severity: str('severity') || undefined,
-          description: str('description') || undefined,
-          timestamp: str('timestamp') || undefined,
-          ...this.attribution(doc, data),
+          scannerUri: f.scannerUri ?? '',
+          scannerVersion: f.scannerVersion ?? '',
+          dbUri: f.dbUri ?? '',
+          dbVersion: f.dbVersion ?? '',
+          timeScanned: f.timeScanned ?? '',
+          ...this.attribution(doc, f),
         });
         return;
-      case FactKind.Vex:
+      }
+      case FactKind.VulnMetadata: {
+        const f = fact.fields;
+        pushTo(this.vulnMetadata, a, {
+          scoreType: f.scoreType || undefined,
+          scoreValue: f.scoreValue,
+          severity: f.severity || undefined,
+          description: f.description || undefined,
+          timestamp: f.timestamp || undefined,
+          ...this.attribution(doc, f),
+        });
+        return;
+      }
+      case FactKind.Vex: {
+        const f = fact.fields;
         pushTo(this.vexBySubject, a, {
           subject: a,
           vuln: b,
-          status: str('status'),
-          justification: str('justification') || undefined,
-          statement: str('statement') || undefined,
-          knownSince: str('knownSince'),
+          status: f.status ?? '',
+          justification: f.justification || undefined,
+          statement: f.statement || undefined,
+          knownSince: f.knownSince ?? '',
           doc,
         });
         return;
-      case FactKind.HasSourceAt:
-        if (this.kinds[a] === NodeKind.PackageName) pushUnique(this.sourcesByName, this.keys[a], b);
-        else pushUnique(this.sourcesByPackage, a, b);
-        return;
-      case FactKind.Advisory:
+      }
+      case FactKind.Advisory: {
+        const f = fact.fields;
         this.advisories.addAdvisory({
           vuln: a,
           id: this.keys[a],
-          dbUri: str('dbUri'),
-          modified: str('modified') || undefined,
-          asOf: [str('modified'), str('published')].sort().pop() ?? '',
-          withdrawn: str('withdrawn') || undefined,
-          affected: Array.isArray(data.affected) ? (data.affected as AdvisoryAffected[]) : [],
+          dbUri: f.dbUri ?? '',
+          modified: f.modified || undefined,
+          asOf: [f.modified ?? '', f.published ?? ''].sort().pop() ?? '',
+          withdrawn: f.withdrawn || undefined,
+          affected: f.affected ?? [],
           doc,
-          ...this.attribution(doc, data),
+          ...this.attribution(doc, f),
         });
         return;
+      }
       case FactKind.Scorecard: {
+        const f = fact.fields;
         const rec: ScorecardRecord = {
           source: a,
-          aggregateScore: typeof data.aggregateScore === 'number' ? data.aggregateScore : -1,
-          timeScanned: str('timeScanned'),
-          scorecardVersion: str('scorecardVersion'),
-          scorecardCommit: str('scorecardCommit'),
-          checks: Array.isArray(data.checks) ? (data.checks as ScorecardRecord['checks']) : [],
+          aggregateScore: f.aggregateScore ?? -1,
+          timeScanned: f.timeScanned ?? '',
+          scorecardVersion: f.scorecardVersion ?? '',
+          scorecardCommit: f.scorecardCommit ?? '',
+          checks: f.checks ?? [],
         };
         const current = this.scorecards.get(a);
         // The latest scorecard of a source is its result (ties: the later document).

@@ -1,6 +1,6 @@
 // Breadth-first walks over the index (SPEC §3). Scratch buffers are reused between calls
 // (stamped with an epoch instead of cleared), so a walk allocates only its result.
-import { NodeKind } from '../store/kinds.js';
+import { NodeKind } from '../model/kinds.js';
 import type { Csr } from './csr.js';
 import type { GraphIndex } from './graph-index.js';
 

@@ -4,7 +4,7 @@ import type { CertifyVulnRecord, GraphIndex } from '../index/graph-index.js';
 import { equivalenceClosure, walkArtifactDependencies, walkPackageDependencies } from '../index/walk.js';
 import type { Severity } from '../model/vulnerability.js';
 import { cvssRating, highestRating, labelRating, type Rating, type RatingKind } from '../vuln/severity.js';
-import { NodeKind } from '../store/kinds.js';
+import { NodeKind } from '../model/kinds.js';
 import { MATCHER_URI, MATCHER_VERSION } from '../index/advisory-matcher.js';
 import { resolveArtifact, resolvePackages } from './resolve.js';
 

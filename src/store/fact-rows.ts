@@ -2,7 +2,9 @@
 // (kind, a, b, data) rows whose a/b point into that node list. Every backend writes these.
 import type { DependencyFact, DocumentFacts, FactOrigin, NodeRef, VulnRef } from '../model/facts.js';
 import { packageNameOf, parsePurl } from '../model/purl.js';
-import { FactKind, NodeKind } from './kinds.js';
+import { FactKind, NodeKind } from '../model/kinds.js';
+import { isLinkFactKind, type StoredRecord } from '../model/stored-facts.js';
+import type { LoadSink } from './types.js';
 
 export interface NodeKey {
   kind: NodeKind;
@@ -213,4 +215,25 @@ export function packDependencies(dependencies: readonly DependencyRow[], ids: re
     triples[i * 3 + 2] = d.data;
   }
   return Buffer.from(triples.buffer, triples.byteOffset, triples.byteLength);
+}
+
+/**
+ * Hands one stored fact row to a load sink. Rows of kind IsDependency can only be left over from
+ * schema 1 (their edges are in the dependency edge table) and are dropped. The data was written
+ * by encodeDocument from typed facts, so it is trusted as the record's fields.
+ */
+export function deliverFact(
+  sink: LoadSink,
+  kind: FactKind,
+  a: number,
+  b: number,
+  doc: number,
+  data: string | null,
+): void {
+  if (kind === FactKind.IsDependency) return;
+  if (isLinkFactKind(kind)) sink.link(kind, a, b, doc);
+  else {
+    const fields = (data ? JSON.parse(data) : {}) as StoredRecord['fields'];
+    sink.record({ kind, a, b, doc, fields });
+  }
 }

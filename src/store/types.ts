@@ -1,7 +1,8 @@
 // The store interface: one implementation per backend (sqlite/, postgres/). The store is the
 // source of truth: append-only facts, each remembering its document; documents keyed by digest.
 import type { DocumentFacts, SkippedItem } from '../model/facts.js';
-import type { FactKind, NodeKind } from './kinds.js';
+import type { NodeKind } from '../model/kinds.js';
+import type { LinkFactKind, StoredRecord } from '../model/stored-facts.js';
 
 export interface DocumentInput {
   /** sha256 of the document bytes: re-ingesting the same bytes changes nothing. */
@@ -41,8 +42,12 @@ export interface DocumentRow {
 export interface LoadSink {
   node(id: number, kind: NodeKind, key: string, attr: string | null): void;
   document(row: DocumentRow): void;
-  /** Every fact but IsDependency. */
-  fact(kind: FactKind, a: number, b: number, documentId: number, data: string | null): void;
+  /**
+   * Facts other than IsDependency, in commit order within each kind (no order across kinds):
+   * link() for kinds whose fields the index never reads, record() for the others.
+   */
+  link(kind: LinkFactKind, a: number, b: number, documentId: number): void;
+  record(fact: StoredRecord): void;
   /**
    * A distinct dependency edge (a depends on b); `ranked` when some document stating it has an
    * SBOM not collected from deps.dev. The same edge may come twice, ranked and not.

@@ -8,7 +8,7 @@ import { countReached } from '../../src/index/frequency/reach-counts.js';
 import { runInSlices } from '../../src/index/frequency/slices.js';
 import { GraphIndex, LoadBatch } from '../../src/index/graph-index.js';
 import { buildCsr } from '../../src/index/csr.js';
-import { NodeKind } from '../../src/store/kinds.js';
+import { NodeKind } from '../../src/model/kinds.js';
 
 function rng(seed: number): () => number {
   let x = seed >>> 0 || 1;

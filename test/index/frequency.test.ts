@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeFrequencyRanking } from '../../src/index/frequency.js';
 import { GraphIndex, LoadBatch } from '../../src/index/graph-index.js';
-import { NodeKind } from '../../src/store/kinds.js';
+import { NodeKind } from '../../src/model/kinds.js';
 
 function rng(seed: number): () => number {
   let x = seed >>> 0;

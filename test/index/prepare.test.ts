@@ -2,7 +2,7 @@
 // rebuild gives, and readers see none of the batch until apply().
 import { describe, expect, it } from 'vitest';
 import { GraphIndex, LoadBatch } from '../../src/index/graph-index.js';
-import { FactKind, NodeKind } from '../../src/store/kinds.js';
+import { FactKind, NodeKind } from '../../src/model/kinds.js';
 
 function batchOf(first: number, count: number, seed: number): LoadBatch {
   let x = seed;
@@ -22,9 +22,9 @@ function batchOf(first: number, count: number, seed: number): LoadBatch {
   const last = first + count - 1;
   for (let i = 0; i < count * 3; i++) b.dependencyEdge(random(last), random(last), i % 4 !== 0);
   for (let i = 0; i < count; i++) {
-    b.fact(FactKind.SbomIncludes, random(last), random(last), 1, null);
-    b.fact(FactKind.IsOccurrence, first + 5 * (i % Math.floor(count / 5)), random(last), 1, null);
-    b.fact(FactKind.HasSlsa, random(last), random(last), 1, null);
+    b.link(FactKind.SbomIncludes, random(last), random(last), 1);
+    b.link(FactKind.IsOccurrence, first + 5 * (i % Math.floor(count / 5)), random(last), 1);
+    b.link(FactKind.HasSlsa, random(last), random(last), 1);
   }
   return b;
 }

@@ -1,7 +1,9 @@
 // Streams what was committed after a cursor into a LoadSink, from one REPEATABLE READ snapshot.
 // Because writers take their ids under the sg_log row lock, a snapshot that holds id N holds
 // every smaller id too: reading "id > cursor" never misses a row committed later.
-import { DATA_FREE_FACT_KINDS, FactKind, type NodeKind } from '../kinds.js';
+import type { FactKind, NodeKind } from '../../model/kinds.js';
+import { LINK_FACT_KINDS } from '../../model/stored-facts.js';
+import { deliverFact } from '../fact-rows.js';
 import type { LoadCursor, LoadSink } from '../types.js';
 import type { Sql } from './connection.js';
 
@@ -44,7 +46,7 @@ export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink): Pr
     }
     if (next.fact > since.fact) {
       // The index never reads the data of some kinds: do not ship it.
-      await tx`SELECT id, doc, kind, a, b, CASE WHEN kind IN ${tx(DATA_FREE_FACT_KINDS as number[])} THEN NULL ELSE data END
+      await tx`SELECT id, doc, kind, a, b, CASE WHEN kind IN ${tx(LINK_FACT_KINDS as readonly number[] as number[])} THEN NULL ELSE data END
         FROM sg_facts WHERE id > ${since.fact} AND id <= ${next.fact} ORDER BY id`
         .values()
         .cursor(BATCH, (rows: Row[]) => {
@@ -56,8 +58,7 @@ export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink): Pr
             number | null,
             string | null,
           ][]) {
-            // Kind 3 rows can only be left over from schema 1; their edges are in sg_dependency_edges.
-            if (kind !== FactKind.IsDependency) sink.fact(kind, a, b ?? 0, doc, data);
+            deliverFact(sink, kind, a, b ?? 0, doc, data);
           }
         });
     }

@@ -4,9 +4,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
-import { encodeDocument, packDependencies } from '../fact-rows.js';
+import { deliverFact, encodeDocument, packDependencies } from '../fact-rows.js';
 import { PairSet } from '../pair-set.js';
-import { DATA_FREE_FACT_KINDS, FactKind, type NodeKind } from '../kinds.js';
+import type { FactKind, NodeKind } from '../../model/kinds.js';
+import { LINK_FACT_KINDS } from '../../model/stored-facts.js';
 import type { DocumentInput, GraphStore, LoadCursor, LoadSink, StoreStats, WriteOutcome } from '../types.js';
 import type { SkippedItem } from '../../model/facts.js';
 import { migrate } from './schema.js';
@@ -192,14 +193,14 @@ export class SqliteStore implements GraphStore {
       // Kind 3 rows can only be left over from schema 1; their edges are in dependency_edges.
       const facts = this.db
         .prepare(
-          `SELECT id, doc, kind, a, b, CASE WHEN kind IN (${DATA_FREE_FACT_KINDS.join(',')}) THEN NULL ELSE data END
+          `SELECT id, doc, kind, a, b, CASE WHEN kind IN (${LINK_FACT_KINDS.join(',')}) THEN NULL ELSE data END
         FROM facts WHERE id > ? ORDER BY id`,
         )
         .raw();
       for (const [id, doc, kind, a, b, data] of facts.iterate(since.fact) as Iterable<
         [number, number, FactKind, number, number | null, string | null]
       >) {
-        if (kind !== FactKind.IsDependency) sink.fact(kind, a, b ?? 0, doc, data);
+        deliverFact(sink, kind, a, b ?? 0, doc, data);
         next.fact = id;
       }
       const edges = this.db.prepare('SELECT id, a, b, ranked FROM dependency_edges WHERE id > ? ORDER BY id').raw();

@@ -44,7 +44,10 @@ class CountingSink implements LoadSink {
   document(row: { id: number }): void {
     this.documents.push(row.id);
   }
-  fact(): void {
+  link(): void {
+    this.facts++;
+  }
+  record(): void {
     this.facts++;
   }
   dependencyEdge(): void {

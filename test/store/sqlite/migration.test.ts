@@ -32,7 +32,10 @@ describe('embedded store schema 1 → current', () => {
       const sink: LoadSink = {
         node: () => undefined,
         document: () => undefined,
-        fact: () => {
+        link: () => {
+          facts++;
+        },
+        record: () => {
           facts++;
         },
         dependencyEdge: (a, b, r) => {

@@ -26,11 +26,3 @@ export const FactKind = {
   Advisory: 13, // a = vulnerability; data = the affected entries to match
 } as const;
 export type FactKind = (typeof FactKind)[keyof typeof FactKind];
-
-/** Fact kinds whose data the index never reads: backends need not ship their JSON on load. */
-export const DATA_FREE_FACT_KINDS: readonly FactKind[] = [
-  FactKind.SbomIncludes,
-  FactKind.IsOccurrence,
-  FactKind.HashEqual,
-  FactKind.VulnEqual,
-];

@@ -1,0 +1,45 @@
+// What the store hands the index for each fact when it loads: typed fields, so the index neither
+// parses nor re-validates anything. Facts the index only links (walks, unions, lists) come without
+// fields; the others as records of the fields the index reads.
+import type { AdvisoryFact, FactOrigin, ScanMetadata, ScorecardFact, VexFact, VulnMetadataFact } from './facts.js';
+import { FactKind } from './kinds.js';
+
+/** Fact kinds whose fields the index never reads: backends need not ship them on load. */
+export const LINK_FACT_KINDS = [
+  FactKind.HasSbom,
+  FactKind.SbomIncludes,
+  FactKind.IsOccurrence,
+  FactKind.HashEqual,
+  FactKind.HasSlsa,
+  FactKind.VulnEqual,
+  FactKind.HasSourceAt,
+] as const;
+export type LinkFactKind = (typeof LINK_FACT_KINDS)[number];
+
+const LINK_KIND_SET: ReadonlySet<number> = new Set(LINK_FACT_KINDS);
+export function isLinkFactKind(kind: number): kind is LinkFactKind {
+  return LINK_KIND_SET.has(kind);
+}
+
+/**
+ * The fields as written: a field that was empty when the fact was stored may be absent, so every
+ * field is optional here and the reader supplies the default.
+ */
+interface RecordOf<K extends FactKind, F> {
+  kind: K;
+  /** Store ids of the nodes the fact links; b is 0 when it links one node only. */
+  a: number;
+  b: number;
+  /** The document that stated it (its origin and collector apply when the fields have none). */
+  doc: number;
+  fields: Partial<F>;
+}
+
+/** A fact whose fields the index reads (origin and collector only when they differ from the document's). */
+export type StoredRecord =
+  | RecordOf<typeof FactKind.CertifyVuln, ScanMetadata & FactOrigin>
+  | RecordOf<typeof FactKind.VulnMetadata, Omit<VulnMetadataFact, 'vulnerability'>>
+  | RecordOf<typeof FactKind.Vex, Omit<VexFact, 'subject' | 'vulnerability'>>
+  | RecordOf<typeof FactKind.Scorecard, Omit<ScorecardFact, 'source'>>
+  | RecordOf<typeof FactKind.Advisory, Omit<AdvisoryFact, 'vulnerability'>>;
+export type RecordFactKind = StoredRecord['kind'];
