@@ -1,0 +1,53 @@
+// What each module of src/ may import: data flows one way,
+// documents → facts (model) → store → index → query → http, with cli on top.
+// Checked in the test run (test/architecture/layers.test.ts) and by `npm run lint:layers`.
+/** A rule forbidding imports from a layer to anything internal outside what it may use. */
+const layer = (name, from, allowed) => ({
+  name,
+  comment: `${from} may import only ${allowed.join(', ') || 'itself'} (docs/architecture.md)`,
+  severity: 'error',
+  from: { path: `^src/${from}/` },
+  to: {
+    path: '^src/',
+    pathNot: [`^src/${from}/`, ...allowed.map((a) => (a.endsWith('.ts') ? `^src/${a}$` : `^src/${a}/`))],
+  },
+});
+
+module.exports = {
+  forbidden: [
+    layer('model-is-the-base', 'model', []),
+    layer('vuln-is-domain-logic', 'vuln', ['model']),
+    // The pipeline hands each document's facts to the store interface.
+    layer('ingest-only-makes-facts', 'ingest', ['model', 'vuln', 'store/types.ts']),
+    layer('store-only-persists-facts', 'store', ['model']),
+    layer('index-reads-the-store-interface', 'index', ['model', 'vuln', 'store/types.ts']),
+    layer('query-asks-the-graph-view', 'query', ['model', 'vuln', 'index']),
+    // server.ts composes the process: it opens the store and starts the index service.
+    layer('http-answers-through-query', 'http', [
+      'model',
+      'query',
+      'index',
+      'store/types.ts',
+      'store/open.ts',
+      'config.ts',
+    ]),
+    {
+      name: 'no-cycles',
+      comment: 'modules depend on each other in one direction',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'no-unresolvable',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};
