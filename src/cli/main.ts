@@ -16,6 +16,13 @@ function option(setting: Setting): Option {
   return setting.defaultValue === undefined ? o : o.default(setting.defaultValue);
 }
 
+/** A subcommand taking these settings as options (flag, environment variable, default). */
+function command(program: Command, name: string, description: string, settings: readonly Setting[]): Command {
+  const cmd = program.command(name).description(description);
+  for (const setting of settings) cmd.addOption(option(setting));
+  return cmd;
+}
+
 /** The version of the installed package (package.json sits two levels above dist/cli/). */
 function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -44,71 +51,66 @@ export async function main(argv: string[]): Promise<number> {
     .exitOverride()
     .showHelpAfterError();
 
-  program
-    .command('serve')
-    .description('serve the read-only REST API over the store')
-    .addOption(option(SETTINGS.store))
-    .addOption(option(SETTINGS.host))
-    .addOption(option(SETTINGS.port))
-    .addOption(option(SETTINGS.listCap))
-    .addOption(option(SETTINGS.maxPageSize))
-    .addOption(option(SETTINGS.refreshInterval))
-    .addOption(option(SETTINGS.logLevel))
-    .addOption(option(SETTINGS.pgPoolSize))
-    .addOption(option(SETTINGS.pgConnectTimeout))
-    .addOption(option(SETTINGS.pgStatementTimeout))
-    .addOption(option(SETTINGS.pgStartupWait))
-    .addOption(option(SETTINGS.requestTimeout))
-    .addOption(option(SETTINGS.headersTimeout))
-    .addOption(option(SETTINGS.keepAliveTimeout))
-    .addOption(option(SETTINGS.maxConnections))
-    .addOption(option(SETTINGS.maxHeaderSize))
-    .addOption(option(SETTINGS.queryBudget))
-    .addOption(option(SETTINGS.maxEventLoopDelay))
-    .addOption(option(SETTINGS.drainTimeout))
-    .action(async (o: Record<string, string>) => {
-      // Every option is checked, the store looked for and the port tried before the index loads.
-      const options = {
-        store: o.store,
-        host: o.host,
-        port: parsePort(o.port),
-        limits: {
-          listCap: positiveInteger('--list-cap', o.listCap),
-          maxPageSize: positiveInteger('--max-page-size', o.maxPageSize),
-        },
-        refreshIntervalMs: positiveInteger('--refresh-interval', o.refreshInterval, true),
-        logLevel: parseLogLevel(o.logLevel),
-        http: {
-          requestTimeoutMs: positiveInteger('--request-timeout', o.requestTimeout),
-          headersTimeoutMs: positiveInteger('--headers-timeout', o.headersTimeout),
-          keepAliveTimeoutMs: positiveInteger('--keep-alive-timeout', o.keepAliveTimeout),
-          maxConnections: positiveInteger('--max-connections', o.maxConnections),
-          maxHeaderSize: positiveInteger('--max-header-size', o.maxHeaderSize),
-          queryBudgetMs: positiveInteger('--query-budget', o.queryBudget),
-          maxEventLoopDelayMs: positiveInteger('--max-event-loop-delay', o.maxEventLoopDelay, true),
-          drainTimeoutMs: positiveInteger('--drain-timeout', o.drainTimeout, true),
-        },
-      };
-      const pg = storeOptions(o);
-      requireExistingStore(options.store);
-      await probeListen(options.host, options.port);
-      // Start-up with the database down: retry with backoff for --pg-startup-wait, logging each try.
-      setStoreDefaults({ ...pg, logger: pino({ level: options.logLevel }) });
-      exitCode = await runServe(options);
-    });
+  command(program, 'serve', 'serve the read-only REST API over the store', [
+    SETTINGS.store,
+    SETTINGS.host,
+    SETTINGS.port,
+    SETTINGS.listCap,
+    SETTINGS.maxPageSize,
+    SETTINGS.refreshInterval,
+    SETTINGS.logLevel,
+    SETTINGS.pgPoolSize,
+    SETTINGS.pgConnectTimeout,
+    SETTINGS.pgStatementTimeout,
+    SETTINGS.pgStartupWait,
+    SETTINGS.requestTimeout,
+    SETTINGS.headersTimeout,
+    SETTINGS.keepAliveTimeout,
+    SETTINGS.maxConnections,
+    SETTINGS.maxHeaderSize,
+    SETTINGS.queryBudget,
+    SETTINGS.maxEventLoopDelay,
+    SETTINGS.drainTimeout,
+  ]).action(async (o: Record<string, string>) => {
+    // Every option is checked, the store looked for and the port tried before the index loads.
+    const options = {
+      store: o.store,
+      host: o.host,
+      port: parsePort(o.port),
+      limits: {
+        listCap: positiveInteger('--list-cap', o.listCap),
+        maxPageSize: positiveInteger('--max-page-size', o.maxPageSize),
+      },
+      refreshIntervalMs: positiveInteger('--refresh-interval', o.refreshInterval, true),
+      logLevel: parseLogLevel(o.logLevel),
+      http: {
+        requestTimeoutMs: positiveInteger('--request-timeout', o.requestTimeout),
+        headersTimeoutMs: positiveInteger('--headers-timeout', o.headersTimeout),
+        keepAliveTimeoutMs: positiveInteger('--keep-alive-timeout', o.keepAliveTimeout),
+        maxConnections: positiveInteger('--max-connections', o.maxConnections),
+        maxHeaderSize: positiveInteger('--max-header-size', o.maxHeaderSize),
+        queryBudgetMs: positiveInteger('--query-budget', o.queryBudget),
+        maxEventLoopDelayMs: positiveInteger('--max-event-loop-delay', o.maxEventLoopDelay, true),
+        drainTimeoutMs: positiveInteger('--drain-timeout', o.drainTimeout, true),
+      },
+    };
+    const pg = storeOptions(o);
+    requireExistingStore(options.store);
+    await probeListen(options.host, options.port);
+    // Start-up with the database down: retry with backoff for --pg-startup-wait, logging each try.
+    setStoreDefaults({ ...pg, logger: pino({ level: options.logLevel }) });
+    exitCode = await runServe(options);
+  });
 
-  program
-    .command('ingest')
-    .description('ingest documents (files, directories recursively, "-" for stdin) into the store')
+  command(program, 'ingest', 'ingest documents (files, directories recursively, "-" for stdin) into the store', [
+    SETTINGS.store,
+    SETTINGS.collector,
+    SETTINGS.maxDocumentSize,
+    SETTINGS.pipeWait,
+    SETTINGS.origin,
+    ...PG_OPTIONS,
+  ])
     .argument('<paths...>', 'files, directories or - for stdin, ingested in argument order')
-    .addOption(option(SETTINGS.store))
-    .addOption(option(SETTINGS.collector))
-    .addOption(option(SETTINGS.maxDocumentSize))
-    .addOption(option(SETTINGS.pipeWait))
-    .addOption(option(SETTINGS.origin))
-    .addOption(option(PG_OPTIONS[0]))
-    .addOption(option(PG_OPTIONS[1]))
-    .addOption(option(PG_OPTIONS[2]))
     .option('--json', 'print the summary as JSON')
     .option('--quiet', 'no progress bar')
     .action(async (paths: string[], o: Record<string, string | boolean | undefined>) => {
@@ -128,26 +130,19 @@ export async function main(argv: string[]): Promise<number> {
       exitCode = await runIngest(paths, options);
     });
 
-  program
-    .command('stats')
-    .description('print what the store holds')
-    .addOption(option(SETTINGS.store))
-    .addOption(option(PG_OPTIONS[0]))
-    .addOption(option(PG_OPTIONS[1]))
-    .addOption(option(PG_OPTIONS[2]))
+  command(program, 'stats', 'print what the store holds', [SETTINGS.store, ...PG_OPTIONS])
     .option('--json', 'print the figures as one JSON object')
     .action(async (o: Record<string, string | boolean>) => {
       setStoreDefaults(storeOptions(o));
       exitCode = await runStats(String(o.store), Boolean(o.json));
     });
 
-  program
-    .command('migrate')
-    .description('apply the PostgreSQL schema migrations this build needs (serve and ingest only check the version)')
-    .addOption(option(SETTINGS.store))
-    .addOption(option(SETTINGS.pgConnectTimeout))
-    .addOption(option(SETTINGS.pgStatementTimeout))
-    .addOption(option(SETTINGS.pgStartupWait))
+  command(
+    program,
+    'migrate',
+    'apply the PostgreSQL schema migrations this build needs (serve and ingest only check the version)',
+    [SETTINGS.store, SETTINGS.pgConnectTimeout, SETTINGS.pgStatementTimeout, SETTINGS.pgStartupWait],
+  )
     .option('--json', 'print the outcome as JSON')
     .action(async (o: Record<string, string | boolean>) => {
       exitCode = await runMigrate(String(o.store), storeOptions(o), Boolean(o.json));
