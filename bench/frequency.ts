@@ -28,7 +28,6 @@ interface Index {
   finishLoad(): void;
   apply(batch: Batch): void;
   nodeCount: number;
-  keys: string[];
 }
 interface Batch {
   node(id: number, kind: number, key: string, attr: string | null): void;
@@ -45,10 +44,8 @@ const ROOT = resolve(HERE, '..', '..');
 const BIN = join(ROOT, 'bin', 'supplygraph.js');
 const built = (path: string): Promise<Record<string, unknown>> =>
   import(new URL(`../../dist/${path}`, import.meta.url).href);
-const { GraphIndex, LoadBatch } = (await built('index/graph-index.js')) as {
-  GraphIndex: new () => Index;
-  LoadBatch: new () => Batch;
-};
+const { GraphIndex } = (await built('index/graph-index.js')) as { GraphIndex: new () => Index };
+const { LoadBatch } = (await built('index/load-batch.js')) as { LoadBatch: new () => Batch };
 const { computeFrequencyRanking } = (await built('index/frequency.js')) as {
   computeFrequencyRanking: (index: Index, isStale: () => boolean, previous?: Ranking) => Promise<Ranking>;
 };

@@ -12,14 +12,12 @@ interface Batch {
 }
 interface Index {
   apply(batch: Batch): void;
-  advisories: { matchesByPackage: Map<number, Set<number>> };
+  vulnerabilities: { advisories: { matchesByPackage: Map<number, Set<number>> } };
 }
 const built = (path: string): Promise<Record<string, unknown>> =>
   import(new URL(`../../dist/${path}`, import.meta.url).href);
-const { GraphIndex, LoadBatch } = (await built('index/graph-index.js')) as {
-  GraphIndex: new () => Index;
-  LoadBatch: new () => Batch;
-};
+const { GraphIndex } = (await built('index/graph-index.js')) as { GraphIndex: new () => Index };
+const { LoadBatch } = (await built('index/load-batch.js')) as { LoadBatch: new () => Batch };
 const { FactKind, NodeKind } = (await built('model/kinds.js')) as {
   FactKind: Record<string, number>;
   NodeKind: Record<string, number>;
@@ -99,7 +97,7 @@ started = performance.now();
 index.apply(packagesBatch(half, PACKAGES - half));
 const laterMs = performance.now() - started;
 let matches = 0;
-for (const set of index.advisories.matchesByPackage.values()) matches += set.size;
+for (const set of index.vulnerabilities.advisories.matchesByPackage.values()) matches += set.size;
 
 const pairs = half * ADVISORIES + (PACKAGES - half) * ADVISORIES;
 const seconds = (advisoriesMs + laterMs) / 1000;

@@ -3,7 +3,6 @@
 // its versions, over the IsDependency edges that came from (non-deps.dev) SBOMs.
 // Runs in slices that yield to the event loop, so requests are served while it computes.
 import type { GraphIndex } from './graph-index.js';
-import { nameOfCanonicalPurl } from './purl-key.js';
 import { countReached } from './frequency/reach-counts.js';
 import { runInSlices } from './frequency/slices.js';
 
@@ -34,8 +33,8 @@ const FULL_RECOUNT_SHARE = 0.3;
  * to v and to everything v reaches, and to nothing else. Undefined when that is most names.
  */
 function namesReachedByNewEdges(index: GraphIndex, sinceEdge: number, limit: number): Set<string> | undefined {
-  const targets = index.rankedEdgeTargetsSince(sinceEdge);
-  const { offsets, targets: out } = index.dependencyOut;
+  const targets = index.adjacency.rankedEdgeTargetsSince(sinceEdge);
+  const { offsets, targets: out } = index.adjacency.dependencyOut;
   const seen = new Set<number>();
   const names = new Set<string>();
   const stack = Array.from(targets);
@@ -43,7 +42,7 @@ function namesReachedByNewEdges(index: GraphIndex, sinceEdge: number, limit: num
     const u = stack.pop()!;
     if (seen.has(u)) continue;
     seen.add(u);
-    names.add(nameOfCanonicalPurl(index.keys[u]));
+    names.add(index.nodes.nameKeyOf(u));
     if (names.size > limit) return undefined;
     if (u + 1 < offsets.length) for (let i = offsets[u]; i < offsets[u + 1]; i++) stack.push(out[i]);
   }
@@ -52,9 +51,9 @@ function namesReachedByNewEdges(index: GraphIndex, sinceEdge: number, limit: num
 
 /** Every name with a version that has a dependent other than itself. */
 function dependencyNames(index: GraphIndex): Set<string> {
-  const { offsets, targets } = index.rankedDependents;
+  const { offsets, targets } = index.adjacency.rankedDependents;
   const names = new Set<string>();
-  for (const [name, versions] of index.packagesByName) {
+  for (const [name, versions] of index.nodes.packagesByName) {
     if (versions.some((v) => v + 1 < offsets.length && hasOtherDependent(offsets, targets, v))) names.add(name);
   }
   return names;
@@ -78,7 +77,7 @@ export async function computeFrequencyRanking(
 ): Promise<FrequencyRanking | undefined> {
   const started = performance.now();
   const generation = index.generation;
-  const rankedEdges = index.rankedEdgeCount;
+  const rankedEdges = index.adjacency.rankedEdgeCount;
 
   let names: Set<string> | undefined;
   const counts = new Map<string, number>();
@@ -93,8 +92,8 @@ export async function computeFrequencyRanking(
   names ??= dependencyNames(index);
   const recounted = [...names];
   // A name's dependents are the nodes its versions reach over the reversed (dependent) edges.
-  const versions = recounted.map((name) => index.packagesByName.get(name) ?? []);
-  const reached = await runInSlices(countReached(index.rankedDependents, versions), isStale, SLICE_MS);
+  const versions = recounted.map((name) => index.nodes.versionsOf(name));
+  const reached = await runInSlices(countReached(index.adjacency.rankedDependents, versions), isStale, SLICE_MS);
   if (!reached) return undefined;
   for (let i = 0; i < recounted.length; i++) {
     if (reached[i] > 0) counts.set(recounted[i], reached[i]);

@@ -3,7 +3,8 @@
 // the frequency ranking recomputed in the background after each change.
 import type { GraphStore, LoadCursor } from '../store/types.js';
 import { EMPTY_CURSOR } from '../store/types.js';
-import { GraphIndex, LoadBatch } from './graph-index.js';
+import { GraphIndex } from './graph-index.js';
+import { LoadBatch } from './load-batch.js';
 import { computeFrequencyRanking, type FrequencyRanking } from './frequency.js';
 
 export interface IndexLogger {

@@ -2,7 +2,7 @@
 // (stamped with an epoch instead of cleared), so a walk allocates only its result.
 import { NodeKind } from '../model/kinds.js';
 import type { Csr } from './csr.js';
-import type { GraphIndex } from './graph-index.js';
+import type { GraphView } from './graph-view.js';
 
 class Scratch {
   visited = new Uint32Array(0);
@@ -33,9 +33,9 @@ const scratch = new Scratch();
  * Marks `starts` and everything equivalent to them (IsOccurrence, HashEqual) in scratch.excluded;
  * the closure is left in scratch.queue[0 .. returned count).
  */
-function markEquivalents(index: GraphIndex, starts: readonly number[], epoch: number): number {
+function markEquivalents(index: GraphView, starts: readonly number[], epoch: number): number {
   const { excluded, queue } = scratch;
-  const eq = index.equivalent;
+  const eq = index.adjacency.equivalent;
   let head = 0;
   let tail = 0;
   for (const s of starts)
@@ -66,21 +66,17 @@ function row(csr: Csr, u: number, visit: (v: number) => void): void {
  * materials, and equivalence from every node; package versions only, each once. The starts and
  * their equivalents are left out unless `includeStarts` (the partial-purl rule).
  */
-export function walkPackageDependencies(
-  index: GraphIndex,
-  starts: readonly number[],
-  includeStarts: boolean,
-): number[] {
+export function walkPackageDependencies(index: GraphView, starts: readonly number[], includeStarts: boolean): number[] {
   return walk(index, starts, includeStarts, false);
 }
 
 /** Artifact dependencies: the same walk, but packages are leaves (only equivalence is followed). */
-export function walkArtifactDependencies(index: GraphIndex, start: number): number[] {
+export function walkArtifactDependencies(index: GraphView, start: number): number[] {
   return walk(index, [start], false, true);
 }
 
 function walk(
-  index: GraphIndex,
+  index: GraphView,
   starts: readonly number[],
   includeStarts: boolean,
   packagesAreLeaves: boolean,
@@ -89,6 +85,7 @@ function walk(
   markEquivalents(index, starts, epoch);
   const { visited, excluded, queue } = scratch;
   const kinds = index.kinds;
+  const { dependencyOut, sbomOut, slsaOut, equivalent } = index.adjacency;
   const result: number[] = [];
   let head = 0;
   let tail = 0;
@@ -110,20 +107,20 @@ function walk(
     const kind = kinds[u];
     if (kind === NodeKind.Package) {
       if (!packagesAreLeaves) {
-        row(index.dependencyOut, u, visit);
-        row(index.sbomOut, u, visit);
+        row(dependencyOut, u, visit);
+        row(sbomOut, u, visit);
       }
     } else if (kind === NodeKind.Artifact) {
-      row(index.sbomOut, u, visit);
-      row(index.slsaOut, u, visit);
+      row(sbomOut, u, visit);
+      row(slsaOut, u, visit);
     }
-    row(index.equivalent, u, visit);
+    row(equivalent, u, visit);
   }
   return result;
 }
 
 /** The given nodes and every node equivalent to them (through IsOccurrence / HashEqual). */
-export function equivalenceClosure(index: GraphIndex, starts: readonly number[]): number[] {
+export function equivalenceClosure(index: GraphView, starts: readonly number[]): number[] {
   const epoch = scratch.prepare(index.nodeCount);
   const count = markEquivalents(index, starts, epoch);
   return Array.from(scratch.queue.subarray(0, count));

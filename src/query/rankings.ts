@@ -1,7 +1,7 @@
 // /analysis/dependencies (SPEC §3): the frequency ranking as computed by the index, and the
 // scorecard ranking derived from it.
 import type { FrequencyRanking } from '../index/frequency.js';
-import type { GraphIndex } from '../index/graph-index.js';
+import type { GraphView } from '../index/graph-view.js';
 import { sourceFromUrl } from '../model/source.js';
 
 export interface FrequencyEntry {
@@ -42,19 +42,19 @@ export function impliedSource(name: string): string | undefined {
   return sourceFromUrl(`${host}/${path}`);
 }
 
-function sourcesOfName(index: GraphIndex, name: string): Set<number> {
-  const out = new Set<number>(index.sourcesByName.get(name) ?? []);
-  for (const version of index.packagesByName.get(name) ?? []) {
-    for (const s of index.sourcesByPackage.get(version) ?? []) out.add(s);
+function sourcesOfName(index: GraphView, name: string): Set<number> {
+  const out = new Set<number>(index.sourcesOfName(name));
+  for (const version of index.packageVersions(name)) {
+    for (const s of index.sourcesOfPackage(version)) out.add(s);
   }
   const implied = impliedSource(name);
-  const id = implied ? index.sourceIds.get(implied) : undefined;
+  const id = implied ? index.sourceId(implied) : undefined;
   if (id !== undefined) out.add(id);
   return out;
 }
 
 /** Lowest score first (inconclusive results after every real score); ties by dependent count, then name. */
-export function scorecardEntries(index: GraphIndex, ranking: FrequencyRanking): ScorecardEntry[] {
+export function scorecardEntries(index: GraphView, ranking: FrequencyRanking): ScorecardEntry[] {
   // Every stored document leads to a new ranking object, so this never outlives the data.
   let entries = scorecardCache.get(ranking);
   if (!entries) {
@@ -64,19 +64,19 @@ export function scorecardEntries(index: GraphIndex, ranking: FrequencyRanking): 
   return entries;
 }
 
-function computeScorecardEntries(index: GraphIndex, ranking: FrequencyRanking): ScorecardEntry[] {
+function computeScorecardEntries(index: GraphView, ranking: FrequencyRanking): ScorecardEntry[] {
   const out: ScorecardEntry[] = [];
   for (const e of ranking.entries) {
     let best: ScorecardEntry | undefined;
     for (const source of sourcesOfName(index, e.name)) {
-      const card = index.scorecards.get(source);
+      const card = index.scorecardOf(source);
       if (!card) continue;
       if (!best || sortScore(card.aggregateScore) < sortScore(best.Score)) {
         best = {
           Name: e.name,
           DependentCount: e.dependentCount,
           Score: card.aggregateScore,
-          Source: index.keys[source],
+          Source: index.keyOf(source),
           ScorecardDate: card.timeScanned,
         };
       }

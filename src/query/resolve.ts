@@ -1,7 +1,7 @@
 // Which nodes a request names (SPEC §3): purls (exact first, then as a template) and digests.
 import { canonicalPurl, PurlError } from '../model/purl.js';
 import { DigestError, parseDigestQuery, type DigestQuery } from '../model/artifact.js';
-import type { GraphIndex } from '../index/graph-index.js';
+import type { GraphView } from '../index/graph-view.js';
 import { matchesPurlTemplate, splitCanonicalPurl } from '../index/purl-key.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
 
@@ -15,10 +15,15 @@ export function canonicalQueryPurl(text: string): string {
 }
 
 /** Every package version matching the purl as a template, unsorted. */
-export function matchPackages(index: GraphIndex, canonical: string): number[] {
+export function matchPackages(index: GraphView, canonical: string): number[] {
   const template = splitCanonicalPurl(canonical);
-  const versions = index.packagesByName.get(template.name) ?? [];
-  return versions.filter((id) => matchesPurlTemplate(template, splitCanonicalPurl(index.keys[id])));
+  const versions = index.packageVersions(template.name);
+  return versions.filter((id) => matchesPurlTemplate(template, index.packagePurl(id).key));
+}
+
+/** The purls of every package version matching the purl as a template, in canonical purl order. */
+export function matchingPackagePurls(index: GraphView, canonical: string): string[] {
+  return index.sortPackages(matchPackages(index, canonical)).map(index.keyOf);
 }
 
 export interface NamedPackages {
@@ -28,12 +33,12 @@ export interface NamedPackages {
 }
 
 /** The exact-first, then template rule; 404 when nothing matches. */
-export function resolvePackages(index: GraphIndex, text: string): NamedPackages {
+export function resolvePackages(index: GraphView, text: string): NamedPackages {
   // Clients mostly send back purls this service gave them: already canonical, no parse needed.
-  const stored = index.packageIds.get(text);
+  const stored = index.packageId(text);
   if (stored !== undefined) return { ids: [stored], exact: true };
   const canonical = canonicalQueryPurl(text);
-  const exact = index.packageIds.get(canonical);
+  const exact = index.packageId(canonical);
   if (exact !== undefined) return { ids: [exact], exact: true };
   const ids = matchPackages(index, canonical);
   if (ids.length === 0) throw new NotFoundError('SG_PACKAGE_NOT_FOUND', `no package in the graph matches ${canonical}`);
@@ -44,7 +49,7 @@ export function resolvePackages(index: GraphIndex, text: string): NamedPackages 
  * One artifact by "alg:digest"; else the whole text as a digest value alone, when exactly one
  * algorithm has it (so "sha-xyz" or a digest value that itself holds a colon is found, as in GUAC).
  */
-export function resolveArtifact(index: GraphIndex, text: string): number {
+export function resolveArtifact(index: GraphView, text: string): number {
   let query: DigestQuery;
   try {
     query = parseDigestQuery(text);
@@ -52,9 +57,9 @@ export function resolveArtifact(index: GraphIndex, text: string): number {
     if (err instanceof DigestError) throw new InvalidInputError('digest', err.message, 'SG_INVALID_DIGEST');
     throw err;
   }
-  const exact = query.key === undefined ? undefined : index.artifactIds.get(query.key);
+  const exact = query.key === undefined ? undefined : index.artifactId(query.key);
   if (exact !== undefined) return exact;
-  const candidates = index.artifactsByValue.get(query.value) ?? [];
+  const candidates = index.artifactsWithDigestValue(query.value);
   if (candidates.length === 0)
     throw new NotFoundError(
       'SG_ARTIFACT_NOT_FOUND',
@@ -63,7 +68,10 @@ export function resolveArtifact(index: GraphIndex, text: string): number {
         : `no artifact ${query.key} in the graph`,
     );
   if (candidates.length > 1) {
-    const algorithms = candidates.map((id) => index.keys[id].slice(0, index.keys[id].indexOf(':'))).sort();
+    const algorithms = candidates
+      .map((id) => index.keyOf(id))
+      .map((key) => key.slice(0, key.indexOf(':')))
+      .sort();
     throw new InvalidInputError(
       'digest',
       `ambiguous digest: ${query.value} matches artifacts of several algorithms (${algorithms.join(', ')}); give it as <algorithm>:<digest>`,

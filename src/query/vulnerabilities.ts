@@ -1,22 +1,17 @@
 // Vulnerabilities of packages and artifacts (SPEC §3): certified findings, widened to the
 // dependency walk on request, with VEX suppression and aliases folded into one vulnerability.
-import type { CertifyVulnRecord, GraphIndex } from '../index/graph-index.js';
+import type { GraphView } from '../index/graph-view.js';
+import type { Attribution, CertifyVulnRecord } from '../index/vulnerabilities/records.js';
 import { equivalenceClosure, walkArtifactDependencies, walkPackageDependencies } from '../index/walk.js';
 import type { Severity } from '../model/vulnerability.js';
 import { cvssRating, highestRating, labelRating, type Rating, type RatingKind } from '../vuln/severity.js';
 import { NodeKind } from '../model/kinds.js';
-import { MATCHER_URI, MATCHER_VERSION } from '../index/advisory-matcher.js';
+import { MATCHER_URI, MATCHER_VERSION } from '../index/vulnerabilities/advisory-matcher.js';
+import type { ScanMetadata } from '../model/facts.js';
 import { resolveArtifact, resolvePackages } from './resolve.js';
 
-export interface ScanMetadataView {
-  scannerUri: string;
-  scannerVersion: string;
-  dbUri: string;
-  dbVersion: string;
-  timeScanned: string;
-  origin: string;
-  collector: string;
-}
+/** How a finding was made (the model's scan metadata) and which document said so. */
+export type ScanMetadataView = ScanMetadata & Attribution;
 
 export interface PackageVulnerability {
   package: string;
@@ -51,9 +46,9 @@ export interface SeveritySource {
 const SUPPRESSING = new Set(['NOT_AFFECTED', 'FIXED']);
 
 /** The latest VEX status of `subject` for the vulnerability `vuln` (any of its aliases). */
-function latestVexStatus(index: GraphIndex, subject: number, vuln: number): string | undefined {
-  const records = index.vexBySubject.get(subject);
-  if (!records) return undefined;
+function latestVexStatus(index: GraphView, subject: number, vuln: number): string | undefined {
+  const records = index.vexOf(subject);
+  if (records.length === 0) return undefined;
   const root = index.aliasRoot(vuln);
   let best: { knownSince: string; doc: number; status: string } | undefined;
   for (const r of records) {
@@ -64,7 +59,7 @@ function latestVexStatus(index: GraphIndex, subject: number, vuln: number): stri
 }
 
 /** Suppressed when the package itself or a queried product's latest statement says so. */
-function isSuppressed(index: GraphIndex, pkg: number, vuln: number, products: readonly number[]): boolean {
+function isSuppressed(index: GraphView, pkg: number, vuln: number, products: readonly number[]): boolean {
   const own = latestVexStatus(index, pkg, vuln);
   if (own && SUPPRESSING.has(own)) return true;
   for (const p of products) {
@@ -74,25 +69,25 @@ function isSuppressed(index: GraphIndex, pkg: number, vuln: number, products: re
   return false;
 }
 
-function vulnerabilityIds(index: GraphIndex, vuln: number): string[] {
+function vulnerabilityIds(index: GraphView, vuln: number): string[] {
   const others = index
     .aliasesOf(vuln)
     .filter((v) => v !== vuln)
-    .map((v) => index.keys[v])
+    .map(index.keyOf)
     .sort();
-  return [index.keys[vuln], ...others];
+  return [index.keyOf(vuln), ...others];
 }
 
 /** Certified findings plus offline advisory matches, minus what VEX suppresses. */
-function findings(index: GraphIndex, packages: readonly number[], products: readonly number[]): CertifyVulnRecord[] {
+function findings(index: GraphView, packages: readonly number[], products: readonly number[]): CertifyVulnRecord[] {
   const out: CertifyVulnRecord[] = [];
   for (const pkg of packages) {
-    for (const r of index.vulnsByPackage.get(pkg) ?? []) {
+    for (const r of index.findingsOf(pkg)) {
       if (!isSuppressed(index, pkg, r.vuln, products)) out.push(r);
     }
-    for (const vuln of index.advisories.matchesByPackage.get(pkg) ?? []) {
+    for (const vuln of index.advisoryMatchesOf(pkg)) {
       if (isSuppressed(index, pkg, vuln, products)) continue;
-      const advisory = index.advisories.get(vuln)!;
+      const advisory = index.advisory(vuln)!;
       out.push({
         pkg,
         vuln,
@@ -125,7 +120,7 @@ export function packageVulnKey(v: PackageVulnerability): (string | number)[] {
 }
 
 export function packageVulnerabilities(
-  index: GraphIndex,
+  index: GraphView,
   purl: string,
   includeDependencies: boolean,
 ): PackageVulnerability[] {
@@ -138,8 +133,8 @@ export function packageVulnerabilities(
   const byKey = new Map<string, PackageVulnerability>();
   for (const r of findings(index, packages, products)) {
     const item: PackageVulnerability = {
-      package: index.keys[r.pkg],
-      vulnerability: { type: index.vulnTypes.get(r.vuln) ?? 'OSV', vulnerabilityIDs: vulnerabilityIds(index, r.vuln) },
+      package: index.keyOf(r.pkg),
+      vulnerability: { type: index.vulnType(r.vuln), vulnerabilityIDs: vulnerabilityIds(index, r.vuln) },
       metadata: {
         scannerUri: r.scannerUri,
         scannerVersion: r.scannerVersion,
@@ -162,7 +157,7 @@ export function packageVulnerabilities(
  * CVSS; `cvssScore` is the highest CVSS score any document gives.
  */
 export function vulnerabilitySummary(
-  index: GraphIndex,
+  index: GraphView,
   vuln: number,
 ): { description: string; severity: Severity; cvssScore?: number; severitySource?: SeveritySource } {
   let description = '';
@@ -170,12 +165,12 @@ export function vulnerabilitySummary(
   let score: number | undefined;
   const ratings: (Rating & { source: SeveritySource })[] = [];
   for (const v of index.aliasesOf(vuln)) {
-    for (const m of index.vulnMetadata.get(v) ?? []) {
+    for (const m of index.vulnMetadataOf(v)) {
       if (m.description && (!description || (m.timestamp ?? '') > descriptionTime)) {
         description = m.description;
         descriptionTime = m.timestamp ?? '';
       }
-      const from = { vulnerabilityID: index.keys[v], origin: m.origin, collector: m.collector };
+      const from = { vulnerabilityID: index.keyOf(v), origin: m.origin, collector: m.collector };
       const cvss = m.scoreValue !== undefined ? cvssRating(m.scoreType, m.scoreValue) : undefined;
       if (cvss) {
         score = Math.max(score ?? 0, m.scoreValue!);
@@ -199,7 +194,7 @@ export function artifactVulnKey(v: ArtifactVulnerability): string[] {
 }
 
 export function artifactVulnerabilities(
-  index: GraphIndex,
+  index: GraphView,
   digest: string,
   includeDependencies: boolean,
 ): ArtifactVulnerability[] {
@@ -213,11 +208,11 @@ export function artifactVulnerabilities(
     const key = `${r.pkg}:${root}`;
     if (byPair.has(key)) continue;
     byPair.set(key, {
-      id: index.keys[r.vuln],
-      type: index.vulnTypes.get(r.vuln) ?? 'OSV',
+      id: index.keyOf(r.vuln),
+      type: index.vulnType(r.vuln),
       vulnerabilityIDs: vulnerabilityIds(index, r.vuln),
       ...vulnerabilitySummary(index, r.vuln),
-      package: index.keys[r.pkg],
+      package: index.keyOf(r.pkg),
     });
   }
   return [...byPair.values()].sort((a, b) =>

@@ -3,7 +3,8 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generate, type Manifest } from '../../bench/generate.js';
-import { GraphIndex, LoadBatch } from '../../src/index/graph-index.js';
+import { GraphIndex } from '../../src/index/graph-index.js';
+import { LoadBatch } from '../../src/index/load-batch.js';
 import { ingestDocument } from '../../src/ingest/pipeline.js';
 import { canonicalPurl } from '../../src/model/purl.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
@@ -90,17 +91,17 @@ describe('bench/generate', () => {
       await store.load(EMPTY_CURSOR, batch);
       const index = new GraphIndex();
       index.apply(batch);
-      expect(index.packageIds.size).toBe(
+      expect(index.nodes.packageIds.size).toBe(
         manifest.stats.packageVersions +
           manifest.stats.documents.apps +
           1 /* extra app */ +
           manifest.stats.documents.images,
       );
-      expect(index.dependencyOut.targets.length).toBe(manifest.stats.distinctEdgesWithSubjects);
+      expect(index.adjacency.dependencyOut.targets.length).toBe(manifest.stats.distinctEdgesWithSubjects);
       expect(dependencies).toBe(manifest.stats.dependencyFacts);
-      expect(index.vulnsByPackage.size).toBe(manifest.stats.vulnerableVersions);
-      expect(index.scorecards.size).toBe(manifest.stats.sourcesWithScorecard);
-      for (const im of manifest.queries.images) expect(index.artifactIds.has(im.digest)).toBe(true);
+      expect(index.vulnerabilities.findingsByPackage.size).toBe(manifest.stats.vulnerableVersions);
+      expect(index.sources.scorecards.size).toBe(manifest.stats.sourcesWithScorecard);
+      for (const im of manifest.queries.images) expect(index.artifactId(im.digest)).toBeDefined();
     } finally {
       await store.close();
     }

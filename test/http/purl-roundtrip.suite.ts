@@ -18,11 +18,11 @@ export function purlRoundTripSuite(set: DocumentSet, least: number): void {
 
       const t = await serve(files);
       try {
-        const stored = t.server.service.index.packageIds;
+        const index = t.server.service.index;
         let found = 0;
         for (const raw of raws) {
           const canonical = formatPurl(parsePurl(raw));
-          if (!stored.has(canonical)) continue; // e.g. an advisory's affected package, never a graph node
+          if (index.packageId(canonical) === undefined) continue; // e.g. an advisory's affected package, never a graph node
           expect(await listed(t, raw), raw).toContain(canonical);
           found++;
         }

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { computeFrequencyRanking, type RankedName } from '../../src/index/frequency.js';
 import { countReached } from '../../src/index/frequency/reach-counts.js';
 import { runInSlices } from '../../src/index/frequency/slices.js';
-import { GraphIndex, LoadBatch } from '../../src/index/graph-index.js';
+import { GraphIndex } from '../../src/index/graph-index.js';
+import { LoadBatch } from '../../src/index/load-batch.js';
 import { buildCsr } from '../../src/index/csr.js';
 import { NodeKind } from '../../src/model/kinds.js';
 
@@ -206,9 +207,9 @@ describe('frequency ranking against a breadth-first reference', () => {
       for (const make of Object.values(SHAPES)) {
         const graph = make(random, 300);
         const index = indexOf(graph);
-        const names = [...index.packagesByName.keys()];
-        const versions = names.map((name) => index.packagesByName.get(name)!);
-        const wide = await runInSlices(countReached(index.rankedDependents, versions), never, 1000);
+        const names = [...index.nodes.packagesByName.keys()];
+        const versions = names.map((name) => index.nodes.packagesByName.get(name)!);
+        const wide = await runInSlices(countReached(index.adjacency.rankedDependents, versions), never, 1000);
         for (const options of [
           { maxWords: 1, walkBudget: 0 },
           { maxWords: 2, walkBudget: 0 },
@@ -217,7 +218,11 @@ describe('frequency ranking against a breadth-first reference', () => {
           { walkBudget: 2000 },
           { walkBudget: Infinity },
         ]) {
-          const other = await runInSlices(countReached(index.rankedDependents, versions, options), never, 1000);
+          const other = await runInSlices(
+            countReached(index.adjacency.rankedDependents, versions, options),
+            never,
+            1000,
+          );
           expect(other).toEqual(wide);
         }
         const expected = new Map(referenceRanking(graph).map((e) => [e.name, e.dependentCount]));
@@ -254,7 +259,10 @@ describe('frequency ranking against a breadth-first reference', () => {
     const index = indexOf(SHAPES['downhill with back edges'](random, 3000));
     let calls = 0;
     const result = await runInSlices(
-      countReached(index.rankedDependents, [...index.packagesByName.values()], { maxWords: 1, walkBudget: 0 }),
+      countReached(index.adjacency.rankedDependents, [...index.nodes.packagesByName.values()], {
+        maxWords: 1,
+        walkBudget: 0,
+      }),
       () => ++calls > 0,
       0,
     );

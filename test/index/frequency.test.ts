@@ -2,7 +2,8 @@
 // recount, on random graphs with cycles, unranked edges and several versions per name.
 import { describe, expect, it } from 'vitest';
 import { computeFrequencyRanking } from '../../src/index/frequency.js';
-import { GraphIndex, LoadBatch } from '../../src/index/graph-index.js';
+import { GraphIndex } from '../../src/index/graph-index.js';
+import { LoadBatch } from '../../src/index/load-batch.js';
 import { NodeKind } from '../../src/model/kinds.js';
 
 function rng(seed: number): () => number {

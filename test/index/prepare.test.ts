@@ -1,7 +1,8 @@
 // Adjacency prepared in slices before a batch is applied equals the adjacency a synchronous
 // rebuild gives, and readers see none of the batch until apply().
 import { describe, expect, it } from 'vitest';
-import { GraphIndex, LoadBatch } from '../../src/index/graph-index.js';
+import { GraphIndex } from '../../src/index/graph-index.js';
+import { LoadBatch } from '../../src/index/load-batch.js';
 import { FactKind, NodeKind } from '../../src/model/kinds.js';
 
 function batchOf(first: number, count: number, seed: number): LoadBatch {
@@ -29,8 +30,8 @@ function batchOf(first: number, count: number, seed: number): LoadBatch {
   return b;
 }
 
-const adjacency = (index: GraphIndex) =>
-  [index.dependencyOut, index.rankedDependents, index.sbomOut, index.slsaOut, index.equivalent].map((c) => [
+const adjacency = ({ adjacency: a }: GraphIndex) =>
+  [a.dependencyOut, a.rankedDependents, a.sbomOut, a.slsaOut, a.equivalent].map((c) => [
     Array.from(c.offsets),
     Array.from(c.targets),
   ]);
@@ -47,6 +48,6 @@ describe('prepared adjacency', () => {
     sync.apply(next);
     sliced.apply(next, prepared);
     expect(adjacency(sliced)).toEqual(adjacency(sync));
-    expect(sliced.dependencyOut.offsets.length).toBe(362); // ids 1..360, plus the end offset
+    expect(sliced.adjacency.dependencyOut.offsets.length).toBe(362); // ids 1..360, plus the end offset
   });
 });

@@ -1,11 +1,11 @@
 // Offline OSV matching inside the index: every advisory is matched against every package of
 // the graph with the same OSV identity, and every package added later against the advisories
 // already known. A match reads like a CertifyVuln from the "supplygraph OSV matcher" scanner.
-import type { AdvisoryAffected } from '../model/facts.js';
-import { parsePurl } from '../model/purl.js';
-import { baseEcosystem, normaliseOsvName, osvPackageKey } from '../vuln/ecosystems.js';
-import { matchAdvisory, type OsvAdvisory } from '../vuln/osv-match.js';
-import { nameOfCanonicalPurl } from './purl-key.js';
+// Purls come parsed from node identity (PackagePurl): each package is parsed once, not per test.
+import type { AdvisoryAffected } from '../../model/facts.js';
+import { baseEcosystem, normaliseOsvName, osvPackageKey } from '../../vuln/ecosystems.js';
+import { matchAdvisory, type OsvAdvisory } from '../../vuln/osv-match.js';
+import type { PackagePurl } from '../nodes.js';
 
 export const MATCHER_URI = 'supplygraph:osv-matcher';
 export const MATCHER_VERSION = '1';
@@ -24,9 +24,11 @@ export interface AdvisoryRecord {
   collector: string;
 }
 
+/** The packages the matcher tests: their parsed purls, and the versions of a package name. */
 interface PackageView {
-  keys: string[];
-  packagesByName: Map<string, number[]>;
+  nameKeyOf(pkg: number): string;
+  purlOf(pkg: number): PackagePurl;
+  versionsOf(nameKey: string): readonly number[];
 }
 
 function osvKey(ecosystem: string, name: string): string {
@@ -69,15 +71,13 @@ export class AdvisoryMatcher {
     this.pendingPackages.push(id);
   }
 
-  private nameKey(name: string, purl: string): string | null {
+  /** The OSV key of a package's name; the purl is only parsed for the first version of each name. */
+  private nameKey(pkg: number, view: PackageView): string | null {
+    const name = view.nameKeyOf(pkg);
     let key = this.keyOfName.get(name);
     if (key === undefined) {
-      let k: ReturnType<typeof osvPackageKey>;
-      try {
-        k = osvPackageKey(parsePurl(purl));
-      } catch {
-        k = undefined;
-      }
+      const parts = view.purlOf(pkg).parts;
+      const k = parts ? osvPackageKey(parts) : undefined;
       key = k ? osvKey(k.ecosystem, k.name) : null;
       this.keyOfName.set(name, key);
       if (key) {
@@ -89,7 +89,7 @@ export class AdvisoryMatcher {
     return key;
   }
 
-  private test(record: AdvisoryRecord, pkg: number, purl: string): void {
+  private test(record: AdvisoryRecord, pkg: number, purl: PackagePurl): void {
     const advisory: OsvAdvisory = {
       id: record.id,
       aliases: [],
@@ -99,13 +99,8 @@ export class AdvisoryMatcher {
       problems: [],
       withdrawn: record.withdrawn,
     };
-    let parts;
-    try {
-      parts = parsePurl(purl);
-    } catch {
-      return;
-    }
-    if (!matchAdvisory(advisory, parts).affected) return;
+    const parts = purl.parts;
+    if (!parts || !matchAdvisory(advisory, parts).affected) return;
     let set = this.matchesByPackage.get(pkg);
     if (!set) this.matchesByPackage.set(pkg, (set = new Set()));
     set.add(record.vuln);
@@ -118,11 +113,10 @@ export class AdvisoryMatcher {
   flush(view: PackageView): void {
     // New packages against the advisories known before this load.
     for (const pkg of this.pendingPackages) {
-      const purl = view.keys[pkg];
-      const key = this.nameKey(nameOfCanonicalPurl(purl), purl);
+      const key = this.nameKey(pkg, view);
       if (!key) continue;
       for (const vuln of this.advisoriesByKey.get(key) ?? []) {
-        if (!this.pendingAdvisories.has(vuln)) this.test(this.advisories.get(vuln)!, pkg, purl);
+        if (!this.pendingAdvisories.has(vuln)) this.test(this.advisories.get(vuln)!, pkg, view.purlOf(pkg));
       }
     }
     this.pendingPackages.length = 0;
@@ -134,7 +128,7 @@ export class AdvisoryMatcher {
       const keys = new Set(record.affected.map((a) => osvKey(a.ecosystem, a.name)));
       for (const key of keys) {
         for (const name of this.namesByKey.get(key) ?? []) {
-          for (const pkg of view.packagesByName.get(name) ?? []) this.test(record, pkg, view.keys[pkg]);
+          for (const pkg of view.versionsOf(name)) this.test(record, pkg, view.purlOf(pkg));
         }
       }
     }

@@ -1,0 +1,172 @@
+// Adjacency: the raw traversal edges, one append-only list per edge class, and the CSR rows
+// built from them (forward, and reverse for the ranked dependency edges). A rebuild is either
+// synchronous (the first load) or prepared in slices beforehand and swapped in (refreshes).
+import { FactKind, NodeKind } from '../model/kinds.js';
+import type { LinkFactKind } from '../model/stored-facts.js';
+import type { LoadSink } from '../store/types.js';
+import { buildCsr, buildCsrInSlices, EMPTY_CSR, type Csr, type EdgeArrays } from './csr.js';
+import { EdgeList } from './growable.js';
+import type { LoadBatch } from './load-batch.js';
+import type { NodeTable } from './nodes.js';
+
+/** The CSR rows the walks follow. */
+export interface AdjacencyView {
+  readonly dependencyOut: Csr;
+  readonly sbomOut: Csr;
+  readonly slsaOut: Csr;
+  /** Both directions of IsOccurrence (to packages) and HashEqual. */
+  readonly equivalent: Csr;
+  /** Reverse of the dependency edges that count for the frequency ranking. */
+  readonly rankedDependents: Csr;
+}
+
+/** Adjacency built for a batch before it is applied (see Adjacency.prepare). */
+export interface PreparedAdjacency extends AdjacencyView {
+  nodeCount: number;
+}
+
+const GUAC_FILES = 'pkg:guac/files';
+
+/** The raw edge lists, one per traversal edge class. */
+interface EdgeLists {
+  dependency: EdgeList;
+  ranked: EdgeList;
+  sbom: EdgeList;
+  slsa: EdgeList;
+  equivalence: EdgeList;
+}
+
+const newEdgeLists = (): EdgeLists => ({
+  dependency: new EdgeList(),
+  ranked: new EdgeList(),
+  sbom: new EdgeList(),
+  slsa: new EdgeList(),
+  equivalence: new EdgeList(),
+});
+
+/** Which edge lists a dependency edge goes to: ranked unless it touches a guac file pseudo-package. */
+function routeDependency(lists: EdgeLists, a: number, b: number, ranked: boolean, keyOf: (id: number) => string): void {
+  lists.dependency.add(a, b);
+  if (ranked && !keyOf(a).startsWith(GUAC_FILES) && !keyOf(b).startsWith(GUAC_FILES)) lists.ranked.add(a, b);
+}
+
+/** Which edge lists a link goes to (none for links that are not traversal edges). */
+function routeLink(lists: EdgeLists, kind: number, a: number, b: number, kindOf: (id: number) => number): void {
+  switch (kind) {
+    case FactKind.SbomIncludes:
+      lists.sbom.add(a, b);
+      return;
+    case FactKind.IsOccurrence:
+      // Occurrences of sources are not walked through.
+      if (kindOf(b) === NodeKind.Package) {
+        lists.equivalence.add(a, b);
+        lists.equivalence.add(b, a);
+      }
+      return;
+    case FactKind.HashEqual:
+      lists.equivalence.add(a, b);
+      lists.equivalence.add(b, a);
+      return;
+    case FactKind.HasSlsa:
+      if (b) lists.slsa.add(a, b);
+      return;
+  }
+}
+
+/** Collects only the traversal edges of a batch, knowing the kinds and keys of its new nodes. */
+class EdgeCollector implements LoadSink {
+  readonly lists = newEdgeLists();
+  maxNode = 0;
+  private readonly kinds = new Map<number, number>();
+  private readonly keys = new Map<number, string>();
+
+  constructor(private readonly nodes: NodeTable) {}
+
+  node(id: number, kind: number, key: string): void {
+    this.kinds.set(id, kind);
+    this.keys.set(id, key);
+    if (id > this.maxNode) this.maxNode = id;
+  }
+  document(): void {
+    /* no edges */
+  }
+  link(kind: LinkFactKind, a: number, b: number): void {
+    routeLink(this.lists, kind, a, b, (id) => this.kinds.get(id) ?? this.nodes.kindOf(id));
+  }
+  record(): void {
+    /* records are not traversal edges */
+  }
+  dependencyEdge(a: number, b: number, ranked: boolean): void {
+    routeDependency(this.lists, a, b, ranked, (id) => this.keys.get(id) ?? this.nodes.keys[id] ?? '');
+  }
+}
+
+export class Adjacency implements AdjacencyView {
+  dependencyOut: Csr = EMPTY_CSR;
+  sbomOut: Csr = EMPTY_CSR;
+  slsaOut: Csr = EMPTY_CSR;
+  equivalent: Csr = EMPTY_CSR;
+  rankedDependents: Csr = EMPTY_CSR;
+  private readonly edges = newEdgeLists();
+
+  constructor(private readonly nodes: NodeTable) {}
+
+  /** Ranked dependency edges so far (append-only). */
+  get rankedEdgeCount(): number {
+    return this.edges.ranked.length;
+  }
+
+  /** Targets of the ranked edges added after the first `since`. */
+  rankedEdgeTargetsSince(since: number): Uint32Array {
+    return this.edges.ranked.to.view().subarray(since);
+  }
+
+  link(kind: LinkFactKind, a: number, b: number): void {
+    routeLink(this.edges, kind, a, b, (id) => this.nodes.kinds[id]);
+  }
+
+  dependencyEdge(a: number, b: number, ranked: boolean): void {
+    routeDependency(this.edges, a, b, ranked, (id) => this.nodes.keys[id]);
+  }
+
+  /** Makes the edges added so far walkable: swaps in `prepared` when it fits, else builds now. */
+  rebuild(nodeCount: number, prepared?: PreparedAdjacency): void {
+    const e = this.edges;
+    if (prepared && prepared.nodeCount === nodeCount) {
+      this.dependencyOut = prepared.dependencyOut;
+      this.rankedDependents = prepared.rankedDependents;
+      this.sbomOut = prepared.sbomOut;
+      this.slsaOut = prepared.slsaOut;
+      this.equivalent = prepared.equivalent;
+      return;
+    }
+    this.dependencyOut = buildCsr(nodeCount, e.dependency.from.view(), e.dependency.to.view());
+    this.rankedDependents = buildCsr(nodeCount, e.ranked.from.view(), e.ranked.to.view(), true);
+    this.sbomOut = buildCsr(nodeCount, e.sbom.from.view(), e.sbom.to.view());
+    this.slsaOut = buildCsr(nodeCount, e.slsa.from.view(), e.slsa.to.view());
+    this.equivalent = buildCsr(nodeCount, e.equivalence.from.view(), e.equivalence.to.view());
+  }
+
+  /**
+   * Builds, in slices that yield to the event loop, the adjacency there will be once `batch` is
+   * applied, without changing what readers see; rebuild(…, prepared) then swaps it in, so a
+   * refresh never stalls requests for a whole rebuild.
+   */
+  async prepare(batch: LoadBatch): Promise<PreparedAdjacency> {
+    const added = new EdgeCollector(this.nodes);
+    batch.replay(added);
+    const nodeCount = Math.max(this.nodes.count, added.maxNode + 1);
+    const parts = (list: keyof EdgeLists): EdgeArrays[] => [
+      { from: this.edges[list].from.view(), to: this.edges[list].to.view() },
+      { from: added.lists[list].from.view(), to: added.lists[list].to.view() },
+    ];
+    return {
+      nodeCount,
+      dependencyOut: await buildCsrInSlices(nodeCount, parts('dependency'), false),
+      rankedDependents: await buildCsrInSlices(nodeCount, parts('ranked'), true),
+      sbomOut: await buildCsrInSlices(nodeCount, parts('sbom'), false),
+      slsaOut: await buildCsrInSlices(nodeCount, parts('slsa'), false),
+      equivalent: await buildCsrInSlices(nodeCount, parts('equivalence'), false),
+    };
+  }
+}

@@ -1,0 +1,52 @@
+// The read-only questions the query layer asks of the graph. GraphIndex implements it; query/
+// depends on this interface only, never on how the index keeps its parts.
+import type { AdjacencyView } from './adjacency.js';
+import type { PackagePurl } from './nodes.js';
+import type { ScorecardRecord } from './sources.js';
+import type { AdvisoryRecord } from './vulnerabilities/advisory-matcher.js';
+import type { CertifyVulnRecord, VexRecord, VulnMetadataRecord } from './vulnerabilities/records.js';
+
+export interface GraphView {
+  /** Bumped on every applied change. */
+  readonly generation: number;
+  /** One past the highest node id. */
+  readonly nodeCount: number;
+  /** Node kind by id (NodeKind codes). A typed array because walks read it per visited node: do not write. */
+  readonly kinds: Uint8Array;
+  /** The CSR rows the walks follow. */
+  readonly adjacency: AdjacencyView;
+
+  // --- node identity ---
+  /** A node's key: canonical purl, "alg:digest", source URL, vulnerability id, package name. Bound: pass it to map(). */
+  readonly keyOf: (id: number) => string;
+  packageId(canonicalPurl: string): number | undefined;
+  artifactId(digestKey: string): number | undefined;
+  sourceId(key: string): number | undefined;
+  /** Artifacts whose digest value (without its algorithm) is `value`. */
+  artifactsWithDigestValue(value: string): readonly number[];
+  /** The package versions of a package name ("pkg:type/namespace/name"). */
+  packageVersions(nameKey: string): readonly number[];
+  /** A package node's purl, parsed once. */
+  packagePurl(pkg: number): PackagePurl;
+  /** CVE, GHSA, OSV… */
+  vulnType(vuln: number): string;
+  /** Package ids in canonical purl order. */
+  sortPackages(ids: Iterable<number>): number[];
+
+  // --- vulnerabilities ---
+  findingsOf(pkg: number): readonly CertifyVulnRecord[];
+  /** The advisories (vulnerability ids) the offline OSV matcher found to affect a package. */
+  advisoryMatchesOf(pkg: number): Iterable<number>;
+  advisory(vuln: number): Readonly<AdvisoryRecord> | undefined;
+  vexOf(subject: number): readonly VexRecord[];
+  vulnMetadataOf(vuln: number): readonly VulnMetadataRecord[];
+  /** The representative of a vulnerability's alias set. */
+  aliasRoot(vuln: number): number;
+  /** Every vulnerability node that is the same vulnerability (itself included). */
+  aliasesOf(vuln: number): readonly number[];
+
+  // --- sources and scorecards ---
+  sourcesOfPackage(pkg: number): readonly number[];
+  sourcesOfName(nameKey: string): readonly number[];
+  scorecardOf(source: number): Readonly<ScorecardRecord> | undefined;
+}

@@ -1,0 +1,32 @@
+// What the index keeps of the vulnerability facts: the fields the questions read, with the
+// stating document's origin and collector filled in where the fact had none.
+import type { ScanMetadata } from '../../model/facts.js';
+
+export interface Attribution {
+  origin: string;
+  collector: string;
+}
+
+/** A certified finding: a package has a vulnerability, per a scan. */
+export interface CertifyVulnRecord extends ScanMetadata, Attribution {
+  pkg: number;
+  vuln: number;
+}
+
+export interface VexRecord {
+  subject: number;
+  vuln: number;
+  status: string;
+  justification?: string;
+  statement?: string;
+  knownSince: string;
+  doc: number;
+}
+
+export interface VulnMetadataRecord extends Attribution {
+  scoreType?: string;
+  scoreValue?: number;
+  severity?: string;
+  description?: string;
+  timestamp?: string;
+}
