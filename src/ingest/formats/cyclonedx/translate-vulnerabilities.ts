@@ -5,13 +5,14 @@
 // not_affected / false_positive → NOT_AFFECTED, resolved → FIXED, exploitable → AFFECTED,
 // in_triage → UNDER_INVESTIGATION. An `affects` ref must name a component of this BOM: anything
 // else is skipped, so a VDR never adds a package to the SBOM it describes.
+// The vulnerability entries are read leniently here: nothing in them refuses a BOM.
 import type { ScanMetadata, VexStatus } from '../../../model/facts.js';
-import type { ParseContext } from '../types.js';
-import { firstLine, isObject, isoUtc, str, vulnRef, VulnFacts, type VulnInfo } from '../scanners/common.js';
 import { vectorRating } from '../../../vuln/severity.js';
-import type { CycloneDxRead } from './read.js';
-
-type Json = Record<string, unknown>;
+import { isoUtc } from '../common/dates.js';
+import { isObject, str, type Json } from '../common/json.js';
+import { firstLine, vulnRef, VulnFacts, type VulnInfo } from '../common/vulns.js';
+import type { ParseContext } from '../types.js';
+import type { CycloneDxRead } from './translate.js';
 
 const VEX_STATE: Readonly<Record<string, VexStatus>> = {
   not_affected: 'NOT_AFFECTED',
@@ -91,7 +92,7 @@ function advisoriesOf(v: Json): string[] {
     .filter((u): u is string => !!u);
 }
 
-export function applyCycloneDxVulnerabilities(read: CycloneDxRead, ctx: ParseContext): void {
+export function translateCycloneDxVulnerabilities(read: CycloneDxRead, ctx: ParseContext): void {
   const bom = read.bom;
   const vf = new VulnFacts(read.builder);
   const tool = producingTool(bom);
