@@ -32,6 +32,11 @@ export function parseIngestPredicatesRoot(json: unknown): JsonReader {
   return root;
 }
 
+/** An optional free-text field; empty text counts as absent. */
+export function text(r: JsonReader, key: string): string | undefined {
+  return r.field(key).optionalString() || undefined;
+}
+
 /** A package input (PkgInputSpec) as a canonical purl. */
 export function pkg(r: JsonReader): string {
   r.object();
@@ -98,8 +103,8 @@ export function origin(r: JsonReader): FactOrigin {
   if (r.isAbsent()) return {};
   r.object();
   return {
-    origin: r.field('origin').optionalString() || undefined,
-    collector: r.field('collector').optionalString() || undefined,
+    origin: text(r, 'origin'),
+    collector: text(r, 'collector'),
   };
 }
 

@@ -10,7 +10,7 @@ import {
 } from '../../../model/facts.js';
 import type { JsonReader } from '../common/json.js';
 import type { ParseContext } from '../types.js';
-import { artifact, oneOf, origin, pkg, requiredVuln, source, time, UnusableArtifact, vuln } from './parse.js';
+import { artifact, oneOf, origin, pkg, requiredVuln, source, text, time, UnusableArtifact, vuln } from './parse.js';
 
 const DEPENDENCY_TYPES: readonly DependencyType[] = ['DIRECT', 'INDIRECT', 'UNKNOWN'];
 const VEX_STATUSES: readonly VexStatus[] = ['NOT_AFFECTED', 'AFFECTED', 'FIXED', 'UNDER_INVESTIGATION'];
@@ -54,8 +54,8 @@ export function translateIngestPredicates(root: JsonReader, ctx: ParseContext): 
       from,
       to,
       type,
-      versionRange: spec.field('versionRange').optionalString() || undefined,
-      justification: spec.field('justification').optionalString() || undefined,
+      versionRange: text(spec, 'versionRange'),
+      justification: text(spec, 'justification'),
       ...origin(spec),
     });
   });
@@ -65,7 +65,7 @@ export function translateIngestPredicates(root: JsonReader, ctx: ParseContext): 
     b.occurrence({
       artifact: artifact(r.field('artifact')),
       subject,
-      justification: spec.isAbsent() ? undefined : spec.field('justification').optionalString() || undefined,
+      justification: text(spec, 'justification'),
       ...origin(spec),
     });
   });
@@ -74,7 +74,7 @@ export function translateIngestPredicates(root: JsonReader, ctx: ParseContext): 
     b.hashEqual({
       artifact: artifact(r.field('artifact')),
       equal: artifact(r.field('equalArtifact')),
-      justification: spec.isAbsent() ? undefined : spec.field('justification').optionalString() || undefined,
+      justification: text(spec, 'justification'),
       ...origin(spec),
     });
   });
@@ -97,8 +97,8 @@ export function translateIngestPredicates(root: JsonReader, ctx: ParseContext): 
             return a === undefined ? [] : [a];
           }),
       builder: r.field('Builder').object().field('uri').string(),
-      buildType: spec.field('buildType').optionalString() || undefined,
-      slsaVersion: spec.field('slsaVersion').optionalString() || undefined,
+      buildType: text(spec, 'buildType'),
+      slsaVersion: text(spec, 'slsaVersion'),
       startedOn: time(spec.field('startedOn')),
       finishedOn: time(spec.field('finishedOn')),
       predicate,
@@ -126,7 +126,7 @@ export function translateIngestPredicates(root: JsonReader, ctx: ParseContext): 
     b.vulnEqual({
       vulnerability: requiredVuln(r.field('vulnerability')),
       equal: requiredVuln(r.field('equalVulnerability')),
-      justification: spec.isAbsent() ? undefined : spec.field('justification').optionalString() || undefined,
+      justification: text(spec, 'justification'),
       ...origin(spec),
     });
   });
@@ -136,7 +136,7 @@ export function translateIngestPredicates(root: JsonReader, ctx: ParseContext): 
     const score = data.field('scoreValue');
     b.vulnMetadata({
       vulnerability: requiredVuln(r.field('vulnerability')),
-      scoreType: data.field('scoreType').optionalString() || undefined,
+      scoreType: text(data, 'scoreType'),
       scoreValue: score.isAbsent() ? undefined : score.number(),
       timestamp: time(data.field('timestamp')),
       ...origin(data),
@@ -153,7 +153,7 @@ export function translateIngestPredicates(root: JsonReader, ctx: ParseContext): 
       allVersions: match === 'ALL_VERSIONS',
       source: source(r.field('src')),
       knownSince: spec.isAbsent() ? undefined : time(spec.field('knownSince')),
-      justification: spec.isAbsent() ? undefined : spec.field('justification').optionalString() || undefined,
+      justification: text(spec, 'justification'),
       ...origin(spec),
     });
   });
@@ -163,10 +163,10 @@ export function translateIngestPredicates(root: JsonReader, ctx: ParseContext): 
     spec.object();
     b.sbom({
       subject,
-      uri: spec.field('uri').optionalString() || undefined,
-      algorithm: spec.field('algorithm').optionalString() || undefined,
-      digest: spec.field('digest').optionalString() || undefined,
-      downloadLocation: spec.field('downloadLocation').optionalString() || undefined,
+      uri: text(spec, 'uri'),
+      algorithm: text(spec, 'algorithm'),
+      digest: text(spec, 'digest'),
+      downloadLocation: text(spec, 'downloadLocation'),
       knownSince: time(spec.field('knownSince')),
       ...origin(spec),
     });
@@ -182,9 +182,9 @@ export function translateIngestPredicates(root: JsonReader, ctx: ParseContext): 
       subject,
       vulnerability: requiredVuln(r.field('vulnerability')),
       status,
-      justification: data.field('vexJustification').optionalString() || undefined,
-      statement: data.field('statement').optionalString() || undefined,
-      statusNotes: data.field('statusNotes').optionalString() || undefined,
+      justification: text(data, 'vexJustification'),
+      statement: text(data, 'statement'),
+      statusNotes: text(data, 'statusNotes'),
       knownSince: time(data.field('knownSince')) ?? ctx.now,
       ...origin(data),
     });
