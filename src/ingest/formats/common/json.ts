@@ -19,8 +19,11 @@ export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** A location inside a document, as keys and indexes from its root. */
+export type Segments = (string | number)[];
+
 /** Formats a location inside the document: a JSON pointer, or an XML element path. */
-export type PathFormatter = (segments: readonly (string | number)[]) => string;
+export type PathFormatter = (segments: Readonly<Segments>) => string;
 
 function escapePointer(key: string | number): string {
   return String(key).replace(/~/g, '~0').replace(/\//g, '~1');

@@ -1,6 +1,6 @@
 // Helpers shared by the SBOM and provenance formats (SPDX, CycloneDX, SLSA): purls and digests
 // that are skipped with a reason when unusable, GUAC-style fallback purls, digest preferences,
-// once-only occurrences and the HasSBOM fact. See docs/formats/sbom.md.
+// once-only occurrences (OpenVEX uses these too) and the HasSBOM fact. See docs/formats/sbom.md.
 import { canonicalArtifact } from '../../../model/artifact.js';
 import type { FactsBuilder, HasSbomFact, OccurrenceFact } from '../../../model/facts.js';
 import { canonicalParts, canonicalPurl, formatPurl, parsePurl } from '../../../model/purl.js';

@@ -8,8 +8,9 @@ import { translateCycloneDx } from './translate.js';
 import { translateCycloneDxVulnerabilities } from './translate-vulnerabilities.js';
 
 function translate(doc: SniffedDocument, ctx: ParseContext): DocumentFacts {
-  const read = translateCycloneDx(parseCycloneDx(doc), ctx);
-  translateCycloneDxVulnerabilities(read, ctx);
+  const parsed = parseCycloneDx(doc);
+  const read = translateCycloneDx(parsed, ctx);
+  translateCycloneDxVulnerabilities(read, parsed.vulnerabilities, ctx);
   return read.builder.facts;
 }
 

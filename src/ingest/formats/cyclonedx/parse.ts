@@ -2,8 +2,8 @@
 // xml.ts) into a typed document: its header, the component tree in document order, and the
 // dependency graph. Refusals name the JSON pointer or XML element path of the wrong field;
 // identities (purls, hashes) are judged in translate.ts, where an unusable one is skipped.
-// The vulnerabilities (VDR/VEX) are read leniently where they are translated
-// (translate-vulnerabilities.ts): nothing in them refuses a BOM.
+// The vulnerabilities (VDR/VEX) are read leniently (parse-vulnerabilities.ts): nothing in them
+// refuses a BOM.
 import { DocumentError } from '../../../model/facts.js';
 import { isoTime } from '../common/dates.js';
 import {
@@ -15,11 +15,11 @@ import {
   reqString,
   type Json,
   type PathFormatter,
+  type Segments,
 } from '../common/json.js';
 import type { SniffedDocument } from '../types.js';
+import { parseCycloneDxVulnerabilities, type CdxVulnerabilities } from './parse-vulnerabilities.js';
 import { cycloneDxXmlToJson, xmlPath } from './xml.js';
-
-export type Segments = (string | number)[];
 
 /** Components nested deeper than this reject the document (they are walked iteratively anyway). */
 export const MAX_COMPONENT_DEPTH = 64;
@@ -64,6 +64,7 @@ export interface CycloneDxBom {
   /** Every other component, in document order: the subject's children first, then `components`. */
   components: CdxComponent[];
   dependencies: CdxDependency[];
+  vulnerabilities: CdxVulnerabilities;
   /** Renders a path inside the BOM (JSON pointer, or XML element path) for errors and skips. */
   path: PathFormatter;
 }
@@ -111,7 +112,18 @@ export function parseCycloneDxBom(bom: unknown, syntax: 'json' | 'xml', path: Pa
     });
     return { at, ref, dependsOn };
   });
-  return { bom, syntax, specVersion, timestamp, serialNumber, top, components: reader.components, dependencies, path };
+  return {
+    bom,
+    syntax,
+    specVersion,
+    timestamp,
+    serialNumber,
+    top,
+    components: reader.components,
+    dependencies,
+    vulnerabilities: parseCycloneDxVulnerabilities(bom),
+    path,
+  };
 }
 
 /** Reads components in document order; bom-refs must be unique across the BOM. */

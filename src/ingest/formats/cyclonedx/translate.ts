@@ -4,7 +4,7 @@ import { sourceFromVcsLocation } from '../../../model/source.js';
 import { DocumentError, FactsBuilder } from '../../../model/facts.js';
 import { formatPurl, parsePurl } from '../../../model/purl.js';
 import { DependencyEdges } from '../common/dependency-edges.js';
-import type { Json, PathFormatter } from '../common/json.js';
+import type { Json, PathFormatter, Segments } from '../common/json.js';
 import {
   hexArtifactOrSkip,
   digestFromOciPurl,
@@ -17,7 +17,7 @@ import {
   purlOrSkip,
 } from '../common/sbom.js';
 import type { ParseContext } from '../types.js';
-import type { CdxComponent, CdxHash, CycloneDxBom, Segments } from './parse.js';
+import type { CdxComponent, CdxHash, CycloneDxBom } from './parse.js';
 
 /** What the translate step produced; the CycloneDX VDR/VEX mapping builds on it. */
 export interface CycloneDxRead {

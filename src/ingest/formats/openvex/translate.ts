@@ -12,6 +12,7 @@
 //   - a pkg:oci purl whose version is a digest also names the image artifact: IsOccurrence.
 //   - legacy documents (pre-0.2.0 context): "vulnerability" and "products" are plain strings.
 import { FactsBuilder, type DocumentFacts, type ScanMetadata } from '../../../model/facts.js';
+import { occurrenceOnce } from '../common/sbom.js';
 import { VulnFacts, vulnRef } from '../common/vulns.js';
 import type { OpenVexDocument, OpenVexStatement, Product } from './parse.js';
 
@@ -20,7 +21,6 @@ export const OPENVEX_FORMAT = 'openvex';
 export function translateOpenVex(doc: OpenVexDocument): DocumentFacts {
   const builder = new FactsBuilder(OPENVEX_FORMAT);
   const vulns = new VulnFacts(builder);
-  const occurrences = new Set<string>();
   for (const s of doc.statements) {
     for (const alias of s.aliases) vulns.equal(s.vulnerability, alias, 'OpenVEX vulnerability aliases');
     if (s.description) vulns.metadata(s.vulnerability, { description: s.description });
@@ -30,7 +30,7 @@ export function translateOpenVex(doc: OpenVexDocument): DocumentFacts {
     }
     for (const product of s.products) {
       if ('reason' in product) builder.skip(product.path, product.reason);
-      else translateProduct(builder, vulns, occurrences, doc, s, product);
+      else translateProduct(builder, vulns, doc, s, product);
     }
   }
   return builder.facts;
@@ -39,7 +39,6 @@ export function translateOpenVex(doc: OpenVexDocument): DocumentFacts {
 function translateProduct(
   builder: FactsBuilder,
   vulns: VulnFacts,
-  occurrences: Set<string>,
   doc: OpenVexDocument,
   s: OpenVexStatement,
   product: Product,
@@ -68,10 +67,8 @@ function translateProduct(
       };
       vulns.finding(subject.purl, s.vulnerability, scan);
     }
-    const occurrence = `${product.ociDigest} ${subject.kind === 'package' ? subject.purl : ''}`;
-    if (subject.kind === 'package' && product.ociDigest && !occurrences.has(occurrence)) {
-      occurrences.add(occurrence);
-      builder.occurrence({
+    if (subject.kind === 'package' && product.ociDigest) {
+      occurrenceOnce(builder, {
         artifact: product.ociDigest,
         subject,
         justification: 'OpenVEX product is an OCI image purl whose version is the image digest',

@@ -3,11 +3,18 @@
 // identities (purls, digests) are judged in translate.ts, where an unusable one is skipped.
 import { DocumentError } from '../../../model/facts.js';
 import { isoTime } from '../common/dates.js';
-import { isObject, jsonPointer as ptr, optArray, optObject, optString, reqString, type Json } from '../common/json.js';
+import {
+  isObject,
+  jsonPointer as ptr,
+  optArray,
+  optObject,
+  optString,
+  reqString,
+  type Json,
+  type Segments,
+} from '../common/json.js';
 import type { SniffedDocument } from '../types.js';
 import { tagValueToJson } from './tagvalue.js';
-
-export type Segments = (string | number)[];
 
 export interface SpdxChecksum {
   path: string;
