@@ -48,6 +48,7 @@ export interface TrivyReport {
   results: TrivyResultEntry[];
 }
 
+/** The OS a result's packages come from: Metadata.OS, else the "(family name)" end of the target. */
 export interface OsInfo {
   family: string;
   name?: string;
