@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import pino from 'pino';
 import { positiveInteger, SETTINGS, type Setting } from '../config.js';
-import { jsonText } from '../ingest/json-reader.js';
+import { jsonText } from '../ingest/formats/common/json.js';
 import { setStoreDefaults, type StoreOptions } from '../store/open.js';
 import { runIngest } from './ingest.js';
 import { parseLogLevel, parsePort, probeListen, requireExistingStore } from './preflight.js';

@@ -3,6 +3,7 @@
 import { DocumentError } from '../model/facts.js';
 import type { FormatParser, SniffedDocument } from './formats/types.js';
 import { FORMAT_PARSERS } from './formats/registry.js';
+import { isObject } from './formats/common/json.js';
 
 export class UnsupportedDocumentError extends Error {}
 
@@ -57,7 +58,7 @@ export function sniff(name: string, bytes: Uint8Array): SniffedDocument {
 function recognised(doc: SniffedDocument): string {
   if (doc.json !== undefined) {
     if (Array.isArray(doc.json)) return `a JSON array of ${doc.json.length} items`;
-    if (typeof doc.json === 'object' && doc.json !== null) {
+    if (isObject(doc.json)) {
       const keys = Object.keys(doc.json).slice(0, 8);
       return `a JSON object with keys ${keys.map((k) => `"${k}"`).join(', ') || '(none)'}`;
     }

@@ -3,8 +3,8 @@
 // "Evaluation"): explicit `versions` always match; SEMVER and ECOSYSTEM ranges are evaluated
 // event by event in version order (introduced / fixed / last_affected, capped by limit); GIT
 // ranges need the repository history and are not evaluated (reported so callers can count them).
-// A withdrawn advisory never matches.
-import { DocumentError } from '../model/facts.js';
+// A withdrawn advisory never matches. Reading OSV records into these shapes is the OSV format's
+// job (src/ingest/formats/osv/parse.ts).
 import type { PurlParts } from '../model/purl.js';
 import { comparatorFor, ecosystemMatches, normaliseOsvName, osvPackageKeyOrReason } from './ecosystems.js';
 import { compareSemver, type Comparator } from './versions.js';
@@ -50,108 +50,6 @@ export interface OsvAdvisory {
   affected: OsvAffected[];
   /** Parts that could not be read (affected entries without a package…), as JSON pointers. */
   problems: { path: string; reason: string }[];
-}
-
-function isObject(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
-
-function optString(obj: Record<string, unknown>, key: string, path: string): string | undefined {
-  const v = obj[key];
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string') throw new DocumentError(`${path}/${key}`, `"${key}" must be a string`);
-  return v;
-}
-
-function stringList(obj: Record<string, unknown>, key: string, path: string): string[] {
-  const v = obj[key];
-  if (v === undefined || v === null) return [];
-  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) {
-    throw new DocumentError(`${path}/${key}`, `"${key}" must be an array of strings`);
-  }
-  return v as string[];
-}
-
-function parseSeverities(v: unknown, path: string): OsvSeverity[] {
-  if (v === undefined || v === null) return [];
-  if (!Array.isArray(v)) throw new DocumentError(path, '"severity" must be an array');
-  return v.flatMap((s, i) => {
-    if (!isObject(s) || typeof s.type !== 'string' || typeof s.score !== 'string') {
-      throw new DocumentError(`${path}/${i}`, 'a severity needs string "type" and "score"');
-    }
-    return [{ type: s.type, score: s.score }];
-  });
-}
-
-function parseRange(r: unknown, path: string): OsvRange {
-  if (!isObject(r)) throw new DocumentError(path, 'a range must be an object');
-  if (typeof r.type !== 'string') throw new DocumentError(`${path}/type`, 'a range needs a string "type"');
-  if (!Array.isArray(r.events)) throw new DocumentError(`${path}/events`, 'a range needs an "events" array');
-  const events = r.events.map((e, i): OsvEvent => {
-    if (!isObject(e)) throw new DocumentError(`${path}/events/${i}`, 'an event must be an object');
-    const out: OsvEvent = {};
-    for (const key of ['introduced', 'fixed', 'last_affected', 'limit'] as const) {
-      const value = e[key];
-      if (value === undefined) continue;
-      if (typeof value !== 'string') throw new DocumentError(`${path}/events/${i}/${key}`, `"${key}" must be a string`);
-      out[key] = value;
-    }
-    return out;
-  });
-  return { type: r.type.toUpperCase(), repo: typeof r.repo === 'string' ? r.repo : undefined, events };
-}
-
-/** Reads one OSV record; throws DocumentError (JSON pointer under `path`) for malformed ones. */
-export function parseOsvAdvisory(json: unknown, path = ''): OsvAdvisory {
-  if (!isObject(json)) throw new DocumentError(path, 'an OSV record must be a JSON object');
-  const id = json.id;
-  if (typeof id !== 'string' || !id.trim())
-    throw new DocumentError(`${path}/id`, 'an OSV record needs a non-empty string "id"');
-  const problems: OsvAdvisory['problems'] = [];
-  const affectedRaw = json.affected ?? [];
-  if (!Array.isArray(affectedRaw)) throw new DocumentError(`${path}/affected`, '"affected" must be an array');
-  const affected: OsvAffected[] = [];
-  affectedRaw.forEach((a, i) => {
-    const p = `${path}/affected/${i}`;
-    if (!isObject(a)) throw new DocumentError(p, 'an affected entry must be an object');
-    const pkg = a.package;
-    if (!isObject(pkg) || typeof pkg.ecosystem !== 'string' || typeof pkg.name !== 'string') {
-      problems.push({ path: `${p}/package`, reason: 'no package ecosystem and name: cannot be matched to packages' });
-      return;
-    }
-    const ranges = a.ranges ?? [];
-    if (!Array.isArray(ranges)) throw new DocumentError(`${p}/ranges`, '"ranges" must be an array');
-    affected.push({
-      ecosystem: pkg.ecosystem,
-      name: pkg.name,
-      purl: typeof pkg.purl === 'string' ? pkg.purl : undefined,
-      ranges: ranges.map((r, j) => parseRange(r, `${p}/ranges/${j}`)),
-      versions: stringList(a, 'versions', p),
-    });
-  });
-  const dbSpecific = isObject(json.database_specific) ? json.database_specific : {};
-  const severity = parseSeverities(json.severity, `${path}/severity`);
-  // OSV 1.5+ may put severity on affected entries only; use those when the record has none.
-  if (severity.length === 0) {
-    affectedRaw.forEach((a, i) => {
-      if (isObject(a) && a.severity !== undefined)
-        severity.push(...parseSeverities(a.severity, `${path}/affected/${i}/severity`));
-    });
-  }
-  return {
-    id: id.trim(),
-    aliases: stringList(json, 'aliases', path),
-    related: stringList(json, 'related', path),
-    summary: optString(json, 'summary', path),
-    details: optString(json, 'details', path),
-    severity,
-    databaseSeverity: typeof dbSpecific.severity === 'string' ? dbSpecific.severity : undefined,
-    modified: optString(json, 'modified', path),
-    published: optString(json, 'published', path),
-    withdrawn: optString(json, 'withdrawn', path),
-    affected,
-    problems,
-  };
 }
 
 // ---------------------------------------------------------------- range evaluation

@@ -8,7 +8,8 @@ import { scoreOfVector } from '../../src/vuln/cvss.js';
 import { highestRating, vectorRating } from '../../src/vuln/severity.js';
 import { normaliseSeverityLabel } from '../../src/model/vulnerability.js';
 import type { PurlParts } from '../../src/model/purl.js';
-import { advisoryAffects, parseOsvAdvisory, versionInRange } from '../../src/vuln/osv-match.js';
+import { parseOsvAdvisory } from '../../src/ingest/formats/osv/parse.js';
+import { advisoryAffects, versionInRange } from '../../src/vuln/osv-match.js';
 import { comparatorFor, purlPartsFromOsv } from '../../src/vuln/ecosystems.js';
 import { compareSemver } from '../../src/vuln/versions.js';
 

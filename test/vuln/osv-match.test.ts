@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePurl } from '../../src/model/purl.js';
-import { DocumentError } from '../../src/model/facts.js';
-import {
-  advisoryAffects,
-  matchAdvisory,
-  parseOsvAdvisory,
-  unsupportedEntries,
-  type OsvAdvisory,
-} from '../../src/vuln/osv-match.js';
+import { parseOsvAdvisory } from '../../src/ingest/formats/osv/parse.js';
+import { advisoryAffects, matchAdvisory, unsupportedEntries, type OsvAdvisory } from '../../src/vuln/osv-match.js';
 import { osvPackageKey } from '../../src/vuln/ecosystems.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { osvAdvisoryEdgesSuite } from './corpus-data.suite.js';
@@ -45,26 +39,7 @@ describe('osvPackageKey', () => {
   });
 });
 
-describe('parseOsvAdvisory', () => {
-  it('reads every corpus record', () => {
-    expect(advisories.length).toBe(FIXTURES.filesOfKind('osv').length);
-    for (const [, a] of advisories) {
-      expect(a.id).toMatch(/^[A-Z]+-/);
-      expect(a.affected.length).toBeGreaterThan(0);
-    }
-  });
-  it('rejects malformed records with a JSON pointer', () => {
-    expect(() => parseOsvAdvisory({ affected: [] }, '')).toThrow(DocumentError);
-    expect(() => parseOsvAdvisory({ id: 'X-1', affected: {} }, '')).toThrow(/affected/);
-    try {
-      parseOsvAdvisory(
-        { id: 'X-1', affected: [{ package: { ecosystem: 'npm', name: 'a' }, ranges: [{ type: 'SEMVER' }] }] },
-        '/vulnerabilities/3',
-      );
-    } catch (err) {
-      expect((err as DocumentError).path).toBe('/vulnerabilities/3/affected/0/ranges/0/events');
-    }
-  });
+describe('unsupportedEntries', () => {
   it('reports GIT ranges and ecosystems without ordering', () => {
     expect(unsupportedEntries(byId('PYSEC-2023-74')).map((u) => u.path)).toEqual(['/affected/0/ranges/0']);
     const r = matchAdvisory(byId('PYSEC-2023-74'), parsePurl('pkg:pypi/requests@2.30.0'));

@@ -1,4 +1,8 @@
-// The contract between format detection and the per-format parsers.
+// The contract between format detection and the per-format parsers. Every format folder has the
+// same three stages, one file each: detect.ts (is this document mine?), parse.ts (shape validation
+// into a typed document; DocumentError with the path of the wrong field), translate.ts (typed
+// document → facts through FactsBuilder, with skip reasons); its index.ts wires them into a
+// FormatParser, which registry.ts lists. Helpers several formats share are in common/.
 import type { DocumentFacts } from '../../model/facts.js';
 
 /** A document as detection sees it: decoded text, and its parsed form. */

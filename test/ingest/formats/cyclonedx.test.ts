@@ -7,7 +7,8 @@ import type { DocumentFacts } from '../../../src/model/facts.js';
 import {
   cyclonedxJsonParser,
   cyclonedxXmlParser,
-  readCycloneDxDocument,
+  parseCycloneDx,
+  translateCycloneDx,
 } from '../../../src/ingest/formats/cyclonedx/index.js';
 import type { SniffedDocument } from '../../../src/ingest/formats/types.js';
 
@@ -16,6 +17,9 @@ const HOSTILE = new URL('../../fixtures/hostile/', import.meta.url);
 const ctx = PARSE_CTX;
 
 const sniff = sniffText;
+
+/** Parse and the component translation, without the VDR/VEX step. */
+const readComponents = (doc: SniffedDocument) => translateCycloneDx(parseCycloneDx(doc), ctx);
 
 function cyclonedxJsonDoc(body: Record<string, unknown>): SniffedDocument {
   return sniff('inline.json', JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.5', ...body }));
@@ -65,7 +69,7 @@ describe('CycloneDX JSON documents from the fixtures', () => {
   });
 
   it('exposes the bom-ref → purl map for the VDR/VEX step', () => {
-    const read = readCycloneDxDocument(loadFixture('cyclonedx-depscan-vdr-jinja-report-python.json'), ctx);
+    const read = readComponents(loadFixture('cyclonedx-depscan-vdr-jinja-report-python.json'));
     expect(Array.isArray(read.bom.vulnerabilities)).toBe(true);
     const affected = (read.bom.vulnerabilities as any[]).flatMap((v) => v.affects ?? []).map((a) => a.ref);
     expect(affected.length).toBeGreaterThan(0);
@@ -92,7 +96,7 @@ describe('CycloneDX XML documents from the fixtures', () => {
   });
 
   it('normalises XML vulnerabilities into the JSON shape for the VDR/VEX step', () => {
-    const read = readCycloneDxDocument(loadFixture('cyclonedx-xml-grype-log4j-core-with-vulns.xml'), ctx);
+    const read = readComponents(loadFixture('cyclonedx-xml-grype-log4j-core-with-vulns.xml'));
     const vulns = read.bom.vulnerabilities as any[];
     expect(vulns).toHaveLength(8);
     expect(vulns[0].id).toBe('CVE-2021-44228');

@@ -6,7 +6,7 @@
 // 60 MB file of "&amp;" would take gigabytes (the XML counterpart of the JSON depth bound).
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { DocumentError } from '../../../model/facts.js';
-import { isObject, type Json, type PathFormatter } from '../sbom-common.js';
+import { isObject, type Json, type PathFormatter } from '../common/json.js';
 
 const ROOT =
   /<(?:[A-Za-z_][\w.-]*:)?bom\b[^>]*?\sxmlns(?::[A-Za-z_][\w.-]*)?\s*=\s*["']http:\/\/cyclonedx\.org\/schema\/bom\/(1\.\d+)["']/;

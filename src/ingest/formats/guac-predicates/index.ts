@@ -1,18 +1,12 @@
+// GUAC ingest-predicates JSON (assembler.IngestPredicates, with the JSON tags of GUAC's generated
+// input specs). Every predicate kind of SPEC §2 can be written in it.
 import type { FormatParser } from '../types.js';
-import { parseIngestPredicates, PREDICATE_KEYS } from './parse.js';
+import { isIngestPredicates } from './detect.js';
+import { parseIngestPredicatesRoot } from './parse.js';
+import { translateIngestPredicates } from './translate.js';
 
 export const guacPredicatesParser: FormatParser = {
   name: 'guac-predicates',
-  detect(doc) {
-    const json = doc.json;
-    if (typeof json !== 'object' || json === null || Array.isArray(json)) return false;
-    const keys = Object.keys(json);
-    // Every key an IngestPredicates field, at least one holding a list.
-    return (
-      keys.length > 0 &&
-      keys.every((k) => (PREDICATE_KEYS as readonly string[]).includes(k)) &&
-      keys.some((k) => Array.isArray((json as Record<string, unknown>)[k]))
-    );
-  },
-  parse: parseIngestPredicates,
+  detect: (doc) => isIngestPredicates(doc.json),
+  parse: (doc, ctx) => translateIngestPredicates(parseIngestPredicatesRoot(doc.json), ctx),
 };

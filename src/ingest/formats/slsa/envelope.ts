@@ -4,7 +4,7 @@
 // Signatures, certificates and transparency-log entries are NOT verified and not recorded: the
 // facts have no field for them, and trusting a document is decided by whoever ingests it.
 import { DocumentError, type SkippedItem } from '../../../model/facts.js';
-import { isObject, jsonPointer as ptr, type Json } from '../sbom-common.js';
+import { isObject, jsonPointer as ptr, type Json } from '../common/json.js';
 
 export const SLSA_PREDICATES: Record<string, string> = {
   'https://slsa.dev/provenance/v0.1': 'v0.1',

@@ -1,21 +1,11 @@
-// SPDX 2.2/2.3 parser: JSON (detected by its "spdxVersion" field) and tag-value. Other SPDX
-// versions are detected too, so they are rejected with a clear message rather than "unsupported".
+// SPDX 2.2/2.3 documents: JSON and tag-value.
 import type { FormatParser } from '../types.js';
-import { isObject } from '../sbom-common.js';
-import { translateSpdx } from './parse.js';
-import { looksLikeSpdxTagValue, tagValueToJson } from './tagvalue.js';
+import { isSpdx } from './detect.js';
+import { parseSpdx } from './parse.js';
+import { translateSpdx } from './translate.js';
 
 export const spdxParser: FormatParser = {
   name: 'spdx',
-  detect(doc) {
-    if (doc.json !== undefined) {
-      return isObject(doc.json) && typeof doc.json.spdxVersion === 'string' && doc.json.spdxVersion.startsWith('SPDX-');
-    }
-    return !doc.xml && looksLikeSpdxTagValue(doc.text);
-  },
-  parse(doc, ctx) {
-    return translateSpdx(doc.json !== undefined ? doc.json : tagValueToJson(doc.text), ctx);
-  },
+  detect: isSpdx,
+  parse: (doc, ctx) => translateSpdx(parseSpdx(doc), ctx),
 };
-
-export { translateSpdx } from './parse.js';

@@ -1,7 +1,7 @@
 // SPDX 2.x tag-value → the JSON shape translateSpdx reads. Only the tags the mapping uses are kept
 // (document identity and time, packages, files, checksums, external refs, relationships).
 import { DocumentError } from '../../../model/facts.js';
-import type { Json } from '../sbom-common.js';
+import type { Json } from '../common/json.js';
 
 /** Cheap sniff: a "SPDXVersion: SPDX-2.x" line near the top. */
 export function looksLikeSpdxTagValue(text: string): boolean {

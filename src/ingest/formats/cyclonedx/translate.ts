@@ -1,29 +1,23 @@
-// CycloneDX 1.2–1.6 (JSON shape; XML is normalised into it first) → facts, following GUAC's
+// CycloneDX BOM → facts (components, dependencies, the SBOM itself), following GUAC's
 // parser_cyclonedx.go with the deviations written down in docs/formats/sbom.md.
 import { sourceFromVcsLocation } from '../../../model/source.js';
 import { DocumentError, FactsBuilder } from '../../../model/facts.js';
+import { formatPurl, parsePurl } from '../../../model/purl.js';
+import { DependencyEdges } from '../common/dependency-edges.js';
+import type { Json, PathFormatter, Segments } from '../common/json.js';
 import {
-  DependencyEdges,
   hexArtifactOrSkip,
   digestFromOciPurl,
   digestFromText,
   guacPurl,
   hasSbomFact,
   isEmptyDigest,
-  isObject,
-  isoTime,
   occurrenceOnce,
-  optArray,
-  optObject,
-  optString,
   preferredDigest,
   purlOrSkip,
-  reqString,
-  type Json,
-  type PathFormatter,
-} from '../sbom-common.js';
-import { formatPurl, parsePurl } from '../../../model/purl.js';
+} from '../common/sbom.js';
 import type { ParseContext } from '../types.js';
+import type { CdxComponent, CdxHash, CycloneDxBom } from './parse.js';
 
 /** What the translate step produced; the CycloneDX VDR/VEX mapping builds on it. */
 export interface CycloneDxRead {
@@ -48,39 +42,15 @@ export interface CycloneDxRead {
   path: PathFormatter;
 }
 
-type Segments = (string | number)[];
-
-/** Components nested deeper than this reject the document (they are walked iteratively anyway). */
-export const MAX_COMPONENT_DEPTH = 64;
-
-export function readCycloneDx(
-  bom: unknown,
-  ctx: ParseContext,
-  syntax: 'json' | 'xml',
-  path: PathFormatter,
-): CycloneDxRead {
-  if (!isObject(bom)) throw new DocumentError('', 'a CycloneDX BOM must be an object');
-  if (bom.bomFormat !== 'CycloneDX') throw new DocumentError(path(['bomFormat']), 'bomFormat must be "CycloneDX"');
-  const specVersion = reqString(bom, 'specVersion', path(['specVersion']));
-  if (!/^1\.[2-6]$/.test(specVersion))
-    throw new DocumentError(
-      path(['specVersion']),
-      `unsupported CycloneDX version "${specVersion.slice(0, 20)}" (1.2–1.6)`,
-    );
-  const metadata = optObject(bom, 'metadata', path(['metadata']));
-  const timestamp = metadata
-    ? isoTime(optString(metadata, 'timestamp', path(['metadata'])), path(['metadata', 'timestamp']))
-    : undefined;
-  const serialNumber = optString(bom, 'serialNumber', path(['serialNumber']));
-
+export function translateCycloneDx(parsed: CycloneDxBom, ctx: ParseContext): CycloneDxRead {
+  const { bom, syntax, specVersion, serialNumber, timestamp, path } = parsed;
   const builder = new FactsBuilder(`cyclonedx-${specVersion}-${syntax}`);
   const walker = new ComponentWalker(builder, path);
 
   // The subject first: metadata.component (GUAC requires it; we fall back to a pkg:guac/cdx name).
-  const top = metadata ? optObject(metadata, 'component', path(['metadata'])) : undefined;
   let subject: CycloneDxRead['subject'];
-  if (top) {
-    const read = walker.visit(top, ['metadata', 'component'], 0, true);
+  if (parsed.top) {
+    const read = walker.visit(parsed.top, true);
     if (!read.purl) throw new DocumentError(path(['metadata', 'component']), 'the SBOM subject has no usable identity');
     subject = { purl: read.purl, artifact: read.subjectArtifact };
   } else {
@@ -88,7 +58,7 @@ export function readCycloneDx(
     subject = { purl: guacPurl('cdx', name) ?? guacPurl('cdx', ctx.documentDigest)! };
     builder.package(subject.purl);
   }
-  walker.walk(optArray(bom, 'components', path(['components'])), ['components'], 1);
+  for (const component of parsed.components) walker.visit(component, false);
 
   if (subject.artifact) {
     builder.sbom(hasSbomFact({ kind: 'artifact', digest: subject.artifact }, ctx, serialNumber, timestamp));
@@ -97,19 +67,14 @@ export function readCycloneDx(
   }
 
   const edges = new DependencyEdges();
-  optArray(bom, 'dependencies', path(['dependencies'])).forEach((dep, i) => {
-    const at: Segments = ['dependencies', i];
-    if (!isObject(dep)) throw new DocumentError(path(at), 'a dependency must be an object');
-    const ref = reqString(dep, 'ref', path(at));
-    const from = walker.lookup(ref, [...at, 'ref']);
-    optArray(dep, 'dependsOn', path(at)).forEach((target, j) => {
-      if (typeof target !== 'string')
-        throw new DocumentError(path([...at, 'dependsOn', j]), 'must be a bom-ref string');
-      const to = walker.lookup(target, [...at, 'dependsOn', j]);
+  for (const dep of parsed.dependencies) {
+    const from = walker.lookup(dep.ref, [...dep.at, 'ref']);
+    dep.dependsOn.forEach((target, j) => {
+      const to = walker.lookup(target, [...dep.at, 'dependsOn', j]);
       // Every dependsOn entry is a direct dependency of its ref, as GUAC types it.
       if (from && to) edges.add(from, to, 'DIRECT', 'CDX BOM Dependency');
     });
-  });
+  }
   edges.linkTopLevel([subject.purl], builder.facts.packages);
   edges.emit(builder);
 
@@ -139,46 +104,20 @@ class ComponentWalker {
   readonly refToPurl = new Map<string, string>();
   readonly skippedRefs = new Set<string>();
   readonly componentPurls = new Map<Json, string>();
-  private readonly refs = new Set<string>();
-
   constructor(
     private readonly builder: FactsBuilder,
     private readonly path: PathFormatter,
   ) {}
 
-  /** Walks a components array and everything nested in it, iteratively, in document order. */
-  walk(components: unknown[], at: Segments, depth: number): void {
-    const stack: { node: unknown; at: Segments; depth: number }[] = [];
-    const pushAll = (list: unknown[], base: Segments, d: number) => {
-      for (let i = list.length - 1; i >= 0; i--) stack.push({ node: list[i], at: [...base, i], depth: d });
-    };
-    pushAll(components, at, depth);
-    while (stack.length) {
-      const { node, at: here, depth: d } = stack.pop()!;
-      if (d > MAX_COMPONENT_DEPTH)
-        throw new DocumentError(this.path(here), `components nested deeper than ${MAX_COMPONENT_DEPTH} levels`);
-      if (!isObject(node)) throw new DocumentError(this.path(here), 'a component must be an object');
-      this.visit(node, here, d, false);
-      pushAll(optArray(node, 'components', this.path(here)), [...here, 'components'], d + 1);
-    }
-  }
-
-  /** One component (not its children, except for the top-level one, whose children are walked here). */
-  visit(c: Json, at: Segments, depth: number, topLevel: boolean): Visited {
-    const where = this.path(at);
-    const ref = optString(c, 'bom-ref', where);
-    if (ref !== undefined) {
-      if (this.refs.has(ref))
-        throw new DocumentError(this.path([...at, 'bom-ref']), `duplicate bom-ref "${ref.slice(0, 200)}"`);
-      this.refs.add(ref);
-    }
-    const purl = this.identity(c, at, topLevel);
-    const artifacts = this.hashes(c, at);
+  /** One component, in document order. */
+  visit(c: CdxComponent, topLevel: boolean): Visited {
+    const purl = this.identity(c, topLevel);
+    const artifacts = this.hashes(c.hashes);
     let subjectArtifact: string | undefined;
     if (purl) {
       this.builder.package(purl);
-      this.componentPurls.set(c, purl);
-      if (ref !== undefined) this.refToPurl.set(ref, purl);
+      this.componentPurls.set(c.raw, purl);
+      if (c.ref !== undefined) this.refToPurl.set(c.ref, purl);
       this.vcsReferences(c, purl);
       for (const artifact of artifacts) {
         occurrenceOnce(this.builder, {
@@ -187,20 +126,17 @@ class ComponentWalker {
           justification: 'cdx package with checksum',
         });
       }
-      if (topLevel) subjectArtifact = this.subjectDigest(c, purl, artifacts, where);
-    } else if (ref !== undefined) {
-      this.skippedRefs.add(ref);
+      if (topLevel) subjectArtifact = this.subjectDigest(c, purl, artifacts);
+    } else if (c.ref !== undefined) {
+      this.skippedRefs.add(c.ref);
     }
-    if (topLevel) this.walk(optArray(c, 'components', where), [...at, 'components'], depth + 1);
     return { purl, subjectArtifact };
   }
 
   /** externalReferences of type "vcs": the component is built from that source repository. */
-  private vcsReferences(c: Json, purl: string): void {
-    const refs = Array.isArray(c.externalReferences) ? c.externalReferences : [];
-    for (const r of refs) {
-      if (!isObject(r) || r.type !== 'vcs' || typeof r.url !== 'string') continue;
-      const source = sourceFromVcsLocation(r.url);
+  private vcsReferences(c: CdxComponent, purl: string): void {
+    for (const url of c.vcsUrls) {
+      const source = sourceFromVcsLocation(url);
       if (source)
         this.builder.hasSourceAt({
           package: purl,
@@ -245,19 +181,19 @@ class ComponentWalker {
     return this.canonicalIndex;
   }
 
-  private identity(c: Json, at: Segments, topLevel: boolean): string | undefined {
-    const where = this.path(at);
-    const raw = optString(c, 'purl', where);
-    if (raw !== undefined && raw.trim() !== '') return purlOrSkip(this.builder, raw, this.path([...at, 'purl']));
-    const type = optString(c, 'type', where) ?? '';
-    const name = optString(c, 'name', where)?.trim() ?? '';
-    const version = optString(c, 'version', where)?.trim() || undefined;
+  private identity(c: CdxComponent, topLevel: boolean): string | undefined {
+    const where = this.path(c.at);
+    if (c.purl !== undefined && c.purl.trim() !== '')
+      return purlOrSkip(this.builder, c.purl, this.path([...c.at, 'purl']));
+    const type = c.type ?? '';
+    const name = c.name?.trim() ?? '';
+    const version = c.version?.trim() || undefined;
     if (type === 'operating-system' && !topLevel) {
       // GUAC skips these: without a purl an OS entry names no package anyone depends on.
       this.builder.skip(where, 'operating-system component without a purl');
       return undefined;
     }
-    const group = optString(c, 'group', where)?.trim();
+    const group = c.group?.trim();
     const kind = topLevel ? 'cdx' : 'pkg';
     let purl: string | undefined;
     if (type === 'container') purl = containerPurl(kind, name, version);
@@ -267,17 +203,13 @@ class ComponentWalker {
     return purl;
   }
 
-  private hashes(c: Json, at: Segments): string[] {
+  private hashes(hashes: readonly CdxHash[]): string[] {
     const out: string[] = [];
-    optArray(c, 'hashes', this.path(at)).forEach((h, j) => {
-      const where = this.path([...at, 'hashes', j]);
-      if (!isObject(h)) throw new DocumentError(where, 'a hash must be an object');
-      const alg = optString(h, 'alg', where);
-      const content = optString(h, 'content', where);
-      if (content && isEmptyDigest(content)) return;
-      const artifact = hexArtifactOrSkip(this.builder, 'CycloneDX', alg, content, where);
+    for (const { path, alg, content } of hashes) {
+      if (content && isEmptyDigest(content)) continue;
+      const artifact = hexArtifactOrSkip(this.builder, 'CycloneDX', alg, content, path);
       if (artifact && !out.includes(artifact)) out.push(artifact);
-    });
+    }
     return out;
   }
 
@@ -285,10 +217,8 @@ class ComponentWalker {
    * The SBOM subject is named by a digest when it has one: a container image's digest (its version,
    * as syft writes it, or its oci purl), else its strongest hash (as GUAC does).
    */
-  private subjectDigest(c: Json, purl: string, artifacts: string[], where: string): string | undefined {
-    const type = optString(c, 'type', where);
-    const imageDigest =
-      (type === 'container' ? digestFromText(optString(c, 'version', where)) : undefined) ?? digestFromOciPurl(purl);
+  private subjectDigest(c: CdxComponent, purl: string, artifacts: string[]): string | undefined {
+    const imageDigest = (c.type === 'container' ? digestFromText(c.version) : undefined) ?? digestFromOciPurl(purl);
     if (imageDigest) {
       occurrenceOnce(this.builder, {
         artifact: imageDigest,

@@ -1,72 +1,11 @@
-// Helpers shared by the SBOM and provenance parsers (SPDX, CycloneDX, SLSA): shape checks that
-// throw DocumentError with a path, GUAC-style fallback purls, digest preferences, and the
-// dependency-edge collector with GUAC's "top-level package" heuristic. See docs/formats/sbom.md.
-import { canonicalArtifact } from '../../model/artifact.js';
-import {
-  DocumentError,
-  type DependencyFact,
-  type DependencyType,
-  type FactsBuilder,
-  type HasSbomFact,
-  type OccurrenceFact,
-} from '../../model/facts.js';
-import { canonicalParts, canonicalPurl, formatPurl, parsePurl } from '../../model/purl.js';
-import type { ParseContext } from './types.js';
-
-export type Json = Record<string, unknown>;
-
-/** Formats a location inside the document: a JSON pointer, or an XML element path. */
-export type PathFormatter = (segments: readonly (string | number)[]) => string;
-
-export const jsonPointer: PathFormatter = (segments) =>
-  segments.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
-
-export function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
-/** Reads an optional field that must be an object when present. */
-export function optObject(parent: Json, key: string, path: string): Json | undefined {
-  const v = parent[key];
-  if (v === undefined || v === null) return undefined;
-  if (!isObject(v)) throw new DocumentError(path, `"${key}" must be an object`);
-  return v;
-}
-
-/** Reads an optional field that must be an array when present ([] when absent). */
-export function optArray(parent: Json, key: string, path: string): unknown[] {
-  const v = parent[key];
-  if (v === undefined || v === null) return [];
-  if (!Array.isArray(v)) throw new DocumentError(path, `"${key}" must be an array`);
-  return v;
-}
-
-/** Reads an optional string field; numbers are accepted and stringified (versions often are). */
-export function optString(parent: Json, key: string, path: string): string | undefined {
-  const v = parent[key];
-  if (v === undefined || v === null) return undefined;
-  if (typeof v === 'number') return String(v);
-  if (typeof v !== 'string') throw new DocumentError(path, `"${key}" must be a string`);
-  return v;
-}
-
-export function reqString(parent: Json, key: string, path: string): string {
-  const v = optString(parent, key, path);
-  if (v === undefined || v === '') throw new DocumentError(path, `required field "${key}" is missing`);
-  return v;
-}
-
-/** ISO 8601 UTC rendering of a document time; a present but unparseable time rejects the document. */
-export function isoTime(value: string | undefined, path: string): string | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const ms = Date.parse(value);
-  if (Number.isNaN(ms)) throw new DocumentError(path, `"${value.slice(0, 80)}" is not a valid date-time`);
-  return new Date(ms).toISOString();
-}
+// Helpers shared by the SBOM and provenance formats (SPDX, CycloneDX, SLSA): purls and digests
+// that are skipped with a reason when unusable, GUAC-style fallback purls, digest preferences,
+// once-only occurrences (OpenVEX uses these too) and the HasSBOM fact. See docs/formats/sbom.md.
+import { canonicalArtifact } from '../../../model/artifact.js';
+import type { FactsBuilder, HasSbomFact, OccurrenceFact } from '../../../model/facts.js';
+import { canonicalParts, canonicalPurl, formatPurl, parsePurl } from '../../../model/purl.js';
+import type { ParseContext } from '../types.js';
+import { errorMessage } from './json.js';
 
 /** Canonical purl, or undefined after recording the reason with builder.skip. */
 export function purlOrSkip(builder: FactsBuilder, raw: string, path: string): string | undefined {
@@ -234,52 +173,4 @@ export function hasSbomFact(
     downloadLocation: ctx.origin,
     knownSince: knownSince ?? ctx.now,
   };
-}
-
-const TYPE_STRENGTH: Record<DependencyType, number> = { UNKNOWN: 0, INDIRECT: 1, DIRECT: 2 };
-
-export const TOP_LEVEL_JUSTIFICATION = 'top-level package GUAC heuristic connecting to each file/package';
-
-/**
- * Collects dependency edges for one document: drops self-edges, merges duplicates (keeping the
- * strongest type), and adds GUAC's top-level heuristic edges before emitting them.
- */
-export class DependencyEdges {
-  private readonly byKey = new Map<string, DependencyFact>();
-  private readonly outgoing = new Set<string>();
-  private readonly incoming = new Set<string>();
-
-  add(from: string, to: string, type: DependencyType, justification: string): void {
-    if (from === to) return;
-    const key = `${from}\n${to}`;
-    const existing = this.byKey.get(key);
-    if (existing) {
-      if (TYPE_STRENGTH[type] > TYPE_STRENGTH[existing.type]) existing.type = type;
-      return;
-    }
-    this.byKey.set(key, { from, to, type, justification });
-    this.outgoing.add(from);
-    this.incoming.add(to);
-  }
-
-  hasOutgoing(purl: string): boolean {
-    return this.outgoing.has(purl);
-  }
-
-  /**
-   * When the document gives no edge out of a subject, the subject depends on the document's
-   * top-level packages: those no edge points to (UNKNOWN type, GUAC's justification). Computed
-   * once for all subjects, so edges added here do not change who counts as top-level.
-   */
-  linkTopLevel(subjects: readonly string[], packages: readonly string[]): void {
-    const subjectSet = new Set(subjects);
-    const bare = subjects.filter((s) => !this.outgoing.has(s));
-    if (bare.length === 0) return;
-    const roots = packages.filter((p) => !subjectSet.has(p) && !this.incoming.has(p));
-    for (const s of bare) for (const r of roots) this.add(s, r, 'UNKNOWN', TOP_LEVEL_JUSTIFICATION);
-  }
-
-  emit(builder: FactsBuilder): void {
-    for (const f of this.byKey.values()) builder.dependency(f);
-  }
 }

@@ -1,0 +1,50 @@
+// The dependency-edge collector of the SBOM formats, with GUAC's "top-level package" heuristic.
+import type { DependencyFact, DependencyType, FactsBuilder } from '../../../model/facts.js';
+
+const TYPE_STRENGTH: Record<DependencyType, number> = { UNKNOWN: 0, INDIRECT: 1, DIRECT: 2 };
+
+export const TOP_LEVEL_JUSTIFICATION = 'top-level package GUAC heuristic connecting to each file/package';
+
+/**
+ * Collects dependency edges for one document: drops self-edges, merges duplicates (keeping the
+ * strongest type), and adds GUAC's top-level heuristic edges before emitting them.
+ */
+export class DependencyEdges {
+  private readonly byKey = new Map<string, DependencyFact>();
+  private readonly outgoing = new Set<string>();
+  private readonly incoming = new Set<string>();
+
+  add(from: string, to: string, type: DependencyType, justification: string): void {
+    if (from === to) return;
+    const key = `${from}\n${to}`;
+    const existing = this.byKey.get(key);
+    if (existing) {
+      if (TYPE_STRENGTH[type] > TYPE_STRENGTH[existing.type]) existing.type = type;
+      return;
+    }
+    this.byKey.set(key, { from, to, type, justification });
+    this.outgoing.add(from);
+    this.incoming.add(to);
+  }
+
+  hasOutgoing(purl: string): boolean {
+    return this.outgoing.has(purl);
+  }
+
+  /**
+   * When the document gives no edge out of a subject, the subject depends on the document's
+   * top-level packages: those no edge points to (UNKNOWN type, GUAC's justification). Computed
+   * once for all subjects, so edges added here do not change who counts as top-level.
+   */
+  linkTopLevel(subjects: readonly string[], packages: readonly string[]): void {
+    const subjectSet = new Set(subjects);
+    const bare = subjects.filter((s) => !this.outgoing.has(s));
+    if (bare.length === 0) return;
+    const roots = packages.filter((p) => !subjectSet.has(p) && !this.incoming.has(p));
+    for (const s of bare) for (const r of roots) this.add(s, r, 'UNKNOWN', TOP_LEVEL_JUSTIFICATION);
+  }
+
+  emit(builder: FactsBuilder): void {
+    for (const f of this.byKey.values()) builder.dependency(f);
+  }
+}

@@ -1,0 +1,178 @@
+// CycloneDX 1.2–1.6 shape validation: the BOM (XML is first normalised into the JSON shape,
+// xml.ts) into a typed document: its header, the component tree in document order, and the
+// dependency graph. Refusals name the JSON pointer or XML element path of the wrong field;
+// identities (purls, hashes) are judged in translate.ts, where an unusable one is skipped.
+// The vulnerabilities (VDR/VEX) are read leniently (parse-vulnerabilities.ts): nothing in them
+// refuses a BOM.
+import { DocumentError } from '../../../model/facts.js';
+import { isoTime } from '../common/dates.js';
+import {
+  isObject,
+  jsonPointer,
+  optArray,
+  optObject,
+  optString,
+  reqString,
+  type Json,
+  type PathFormatter,
+  type Segments,
+} from '../common/json.js';
+import type { SniffedDocument } from '../types.js';
+import { parseCycloneDxVulnerabilities, type CdxVulnerabilities } from './parse-vulnerabilities.js';
+import { cycloneDxXmlToJson, xmlPath } from './xml.js';
+
+/** Components nested deeper than this reject the document (they are walked iteratively anyway). */
+export const MAX_COMPONENT_DEPTH = 64;
+
+export interface CdxHash {
+  path: string;
+  alg?: string;
+  content?: string;
+}
+
+export interface CdxComponent {
+  /** The component object itself: the 1.2/1.3 vulnerability extension is found through it. */
+  raw: Json;
+  at: Segments;
+  ref?: string;
+  purl?: string;
+  type?: string;
+  name?: string;
+  version?: string;
+  group?: string;
+  hashes: CdxHash[];
+  /** externalReferences of type "vcs". */
+  vcsUrls: string[];
+}
+
+export interface CdxDependency {
+  at: Segments;
+  ref: string;
+  dependsOn: string[];
+}
+
+export interface CycloneDxBom {
+  /** The BOM in CycloneDX JSON shape (XML documents normalised into it). */
+  bom: Json;
+  syntax: 'json' | 'xml';
+  specVersion: string;
+  /** metadata.timestamp as ISO 8601 UTC, when given. */
+  timestamp?: string;
+  serialNumber?: string;
+  /** metadata.component: the SBOM subject. */
+  top?: CdxComponent;
+  /** Every other component, in document order: the subject's children first, then `components`. */
+  components: CdxComponent[];
+  dependencies: CdxDependency[];
+  vulnerabilities: CdxVulnerabilities;
+  /** Renders a path inside the BOM (JSON pointer, or XML element path) for errors and skips. */
+  path: PathFormatter;
+}
+
+export function parseCycloneDx(doc: SniffedDocument): CycloneDxBom {
+  return doc.json !== undefined
+    ? parseCycloneDxBom(doc.json, 'json', jsonPointer)
+    : parseCycloneDxBom(cycloneDxXmlToJson(doc.text), 'xml', xmlPath);
+}
+
+export function parseCycloneDxBom(bom: unknown, syntax: 'json' | 'xml', path: PathFormatter): CycloneDxBom {
+  if (!isObject(bom)) throw new DocumentError('', 'a CycloneDX BOM must be an object');
+  if (bom.bomFormat !== 'CycloneDX') throw new DocumentError(path(['bomFormat']), 'bomFormat must be "CycloneDX"');
+  const specVersion = reqString(bom, 'specVersion', path(['specVersion']));
+  if (!/^1\.[2-6]$/.test(specVersion))
+    throw new DocumentError(
+      path(['specVersion']),
+      `unsupported CycloneDX version "${specVersion.slice(0, 20)}" (1.2–1.6)`,
+    );
+  const metadata = optObject(bom, 'metadata', path(['metadata']));
+  const timestamp = metadata
+    ? isoTime(optString(metadata, 'timestamp', path(['metadata'])), path(['metadata', 'timestamp']))
+    : undefined;
+  const serialNumber = optString(bom, 'serialNumber', path(['serialNumber']));
+
+  const reader = new ComponentReader(path);
+  const topRaw = metadata ? optObject(metadata, 'component', path(['metadata'])) : undefined;
+  const top = topRaw ? reader.read(topRaw, ['metadata', 'component']) : undefined;
+  if (topRaw)
+    reader.walk(
+      optArray(topRaw, 'components', path(['metadata', 'component'])),
+      ['metadata', 'component', 'components'],
+      1,
+    );
+  reader.walk(optArray(bom, 'components', path(['components'])), ['components'], 1);
+
+  const dependencies = optArray(bom, 'dependencies', path(['dependencies'])).map((dep, i): CdxDependency => {
+    const at: Segments = ['dependencies', i];
+    if (!isObject(dep)) throw new DocumentError(path(at), 'a dependency must be an object');
+    const ref = reqString(dep, 'ref', path(at));
+    const dependsOn = optArray(dep, 'dependsOn', path(at)).map((target, j) => {
+      if (typeof target !== 'string')
+        throw new DocumentError(path([...at, 'dependsOn', j]), 'must be a bom-ref string');
+      return target;
+    });
+    return { at, ref, dependsOn };
+  });
+  return {
+    bom,
+    syntax,
+    specVersion,
+    timestamp,
+    serialNumber,
+    top,
+    components: reader.components,
+    dependencies,
+    vulnerabilities: parseCycloneDxVulnerabilities(bom),
+    path,
+  };
+}
+
+/** Reads components in document order; bom-refs must be unique across the BOM. */
+class ComponentReader {
+  readonly components: CdxComponent[] = [];
+  private readonly refs = new Set<string>();
+
+  constructor(private readonly path: PathFormatter) {}
+
+  /** Reads a components array and everything nested in it, iteratively, in document order. */
+  walk(list: unknown[], at: Segments, depth: number): void {
+    const stack: { node: unknown; at: Segments; depth: number }[] = [];
+    const pushAll = (items: unknown[], base: Segments, d: number) => {
+      for (let i = items.length - 1; i >= 0; i--) stack.push({ node: items[i], at: [...base, i], depth: d });
+    };
+    pushAll(list, at, depth);
+    while (stack.length) {
+      const { node, at: here, depth: d } = stack.pop()!;
+      if (d > MAX_COMPONENT_DEPTH)
+        throw new DocumentError(this.path(here), `components nested deeper than ${MAX_COMPONENT_DEPTH} levels`);
+      if (!isObject(node)) throw new DocumentError(this.path(here), 'a component must be an object');
+      this.components.push(this.read(node, here));
+      pushAll(optArray(node, 'components', this.path(here)), [...here, 'components'], d + 1);
+    }
+  }
+
+  /** One component, without its children. */
+  read(c: Json, at: Segments): CdxComponent {
+    const where = this.path(at);
+    const ref = optString(c, 'bom-ref', where);
+    if (ref !== undefined) {
+      if (this.refs.has(ref))
+        throw new DocumentError(this.path([...at, 'bom-ref']), `duplicate bom-ref "${ref.slice(0, 200)}"`);
+      this.refs.add(ref);
+    }
+    const purl = optString(c, 'purl', where);
+    const type = optString(c, 'type', where);
+    const name = optString(c, 'name', where);
+    const version = optString(c, 'version', where);
+    const group = optString(c, 'group', where);
+    const hashes = optArray(c, 'hashes', where).map((h, j): CdxHash => {
+      const hashAt = this.path([...at, 'hashes', j]);
+      if (!isObject(h)) throw new DocumentError(hashAt, 'a hash must be an object');
+      return { path: hashAt, alg: optString(h, 'alg', hashAt), content: optString(h, 'content', hashAt) };
+    });
+    const references = Array.isArray(c.externalReferences) ? c.externalReferences : [];
+    const vcsUrls = references.flatMap((r) =>
+      isObject(r) && r.type === 'vcs' && typeof r.url === 'string' ? [r.url] : [],
+    );
+    return { raw: c, at, ref, purl, type, name, version, group, hashes, vcsUrls };
+  }
+}

@@ -1,0 +1,131 @@
+// CycloneDX VDR/VEX entries (parse-vulnerabilities.ts) → facts. Each (affected component, vulnerability)
+// becomes a CertifyVuln from the BOM's tool; `analysis.state` acts as VEX for that component:
+// not_affected / false_positive → NOT_AFFECTED, resolved → FIXED, exploitable → AFFECTED,
+// in_triage → UNDER_INVESTIGATION. An `affects` ref must name a component of this BOM: anything
+// else is skipped, so a VDR never adds a package to the SBOM it describes.
+import type { ScanMetadata, VexStatus } from '../../../model/facts.js';
+import type { Segments } from '../common/json.js';
+import { vectorRating } from '../../../vuln/severity.js';
+import { firstLine, vulnRef, VulnFacts, type VulnInfo } from '../common/vulns.js';
+import type { ParseContext } from '../types.js';
+import type { CdxRating, CdxVulnerabilities, CdxVulnerability } from './parse-vulnerabilities.js';
+import type { CycloneDxRead } from './translate.js';
+
+const VEX_STATE: Readonly<Record<string, VexStatus>> = {
+  not_affected: 'NOT_AFFECTED',
+  false_positive: 'NOT_AFFECTED',
+  resolved: 'FIXED',
+  resolved_with_pedigree: 'FIXED',
+  exploitable: 'AFFECTED',
+  in_triage: 'UNDER_INVESTIGATION',
+};
+
+/** CycloneDX rating methods that are CVSS → GUAC's score types. */
+const CVSS_METHODS: Readonly<Record<string, string>> = {
+  cvssv2: 'CVSSv2',
+  cvssv3: 'CVSSv3',
+  cvssv31: 'CVSSv31',
+  cvssv4: 'CVSSv4',
+  cvssv40: 'CVSSv4',
+};
+
+/** A valid vector is scored; otherwise a CVSS method's stated base score is used. */
+function ratingsOf(ratings: readonly CdxRating[]): Pick<VulnInfo, 'labels' | 'vectors' | 'scores'> {
+  const labels: string[] = [];
+  const vectors: string[] = [];
+  const scores: { scoreType: string; score: number }[] = [];
+  for (const r of ratings) {
+    if (r.severity) labels.push(r.severity);
+    if (r.vector && vectorRating(r.vector)) {
+      vectors.push(r.vector);
+      continue;
+    }
+    const scoreType = CVSS_METHODS[(r.method ?? '').toLowerCase()];
+    if (scoreType && r.score !== undefined) scores.push({ scoreType, score: r.score });
+  }
+  return { labels, vectors, scores };
+}
+
+export function translateCycloneDxVulnerabilities(
+  read: CycloneDxRead,
+  { tool, entries, extension }: CdxVulnerabilities,
+  ctx: ParseContext,
+): void {
+  const vf = new VulnFacts(read.builder);
+  const timeScanned = read.timestamp ?? ctx.now;
+
+  const apply = (v: CdxVulnerability, affected: string[]): void => {
+    const id = v.id;
+    if (!id) {
+      read.builder.skip(read.path(v.at), 'a vulnerability without an id');
+      return;
+    }
+    vf.metadata(id, {
+      description: v.description ?? firstLine(v.detail),
+      ...ratingsOf(v.ratings),
+      references: v.advisories,
+      timestamp: v.updated ?? v.published,
+      defaultSeverity: 'UNKNOWN',
+    });
+    for (const alias of v.aliases) vf.equal(id, alias, 'CycloneDX vulnerability reference');
+    const scan: ScanMetadata = {
+      scannerUri: tool.name,
+      scannerVersion: tool.version,
+      dbUri: v.source.url ?? v.source.name ?? '',
+      dbVersion: '',
+      timeScanned,
+    };
+    const status = VEX_STATE[v.analysis.state ?? ''];
+    for (const purl of affected) {
+      vf.finding(purl, id, scan);
+      if (status) {
+        read.builder.vex({
+          subject: { kind: 'package', purl },
+          vulnerability: vulnRef(id),
+          status,
+          justification: v.analysis.justification,
+          statement: v.analysis.detail,
+          knownSince: v.analysis.lastUpdated ?? v.updated ?? timeScanned,
+        });
+      }
+    }
+  };
+
+  const unknownRef = (segments: Segments, ref: string | undefined): void => {
+    read.builder.skip(
+      read.path(segments),
+      `"${(ref ?? '').slice(0, 200)}" names no component of this BOM: not recorded, and not added to the SBOM`,
+    );
+  };
+
+  for (const v of entries) {
+    const affected: string[] = [];
+    for (const { at, ref } of v.affects) {
+      const purl = ref ? read.resolveRef(ref) : undefined;
+      if (purl) affected.push(purl);
+      else if (!ref || !read.skippedRefs.has(ref)) unknownRef(at, ref);
+    }
+    // JFrog Xray (and GUAC's reading of it): no `affects`, the vulnerability's own bom-ref names the component.
+    if (v.affects.length === 0 && v.ownRef?.startsWith('pkg:')) {
+      const purl = read.resolveRef(v.ownRef);
+      if (purl) affected.push(purl);
+      else if (!read.skippedRefs.has(v.ownRef)) unknownRef([...v.at, 'bom-ref'], v.ownRef);
+    }
+    apply(v, affected);
+  }
+
+  // 1.2/1.3 vulnerability extension: the component is the one the entries sit in (its `ref`
+  // attribute is informative only: Grype wrote random URNs there), with the identity it got as a
+  // package, also when it has no bom-ref and no purl.
+  for (const { component, entries: inComponent } of extension) {
+    const purl = read.componentPurls.get(component);
+    for (const v of inComponent) {
+      if (purl) apply(v, [purl]);
+      else
+        read.builder.skip(
+          read.path(v.at),
+          `vulnerability "${v.id ?? ''}" belongs to a component that is not a package (skipped above): not recorded`,
+        );
+    }
+  }
+}

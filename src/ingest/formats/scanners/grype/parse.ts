@@ -1,0 +1,86 @@
+// Grype report shape validation: every match needs vulnerability and artifact objects and a
+// vulnerability id; scan metadata comes from the descriptor (see translate.ts for the mapping).
+import { DocumentError, type ScanMetadata } from '../../../../model/facts.js';
+import { isoUtc } from '../../common/dates.js';
+import { isObject, jsonText, str, type Json } from '../../common/json.js';
+import { isGrypeReport } from './detect.js';
+
+export const GRYPE_URI = 'https://github.com/anchore/grype';
+
+export interface GrypeVulnerability {
+  id?: string;
+  description?: string;
+  severity?: string;
+  vectors: string[];
+}
+
+export interface GrypeMatch {
+  path: string;
+  vulnerability: GrypeVulnerability & { id: string };
+  related: GrypeVulnerability[];
+  artifact: { purl: unknown; type?: string; name?: string; version?: string };
+}
+
+export interface GrypeReport {
+  scan: ScanMetadata;
+  matches: GrypeMatch[];
+}
+
+function dbInfo(descriptor: Record<string, unknown>): { uri: string; version: string } {
+  const db = isObject(descriptor.db) ? descriptor.db : undefined;
+  const status = db && isObject(db.status) ? db.status : undefined;
+  const config =
+    isObject(descriptor.configuration) && isObject(descriptor.configuration.db)
+      ? descriptor.configuration.db
+      : undefined;
+  const uri = str(status?.from) ?? str(config?.['update-url']) ?? '';
+  const version = str(status?.built) ?? str(db?.built) ?? jsonText(status?.schemaVersion ?? db?.schemaVersion);
+  return { uri, version };
+}
+
+/** CVSS vectors of a grype vulnerability (current `cvss[]`, 2021 `cvssV3`/`cvssV2`). */
+function vectorsOf(v: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  if (Array.isArray(v.cvss))
+    for (const c of v.cvss) if (isObject(c) && typeof c.vector === 'string') out.push(c.vector);
+  for (const k of ['cvssV3', 'cvssV2']) {
+    const c = v[k];
+    if (isObject(c) && typeof c.vector === 'string') out.push(c.vector);
+  }
+  return out;
+}
+
+function vulnerabilityOf(v: Json): GrypeVulnerability {
+  return { id: str(v.id), description: str(v.description), severity: str(v.severity), vectors: vectorsOf(v) };
+}
+
+export function parseGrype(json: unknown, now: string): GrypeReport {
+  if (!isGrypeReport(json)) throw new DocumentError('', 'not a Grype report: "matches" must be an array');
+  const descriptor = isObject(json.descriptor) ? json.descriptor : {};
+  const db = dbInfo(descriptor);
+  const scan: ScanMetadata = {
+    scannerUri: GRYPE_URI,
+    scannerVersion: str(descriptor.version) ?? '',
+    dbUri: db.uri,
+    dbVersion: db.version,
+    timeScanned: isoUtc(descriptor.timestamp) ?? now,
+  };
+  const matches = json.matches.map((match, i): GrypeMatch => {
+    const path = `/matches/${i}`;
+    if (!isObject(match) || !isObject(match.vulnerability) || !isObject(match.artifact)) {
+      throw new DocumentError(path, 'a match needs "vulnerability" and "artifact" objects');
+    }
+    const vulnerability = vulnerabilityOf(match.vulnerability);
+    const id = vulnerability.id;
+    if (!id) throw new DocumentError(`${path}/vulnerability/id`, 'a match needs a vulnerability id');
+    const a = match.artifact;
+    const related = Array.isArray(match.relatedVulnerabilities) ? match.relatedVulnerabilities.filter(isObject) : [];
+    return {
+      path,
+      vulnerability: { ...vulnerability, id },
+      related: related.map(vulnerabilityOf),
+      artifact: { purl: a.purl, type: str(a.type), name: str(a.name), version: str(a.version) },
+    };
+  });
+  return { scan, matches };
+}

@@ -1,0 +1,65 @@
+// Grype JSON reports (`grype -o json`): matches[] pair an artifact (with a purl) with a
+// vulnerability; relatedVulnerabilities[] are the same vulnerability in other databases
+// (typically the NVD CVE behind a distro or GHSA record).
+// Scan metadata: scanner version from descriptor.version; time from descriptor.timestamp, else
+// the ingest time (the 2021 schema has none); database: descriptor.db (v5: built/schemaVersion,
+// v6: status.from/built), dbVersion is the database build time, which identifies the snapshot.
+// The scan target (source.target image digests) is not linked here: the SBOM of the image does that.
+import { FactsBuilder, type DocumentFacts } from '../../../../model/facts.js';
+import { VulnFacts } from '../../common/vulns.js';
+import { tryCanonicalPurl, tryFormatParts } from '../common.js';
+import type { GrypeReport } from './parse.js';
+
+/** Grype artifact types → purl types, for the rare match without a purl. */
+const GRYPE_TYPES: Record<string, string> = {
+  apk: 'apk',
+  deb: 'deb',
+  rpm: 'rpm',
+  python: 'pypi',
+  npm: 'npm',
+  gem: 'gem',
+  'go-module': 'golang',
+  'rust-crate': 'cargo',
+  dotnet: 'nuget',
+  'php-composer': 'composer',
+  'java-archive': 'maven',
+  hex: 'hex',
+  'dart-pub': 'pub',
+  swift: 'swift',
+  conan: 'conan',
+};
+
+export function translateGrype(report: GrypeReport): DocumentFacts {
+  const builder = new FactsBuilder('grype');
+  const vulns = new VulnFacts(builder);
+  for (const { path, vulnerability: v, related, artifact: a } of report.matches) {
+    const type = GRYPE_TYPES[a.type ?? ''] ?? 'generic';
+    const purl =
+      tryCanonicalPurl(a.purl) ??
+      (a.name ? tryFormatParts({ type, name: a.name, version: a.version, qualifiers: {} }) : undefined);
+    if (!purl) {
+      builder.skip(`${path}/artifact`, 'the artifact has neither a valid purl nor a name');
+      continue;
+    }
+    vulns.finding(purl, v.id, report.scan);
+    vulns.metadata(v.id, {
+      // The primary record's description, else the related (NVD) one's.
+      description: v.description ?? related.map((r) => r.description).find(Boolean),
+      labels: [v.severity],
+      // The primary record's vectors; the related records' only when it has none.
+      vectors: v.vectors.length ? v.vectors : related.flatMap((r) => r.vectors),
+      defaultSeverity: 'UNKNOWN',
+    });
+    for (const r of related) {
+      if (!r.id) continue;
+      vulns.equal(v.id, r.id, 'grype related vulnerability');
+      vulns.metadata(r.id, {
+        description: r.description,
+        labels: [r.severity],
+        vectors: r.vectors,
+        defaultSeverity: 'UNKNOWN',
+      });
+    }
+  }
+  return builder.facts;
+}
