@@ -2,6 +2,7 @@
 // Bodies are RFC 9457 problem details plus GUAC's `Message` field; never a stack, SQL or path.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidInputError, NotFoundError } from '../query/errors.js';
+import type { Problem } from './schemas/problem.js';
 
 export const ERROR_CATALOGUE = {
   SG_INVALID_PURL: { status: 400, title: 'Invalid package URL' },
@@ -38,17 +39,7 @@ export class ProblemError extends Error {
   }
 }
 
-export interface ProblemBody {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  Message: string;
-  code: ErrorCode;
-  requestId?: string;
-}
-
-export function problem(code: ErrorCode, detail: string, requestId?: string): ProblemBody {
+export function problem(code: ErrorCode, detail: string, requestId?: string): Problem {
   const entry = ERROR_CATALOGUE[code];
   return {
     type: `urn:supplygraph:error:${code}`,

@@ -89,16 +89,20 @@ function notModified(request: FastifyRequest, reply: FastifyReply, etag: string)
   return false;
 }
 
+type DeclaredResponses = Record<string, { content?: Record<string, { schema?: unknown }> } | undefined>;
+
 /**
- * Serializes with the compiled serializer (fast-json-stringify) of `schema`; Fastify compiles it
- * on a route's first use and keeps it for that route.
+ * Serializes with the compiled serializer (fast-json-stringify) of `answer.schema`: the one
+ * Fastify compiled at start-up when the route declares that schema for its 200, else (the
+ * unencoded-purl route answers any resource) one compiled on first use and kept for the route.
  */
 function serialize(reply: FastifyReply, answer: ComputedAnswer): string {
-  return reply.compileSerializationSchema(
-    answer.schema,
-    '200',
-    JSON_MEDIA_TYPE,
-  )(answer.body as Record<string, unknown>);
+  const declared = reply.routeOptions.schema?.response as DeclaredResponses | undefined;
+  const serializer =
+    (declared?.['200']?.content?.[JSON_MEDIA_TYPE]?.schema === answer.schema
+      ? reply.getSerializationFunction('200', JSON_MEDIA_TYPE)
+      : undefined) ?? reply.compileSerializationSchema(answer.schema, '200', JSON_MEDIA_TYPE);
+  return serializer(answer.body as Record<string, unknown>);
 }
 
 export default fp(
