@@ -1,4 +1,5 @@
-// Starts the API: open the store, load the index, listen; shut down gracefully on SIGTERM/SIGINT.
+// Starts the API: open the store, load the index and build the app (openServer, which tests drive
+// through inject), then listen (startServer); shut down gracefully on SIGTERM/SIGINT.
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
