@@ -1,7 +1,7 @@
 // The response entries of route schemas: the 200 answer with its headers, 304, and the problem
 // answers. Fastify compiles them into serializers; the OpenAPI document replaces the shared ones
 // with references (openapi.ts).
-import type { TSchema } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { SHARED_RESPONSES, type SharedStatus } from './openapi.js';
 import { ProblemSchema } from './problem.js';
 import { RefTo } from './typebox.js';
@@ -26,7 +26,11 @@ export function problemResponses(...statuses: SharedStatus[]): Record<string, un
   );
 }
 
-/** `If-None-Match` matched the current ETag: no body. */
+/**
+ * `If-None-Match` matched the current ETag: no body. Plain JSON Schema rather than `Type.Null`:
+ * the type provider would take a TypeBox schema here as the type every handler must return,
+ * while the handlers answer through the reply.
+ */
 export const notModifiedResponse = { 304: { description: SHARED_RESPONSES[304].description, type: 'null' } } as const;
 
 /** Errors any path can answer before a route runs: method, request limits, shutdown, overload. */
@@ -37,7 +41,7 @@ export const dataRouteErrors = { ...requestErrors, ...problemResponses(400, 502)
 
 /** A 200 answer from the graph: JSON, with the version ETag and, for bare arrays, the paging headers. */
 export function okResponse(description: string, schema: TSchema, paging: 'body' | 'headers'): Record<string, unknown> {
-  const headers: Record<string, object> = { ETag: { type: 'string' } };
-  if (paging === 'headers') Object.assign(headers, { 'X-Total-Count': { type: 'integer' }, Link: { type: 'string' } });
+  const headers: Record<string, TSchema> = { ETag: Type.String() };
+  if (paging === 'headers') Object.assign(headers, { 'X-Total-Count': Type.Integer(), Link: Type.String() });
   return { 200: { description, headers, content: { [JSON_MEDIA_TYPE]: { schema } } } };
 }
