@@ -52,6 +52,7 @@ export default defineConfig(async () => {
           'test/cli/package.test.ts',
           'test/http/hardening-budget.test.ts',
           'test/http/hardening-drain.test.ts',
+          'test/http/response-cache.test.ts',
           '**/node_modules/**',
         ],
         globalSetup: ['test/setup/postgres.ts'],

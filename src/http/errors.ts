@@ -1,32 +1,9 @@
-// The error catalogue: every error the API returns has a stable code, a status and a title.
+// Error answers: every error the API returns has a code of the catalogue (error-catalogue.ts).
 // Bodies are RFC 9457 problem details plus GUAC's `Message` field; never a stack, SQL or path.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidInputError, NotFoundError } from '../query/errors.js';
-
-export const ERROR_CATALOGUE = {
-  SG_INVALID_PURL: { status: 400, title: 'Invalid package URL' },
-  SG_INVALID_DIGEST: { status: 400, title: 'Invalid digest' },
-  SG_AMBIGUOUS_DIGEST: { status: 400, title: 'Ambiguous digest' },
-  SG_INVALID_PARAMETER: { status: 400, title: 'Invalid parameter' },
-  SG_INVALID_PAGE_SIZE: { status: 400, title: 'Invalid page size' },
-  SG_INVALID_CURSOR: { status: 400, title: 'Invalid cursor' },
-  SG_MALFORMED_REQUEST: { status: 400, title: 'Malformed request' },
-  SG_PACKAGE_NOT_FOUND: { status: 404, title: 'Package not found' },
-  SG_ARTIFACT_NOT_FOUND: { status: 404, title: 'Artifact not found' },
-  SG_ROUTE_NOT_FOUND: { status: 404, title: 'Not found' },
-  SG_METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
-  SG_REQUEST_TIMEOUT: { status: 408, title: 'Request timeout' },
-  SG_PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload too large' },
-  SG_URI_TOO_LONG: { status: 414, title: 'URI too long' },
-  SG_HEADERS_TOO_LARGE: { status: 431, title: 'Request header fields too large' },
-  SG_INTERNAL: { status: 500, title: 'Internal server error' },
-  SG_BACKEND_UNAVAILABLE: { status: 502, title: 'Data backend unavailable' },
-  SG_NOT_READY: { status: 503, title: 'Service not ready' },
-  SG_OVERLOADED: { status: 503, title: 'Service overloaded' },
-  SG_TIMEOUT: { status: 504, title: 'Query timed out' },
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+import { ERROR_CATALOGUE, type ErrorCode } from './error-catalogue.js';
+import type { Problem } from './schemas/problem.js';
 
 /** An error raised by the HTTP layer itself, answered with its catalogue code. */
 export class ProblemError extends Error {
@@ -38,17 +15,7 @@ export class ProblemError extends Error {
   }
 }
 
-export interface ProblemBody {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  Message: string;
-  code: ErrorCode;
-  requestId?: string;
-}
-
-export function problem(code: ErrorCode, detail: string, requestId?: string): ProblemBody {
+export function problem(code: ErrorCode, detail: string, requestId?: string): Problem {
   const entry = ERROR_CATALOGUE[code];
   return {
     type: `urn:supplygraph:error:${code}`,

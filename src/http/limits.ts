@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { SETTINGS } from '../config.js';
-import { problem, type ErrorCode } from './errors.js';
+import type { ErrorCode } from './error-catalogue.js';
+import { problem } from './errors.js';
 
 export interface HttpLimits {
   /** ms to receive a whole request. */

@@ -1,4 +1,5 @@
-// Starts the API: open the store, load the index, listen; shut down gracefully on SIGTERM/SIGINT.
+// Starts the API: open the store, load the index and build the app (openServer, which tests drive
+// through inject), then listen (startServer); shut down gracefully on SIGTERM/SIGINT.
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
@@ -21,15 +22,32 @@ export interface ServeOptions {
   http?: Partial<HttpLimits>;
 }
 
-export interface RunningServer {
+/** The app on its loaded index, ready to answer (through `app.inject`) but not listening. */
+export interface OpenServer {
   app: FastifyInstance;
   service: IndexService;
-  url: string;
   /** Graceful: stop accepting, let responses under way finish (up to the drain deadline), close. */
   close(): Promise<void>;
 }
 
+export interface RunningServer extends OpenServer {
+  url: string;
+}
+
+/** Listens on the host and port of `options`. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const server = await openServer(options);
+  try {
+    const url = await server.app.listen({ host: options.host, port: options.port });
+    return { ...server, url };
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
+}
+
+/** Opens the store, loads the index and builds the app, without listening. */
+export async function openServer(options: ServeOptions): Promise<OpenServer> {
   // Load shedding is on only when asked for (the CLI always passes its setting): a server
   // embedded in another program, such as a test runner, shares its event loop with that program.
   const limits: HttpLimits = { ...DEFAULT_HTTP_LIMITS, maxEventLoopDelayMs: 0, ...options.http };
@@ -48,7 +66,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     inFlight.add(response);
     response.once('close', () => inFlight.delete(response));
   });
-  const url = await app.listen({ host: options.host, port: options.port });
+  await app.ready();
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
@@ -71,5 +89,5 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     })();
     return closing;
   };
-  return { app, service, url, close };
+  return { app, service, close };
 }

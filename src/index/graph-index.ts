@@ -44,14 +44,6 @@ export class GraphIndex implements LoadSink, GraphView {
     return this.nodes.kinds;
   }
 
-  /**
-   * Node keys by id. Only for src/http/routes/packages.ts until it calls query/resolve's
-   * matchingPackagePurls; the query layer uses keyOf().
-   */
-  get keys(): readonly string[] {
-    return this.nodes.keys;
-  }
-
   // --- loading ---
 
   /** Applies a buffered load synchronously, so a request sees the graph before or after it, never half. */

@@ -1,10 +1,10 @@
 // Transitive dependencies of packages and artifacts (SPEC §3), as sorted purl lists.
 import type { GraphView } from '../index/graph-view.js';
 import { walkArtifactDependencies, walkPackageDependencies } from '../index/walk.js';
-import { resolveArtifact, resolvePackages } from './resolve.js';
+import { resolveArtifact, type NamedPackages } from './resolve.js';
 
-export function packageDependencies(index: GraphView, purl: string): string[] {
-  const named = resolvePackages(index, purl);
+/** What the packages a purl named (see resolvePackages) depend on, transitively, as sorted purls. */
+export function packageDependencies(index: GraphView, named: NamedPackages): string[] {
   // A template names all its versions: they are part of the answer themselves.
   const ids = walkPackageDependencies(index, named.ids, !named.exact);
   return index.sortPackages(ids).map(index.keyOf);

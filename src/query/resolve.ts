@@ -30,19 +30,21 @@ export interface NamedPackages {
   ids: number[];
   /** True when the purl named a package exactly; false when it was used as a template. */
   exact: boolean;
+  /** The purl as named, canonical (cursor scopes are built from it, so it is parsed once). */
+  canonical: string;
 }
 
 /** The exact-first, then template rule; 404 when nothing matches. */
 export function resolvePackages(index: GraphView, text: string): NamedPackages {
   // Clients mostly send back purls this service gave them: already canonical, no parse needed.
   const stored = index.packageId(text);
-  if (stored !== undefined) return { ids: [stored], exact: true };
+  if (stored !== undefined) return { ids: [stored], exact: true, canonical: text };
   const canonical = canonicalQueryPurl(text);
   const exact = index.packageId(canonical);
-  if (exact !== undefined) return { ids: [exact], exact: true };
+  if (exact !== undefined) return { ids: [exact], exact: true, canonical };
   const ids = matchPackages(index, canonical);
   if (ids.length === 0) throw new NotFoundError('SG_PACKAGE_NOT_FOUND', `no package in the graph matches ${canonical}`);
-  return { ids, exact: false };
+  return { ids, exact: false, canonical };
 }
 
 /**

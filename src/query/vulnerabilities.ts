@@ -8,7 +8,7 @@ import { cvssRating, highestRating, labelRating, type Rating, type RatingKind } 
 import { NodeKind } from '../model/kinds.js';
 import { MATCHER_URI, MATCHER_VERSION } from '../index/vulnerabilities/advisory-matcher.js';
 import type { ScanMetadata } from '../model/facts.js';
-import { resolveArtifact, resolvePackages } from './resolve.js';
+import { resolveArtifact, type NamedPackages } from './resolve.js';
 
 /** How a finding was made (the model's scan metadata) and which document said so. */
 export type ScanMetadataView = ScanMetadata & Attribution;
@@ -121,10 +121,9 @@ export function packageVulnKey(v: PackageVulnerability): (string | number)[] {
 
 export function packageVulnerabilities(
   index: GraphView,
-  purl: string,
+  named: NamedPackages,
   includeDependencies: boolean,
 ): PackageVulnerability[] {
-  const named = resolvePackages(index, purl);
   const products = equivalenceClosure(index, named.ids);
   const packages = includeDependencies
     ? [...new Set([...named.ids, ...walkPackageDependencies(index, named.ids, true)])]

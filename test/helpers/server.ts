@@ -1,4 +1,5 @@
-// Starts the real API over a real socket on a temporary store. The backend comes from
+// Starts the API on a temporary store: over a real socket (startTestServer), or answering
+// through Fastify's `inject` without a socket (startTestApp), with the same client. The backend comes from
 // SUPPLYGRAPH_TEST_BACKEND: "sqlite" (default: a temporary directory) or "postgres" (a database
 // sg_test_<random> of its own on the server test/setup/postgres.ts chose, dropped on close), so
 // the same endpoint suites run against both stores (see vitest.config.ts).
@@ -7,8 +8,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
+import type { HTTPMethods } from 'fastify';
 import { inject } from 'vitest';
-import { startServer, type RunningServer, type ServeOptions } from '../../src/http/server.js';
+import {
+  openServer,
+  startServer,
+  type OpenServer,
+  type RunningServer,
+  type ServeOptions,
+} from '../../src/http/server.js';
 import { ingestDocument, type DocumentResult } from '../../src/ingest/pipeline.js';
 import { openStore } from '../../src/store/open.js';
 import { PostgresStore } from '../../src/store/postgres/pg-store.js';
@@ -21,17 +29,30 @@ export const PG_ADMIN_URL =
   process.env.SUPPLYGRAPH_TEST_PG_URL ??
   'postgres://postgres@127.0.0.1:5432/postgres';
 
-export interface TestServer {
-  url: string;
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  /** The body parsed as JSON, or undefined when it is empty or not JSON. */
+  body: any;
+  text: string;
+}
+
+/** A client of the API on a temporary store, whichever way requests reach it. */
+export interface TestClient {
   /** The store location: a directory (sqlite) or a postgres:// URL. */
   storeDir: string;
-  server: RunningServer;
-  get(
-    path: string,
-    headers?: Record<string, string>,
-  ): Promise<{ status: number; headers: Headers; body: any; text: string }>;
+  server: OpenServer;
+  get(path: string, headers?: Record<string, string>): Promise<TestResponse>;
+  /** Any method (HEAD, POST, ...), without a body. */
+  request(method: HTTPMethods, path: string, headers?: Record<string, string>): Promise<TestResponse>;
   ingest(name: string, doc: unknown): Promise<DocumentResult>;
   close(): Promise<void>;
+}
+
+/** The API over a real socket. */
+export interface TestServer extends TestClient {
+  url: string;
+  server: RunningServer;
 }
 
 export function tempDir(prefix = 'sg-test-'): string {
@@ -100,58 +121,114 @@ export async function ingestInto(location: string, docs: Record<string, unknown>
   }
 }
 
+const TEST_SERVE_OPTIONS = {
+  host: '127.0.0.1',
+  port: 0,
+  limits: { listCap: 1000, maxPageSize: 1000 },
+  refreshIntervalMs: 0,
+  logLevel: 'silent',
+} as const;
+
 /** A quiet server on `store` (a directory or postgres:// URL) on a free loopback port; `options` override the test defaults. */
 export function startServerOn(store: string, options: Partial<ServeOptions> = {}): Promise<RunningServer> {
-  return startServer({
-    store,
-    host: '127.0.0.1',
-    port: 0,
-    limits: { listCap: 1000, maxPageSize: 1000 },
-    refreshIntervalMs: 0,
-    logLevel: 'silent',
-    ...options,
-  });
+  return startServer({ store, ...TEST_SERVE_OPTIONS, ...options });
 }
 
-export async function startTestServer(
-  docs: Record<string, unknown> = {},
-  limits = { listCap: 100_000, maxPageSize: 100_000 },
-): Promise<TestServer> {
-  const store = await createTestStore();
-  const storeDir = store.location;
-  let server: RunningServer;
+type PageLimitsOption = ServeOptions['limits'];
+const TEST_PAGE_LIMITS: PageLimitsOption = { listCap: 100_000, maxPageSize: 100_000 };
+
+function parsedBody(text: string): unknown {
   try {
-    await ingestInto(storeDir, docs);
-    server = await startServerOn(storeDir, { limits, refreshIntervalMs: 50 });
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A store with `docs` ingested, and the server `open` starts on it; the store goes if the start fails. */
+async function openOnStore<S extends OpenServer>(
+  docs: Record<string, unknown>,
+  open: (location: string) => Promise<S>,
+): Promise<{ server: S; storeDir: string; remove: () => Promise<void> }> {
+  const store = await createTestStore();
+  try {
+    await ingestInto(store.location, docs);
+    return { server: await open(store.location), storeDir: store.location, remove: store.remove };
   } catch (err) {
     await store.remove();
     throw err;
   }
-  const url = server.url;
+}
+
+/** The client parts that do not depend on how requests travel. */
+function clientParts(server: OpenServer, storeDir: string, remove: () => Promise<void>) {
   return {
-    url,
     storeDir,
-    server,
-    async get(path, headers = {}) {
-      const res = await fetch(url + path, { headers });
-      const text = await res.text();
-      let body: unknown;
-      try {
-        body = text ? JSON.parse(text) : undefined;
-      } catch {
-        body = undefined;
-      }
-      return { status: res.status, headers: res.headers, body, text };
-    },
-    async ingest(name, doc) {
+    async ingest(name: string, doc: unknown): Promise<DocumentResult> {
       const [result] = await ingestInto(storeDir, { [name]: doc });
       await server.service.refresh();
       return result;
     },
-    async close() {
+    async close(): Promise<void> {
       await server.close();
-      await store.remove();
+      await remove();
     },
+  };
+}
+
+/** The API over a real socket: for what concerns connections, limits, drain and the wire format. */
+export async function startTestServer(
+  docs: Record<string, unknown> = {},
+  limits: PageLimitsOption = TEST_PAGE_LIMITS,
+): Promise<TestServer> {
+  const { server, storeDir, remove } = await openOnStore(docs, (store) =>
+    startServerOn(store, { limits, refreshIntervalMs: 50 }),
+  );
+  const url = server.url;
+  const request = async (method: HTTPMethods, path: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(url + path, { method, headers });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: parsedBody(text), text };
+  };
+  return {
+    url,
+    server,
+    get: (path, headers) => request('GET', path, headers),
+    request,
+    ...clientParts(server, storeDir, remove),
+  };
+}
+
+/** Response headers of `inject` as a fetch `Headers` (repeated headers joined as fetch joins them). */
+function headersOf(injected: Record<string, string | string[] | number | undefined>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(injected)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, String(one));
+  }
+  return headers;
+}
+
+/**
+ * The API answering through Fastify's `inject`, without a socket: the same app, hooks and
+ * serializers, for tests about answers rather than connections.
+ */
+export async function startTestApp(
+  docs: Record<string, unknown> = {},
+  limits: PageLimitsOption = TEST_PAGE_LIMITS,
+): Promise<TestClient> {
+  const { server, storeDir, remove } = await openOnStore(docs, (store) =>
+    openServer({ store, ...TEST_SERVE_OPTIONS, limits, refreshIntervalMs: 50 }),
+  );
+  const request = async (method: HTTPMethods, path: string, headers: Record<string, string> = {}) => {
+    const res = await server.app.inject({ method, url: path, headers });
+    return { status: res.statusCode, headers: headersOf(res.headers), body: parsedBody(res.body), text: res.body };
+  };
+  return {
+    server,
+    get: (path, headers) => request('GET', path, headers),
+    request,
+    ...clientParts(server, storeDir, remove),
   };
 }
 

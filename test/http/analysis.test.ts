@@ -1,11 +1,11 @@
 // /analysis/dependencies: frequency rules and tie order, scorecard order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dependsOn, sbomFor, scorecard, sourceAt } from '../helpers/predicates.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startTestApp, type TestClient } from '../helpers/server.js';
 
-let t: TestServer;
+let t: TestClient;
 beforeAll(async () => {
-  t = await startTestServer({
+  t = await startTestApp({
     // app1 → lib-a → lib-c; app2 → lib-b → lib-c; lib-c@2 → lib-c@1 (another version of itself).
     'sbom-1.json': {
       hasSBOM: [sbomFor({ pkg: 'pkg:npm/app1@1' })],

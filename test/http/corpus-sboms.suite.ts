@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSet } from '../helpers/corpus.js';
 import { purlKey, purlKeys } from '../helpers/purl-identity.js';
-import { enc, ingestInto, startTestServer, type TestServer } from '../helpers/server.js';
+import { enc, ingestInto, startTestApp, type TestClient } from '../helpers/server.js';
 import { slsaStatementsOf } from '../ingest/formats/sbom-formats.suite.js';
 
 /** The purls (as written) of each SPDX package, by SPDXID; strings that are not purls left out. */
@@ -54,12 +54,12 @@ export function corpusSbomsSuite(set: DocumentSet): void {
   const SLSA = set.filesOfKind('slsa-provenance');
 
   describe(`SBOMs and provenance of the ${set.name} through the API`, () => {
-    let t: TestServer;
+    let t: TestClient;
     const ingestFailures: string[] = [];
     beforeAll(async () => {
       const docs: Record<string, unknown> = {};
       for (const f of [...SPDX, ...CDX_JSON, ...CDX_XML, ...SLSA]) docs[f] = set.text(f);
-      t = await startTestServer();
+      t = await startTestApp();
       for (const r of await ingestInto(t.storeDir, docs))
         if (r.status === 'failed') ingestFailures.push(`${r.name}: ${r.error}`);
       await t.server.service.refresh();

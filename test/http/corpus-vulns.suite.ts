@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSet } from '../helpers/corpus.js';
 import { dependsOn, hex, occurrence, sbomFor, sourceAt, vuln } from '../helpers/predicates.js';
 import { purlKey } from '../helpers/purl-identity.js';
-import { enc, ingestInto, startTestServer, type TestServer } from '../helpers/server.js';
+import { enc, ingestInto, startTestApp, type TestClient } from '../helpers/server.js';
 
 const sameId = (a: string, b: string): boolean => a.toUpperCase() === b.toUpperCase();
 const hasId = (ids: string[], id: string): boolean => ids.some((x) => sameId(x, id));
@@ -111,7 +111,7 @@ function below(v: string): string | undefined {
 }
 
 /** The vulnerability ids the API reports for exactly this package version. */
-async function vulnIds(t: TestServer, purl: string): Promise<string[]> {
+async function vulnIds(t: TestClient, purl: string): Promise<string[]> {
   const r = await t.get(`/v0/package/${enc(purl)}/vulns`);
   if (r.status !== 200) return [];
   return r.body
@@ -127,9 +127,9 @@ export function corpusVulnsSuite(set: DocumentSet): void {
   const texts = (files: string[]) => Object.fromEntries(files.map((f) => [f, set.text(f)]));
 
   describe(`scanner reports of the ${set.name} through the API`, () => {
-    let t: TestServer;
+    let t: TestClient;
     beforeAll(async () => {
-      t = await startTestServer(texts(SCANNERS));
+      t = await startTestApp(texts(SCANNERS));
     });
     afterAll(() => t.close());
 
@@ -164,7 +164,7 @@ export function corpusVulnsSuite(set: DocumentSet): void {
   });
 
   describe(`OSV advisories of the ${set.name} matched offline`, () => {
-    let t: TestServer;
+    let t: TestClient;
     const listed: [string, string][] = [];
     const outside: [string, string][] = [];
     beforeAll(async () => {
@@ -194,7 +194,7 @@ export function corpusVulnsSuite(set: DocumentSet): void {
       });
       // Half the listed versions exist before the advisories arrive, half only after them.
       const half = Math.ceil(listed.length / 2);
-      t = await startTestServer({
+      t = await startTestApp({
         'before.json': packagesDoc([...listed.slice(0, half), ...outside], 'pkg:generic/before@1'),
       });
       await ingestInto(t.storeDir, texts(OSV));
@@ -254,9 +254,9 @@ export function corpusVulnsSuite(set: DocumentSet): void {
           },
         ],
       });
-    let t: TestServer;
+    let t: TestClient;
     beforeAll(async () => {
-      t = await startTestServer({
+      t = await startTestApp({
         'sbom.json': {
           hasSBOM: [sbomFor({ artifact: IMAGE })],
           isOccurrence: [occurrence(`pkg:oci/frontend@sha256%3A${IMAGE.slice(7)}`, IMAGE)],
@@ -296,7 +296,7 @@ export function corpusVulnsSuite(set: DocumentSet): void {
   });
 
   describe(`scorecards of the ${set.name}`, () => {
-    let t: TestServer;
+    let t: TestClient;
     const linked: { name: string; score: number }[] = [];
     beforeAll(async () => {
       const docs: Record<string, unknown> = {};
@@ -312,7 +312,7 @@ export function corpusVulnsSuite(set: DocumentSet): void {
         links.push(sourceAt(name, owner, repo, true));
       });
       docs['sbom.json'] = { hasSBOM: [sbomFor({ pkg: 'pkg:npm/app@1' })], isDependency: deps, hasSourceAt: links };
-      t = await startTestServer(docs);
+      t = await startTestApp(docs);
     });
     afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 // Dependency walks: package and artifact, equivalence, cycles, SLSA, the artifact leaf rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dependsOn, hashEqual, hex, occurrence, sbomFor, slsa } from '../helpers/predicates.js';
-import { enc, startTestServer, type TestServer } from '../helpers/server.js';
+import { enc, startTestApp, type TestClient } from '../helpers/server.js';
 
 const IMAGE = `sha256:${hex('image')}`;
 const IMAGE_COPY = `sha512:${hex('image-copy', 128)}`;
@@ -9,9 +9,9 @@ const BINARY = `sha256:${hex('binary')}`;
 const SOURCE_TARBALL = `sha256:${hex('tarball')}`;
 const SHARED_VALUE = hex('shared');
 
-let t: TestServer;
+let t: TestClient;
 beforeAll(async () => {
-  t = await startTestServer({
+  t = await startTestApp({
     // A chain with a cycle: a → b → c → a, and c → d.
     'cycle.json': {
       isDependency: [

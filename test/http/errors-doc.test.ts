@@ -1,7 +1,7 @@
 // The error catalogue and docs/errors.md list the same codes with the same statuses.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE } from '../../src/http/errors.js';
+import { ERROR_CATALOGUE } from '../../src/http/error-catalogue.js';
 
 describe('docs/errors.md', () => {
   it('documents exactly the codes of the catalogue', () => {

@@ -5,7 +5,7 @@
 // the digest, and each SBOM in a document of its own so that it includes exactly what it lists.
 import { PackageURL } from 'packageurl-js';
 import { PARSE_CTX } from '../helpers/documents.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startTestApp, type TestClient } from '../helpers/server.js';
 import { guacPredicatesParser } from '../../src/ingest/formats/guac-predicates/index.js';
 
 export interface Occurrence {
@@ -143,12 +143,12 @@ export function guacDocuments(g: GuacGraph): Record<string, object> {
 }
 
 /** A server over a fresh store holding just this graph (stored before the server starts). */
-export async function serveGuacGraph(g: GuacGraph): Promise<TestServer> {
+export async function serveGuacGraph(g: GuacGraph): Promise<TestClient> {
   const docs = guacDocuments(g);
   // Every document must be read whole: the parser throws on anything it would refuse.
   for (const [name, doc] of Object.entries(docs)) {
     const text = JSON.stringify(doc);
     guacPredicatesParser.parse({ name, text, json: doc, xml: false }, PARSE_CTX);
   }
-  return startTestServer(docs);
+  return startTestApp(docs);
 }

@@ -3,10 +3,10 @@
 // ingest-predicates documents with placeholder digests. Where this service answers differently on
 // purpose (SPEC §3 and docs/api.md), the test asserts our documented answer and says why.
 import { describe, expect, it } from 'vitest';
-import { enc, type TestServer } from '../helpers/server.js';
+import { enc, type TestClient } from '../helpers/server.js';
 import { serveGuacGraph, type GuacGraph } from './guac-rest-graph.js';
 
-async function withGraph<T>(g: GuacGraph, fn: (t: TestServer) => Promise<T>): Promise<T> {
+async function withGraph<T>(g: GuacGraph, fn: (t: TestClient) => Promise<T>): Promise<T> {
   const t = await serveGuacGraph(g);
   try {
     return await fn(t);
@@ -17,26 +17,26 @@ async function withGraph<T>(g: GuacGraph, fn: (t: TestServer) => Promise<T>): Pr
 
 const sorted = (list: string[]): string[] => [...list].sort();
 
-async function matching(t: TestServer, purl: string): Promise<string[]> {
+async function matching(t: TestClient, purl: string): Promise<string[]> {
   const r = await t.get(`/v0/package/${enc(purl)}`);
   expect(r.status, r.text).toBe(200);
   expect(r.body.PaginationInfo.TotalCount).toBe(r.body.PurlList.length);
   return sorted(r.body.PurlList);
 }
 
-async function packageDeps(t: TestServer, purl: string): Promise<string[]> {
+async function packageDeps(t: TestClient, purl: string): Promise<string[]> {
   const r = await t.get(`/v0/package/${enc(purl)}/dependencies`);
   expect(r.status, r.text).toBe(200);
   return sorted(r.body.dependencies);
 }
 
-async function artifactDeps(t: TestServer, digest: string): Promise<string[]> {
+async function artifactDeps(t: TestClient, digest: string): Promise<string[]> {
   const r = await t.get(`/v0/artifact/${enc(digest)}/dependencies`);
   expect(r.status, r.text).toBe(200);
   return sorted(r.body.PurlList);
 }
 
-async function packageVulnIds(t: TestServer, purl: string, includeDependencies: boolean): Promise<string[]> {
+async function packageVulnIds(t: TestClient, purl: string, includeDependencies: boolean): Promise<string[]> {
   const r = await t.get(`/v0/package/${enc(purl)}/vulns?includeDependencies=${includeDependencies}`);
   expect(r.status, r.text).toBe(200);
   return sorted(
@@ -44,7 +44,7 @@ async function packageVulnIds(t: TestServer, purl: string, includeDependencies: 
   );
 }
 
-async function artifactVulnIds(t: TestServer, digest: string): Promise<string[]> {
+async function artifactVulnIds(t: TestClient, digest: string): Promise<string[]> {
   const r = await t.get(`/v0/artifact/${enc(digest)}/vulns`);
   expect(r.status, r.text).toBe(200);
   return sorted(r.body.vulnerabilities.map((v: { id: string }) => v.id));

@@ -6,7 +6,7 @@ import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE } from '../../src/http/errors.js';
+import { ERROR_CATALOGUE } from '../../src/http/error-catalogue.js';
 import { dependsOn, hex, occurrence, sbomFor, scorecard, sourceAt, vuln } from '../helpers/predicates.js';
 import { enc, startTestServer, type TestServer } from '../helpers/server.js';
 

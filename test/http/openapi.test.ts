@@ -2,7 +2,7 @@
 // warnings, and names every route, status and header the API has.
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startTestApp, type TestClient } from '../helpers/server.js';
 
 /** The parts of the document these tests read. */
 interface ResponseEntry {
@@ -18,12 +18,12 @@ interface OpenApiDocument {
   components: { responses: Record<string, ResponseEntry> };
 }
 
-let t: TestServer;
+let t: TestClient;
 let source: string;
 let doc: OpenApiDocument;
 
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestApp();
   const res = await t.get('/openapi.json');
   expect(res.status).toBe(200);
   source = res.text;

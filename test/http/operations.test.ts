@@ -1,11 +1,11 @@
 // Health, readiness, OpenAPI, methods, conditional requests, unknown paths.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dependsOn, sbomFor } from '../helpers/predicates.js';
-import { enc, startTestServer, TEST_BACKEND, type TestServer } from '../helpers/server.js';
+import { enc, startTestApp, TEST_BACKEND, type TestClient } from '../helpers/server.js';
 
-let t: TestServer;
+let t: TestClient;
 beforeAll(async () => {
-  t = await startTestServer({
+  t = await startTestApp({
     'sbom.json': {
       hasSBOM: [sbomFor({ pkg: 'pkg:npm/app@1.0.0' })],
       isDependency: [dependsOn('pkg:npm/app@1.0.0', 'pkg:npm/lib@2.0.0')],
@@ -56,17 +56,17 @@ describe('operations', () => {
   });
 
   it('answers HEAD like GET without a body', async () => {
-    const res = await fetch(`${t.url}/v0/package/${enc('pkg:npm/lib')}`, { method: 'HEAD' });
+    const res = await t.request('HEAD', `/v0/package/${enc('pkg:npm/lib')}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('etag')).toBeTruthy();
-    expect(await res.text()).toBe('');
+    expect(res.text).toBe('');
   });
 
-  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s on an API path is 405 with Allow', async (method) => {
-    const res = await fetch(`${t.url}/v0/package/${enc('pkg:npm/lib')}/dependencies`, { method });
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH'] as const)('%s on an API path is 405 with Allow', async (method) => {
+    const res = await t.request(method, `/v0/package/${enc('pkg:npm/lib')}/dependencies`);
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD');
-    const body = (await res.json()) as { Message: string };
+    const body = res.body as { Message: string };
     expect(body).toMatchObject({ status: 405, code: 'SG_METHOD_NOT_ALLOWED' });
     expect(body.Message).toMatch(/read-only/);
   });
@@ -93,9 +93,9 @@ describe('operations', () => {
   });
 
   it('echoes a given request id and makes one otherwise', async () => {
-    const given = await fetch(`${t.url}/healthz`, { headers: { 'x-request-id': 'ci-run-42' } });
+    const given = await t.get('/healthz', { 'x-request-id': 'ci-run-42' });
     expect(given.headers.get('x-request-id')).toBe('ci-run-42');
-    const made = await fetch(`${t.url}/healthz`);
+    const made = await t.get('/healthz');
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -1,11 +1,11 @@
 // /v0/package/{purl}: template matching and canonicalisation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dependsOn } from '../helpers/predicates.js';
-import { enc, startTestServer, type TestServer } from '../helpers/server.js';
+import { enc, startTestApp, type TestClient } from '../helpers/server.js';
 
-let t: TestServer;
+let t: TestClient;
 beforeAll(async () => {
-  t = await startTestServer({
+  t = await startTestApp({
     'graph.json': {
       isDependency: [
         dependsOn('pkg:npm/app@1.0.0', 'pkg:npm/lodash@4.17.20'),

@@ -1,12 +1,12 @@
 // SPEC §4: every list pages the same way; nothing is cut silently.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dependsOn, sbomFor, vuln } from '../helpers/predicates.js';
-import { enc, startTestServer, type TestServer } from '../helpers/server.js';
+import { enc, startTestApp, type TestClient } from '../helpers/server.js';
 
 const VERSIONS = Array.from({ length: 250 }, (_, i) => `pkg:npm/many@1.0.${i}`);
 
-let t: TestServer;
-let capped: TestServer;
+let t: TestClient;
+let capped: TestClient;
 beforeAll(async () => {
   const docs = {
     'many.json': {
@@ -15,8 +15,8 @@ beforeAll(async () => {
       certifyVuln: VERSIONS.slice(0, 120).map((v) => vuln(v, 'cve', 'CVE-2024-1234')),
     },
   };
-  t = await startTestServer(docs, { listCap: 100_000, maxPageSize: 500 });
-  capped = await startTestServer(docs, { listCap: 100, maxPageSize: 100 });
+  t = await startTestApp(docs, { listCap: 100_000, maxPageSize: 500 });
+  capped = await startTestApp(docs, { listCap: 100, maxPageSize: 100 });
 });
 afterAll(async () => {
   await t.close();
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 async function walkPages(
-  server: TestServer,
+  server: TestClient,
   path: string,
   listKey: string,
   pageSize?: number,

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { expect } from 'vitest';
-import { enc, startTestServer, type TestServer } from '../helpers/server.js';
+import { enc, startTestApp, type TestClient } from '../helpers/server.js';
 import { formatPurl, parsePurl } from '../../src/model/purl.js';
 import { cycloneDxXmlToJson } from '../../src/ingest/formats/cyclonedx/index.js';
 
@@ -35,12 +35,12 @@ export function expectModelRoundTrip(raw: string): string {
   return canonical;
 }
 
-export async function serve(files: string[]): Promise<TestServer> {
-  return startTestServer(Object.fromEntries(files.map((f) => [basename(f), readFileSync(f, 'utf8')])));
+export async function serve(files: string[]): Promise<TestClient> {
+  return startTestApp(Object.fromEntries(files.map((f) => [basename(f), readFileSync(f, 'utf8')])));
 }
 
 /** The API's answer for a purl as the document wrote it. */
-export async function listed(t: TestServer, raw: string): Promise<string[]> {
+export async function listed(t: TestClient, raw: string): Promise<string[]> {
   const r = await t.get(`/v0/package/${enc(raw)}`);
   expect(r.status, raw).toBe(200);
   return r.body.PurlList;

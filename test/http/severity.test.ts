@@ -2,7 +2,7 @@
 // rating any ingested document gives for the vulnerability or an alias — label or CVSS — and
 // says which rating that was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enc, startTestServer, type TestServer } from '../helpers/server.js';
+import { enc, startTestApp, type TestClient } from '../helpers/server.js';
 
 const IMAGE_HEX = 'c0ffee'.padEnd(64, '0');
 const IMAGE = `sha256:${IMAGE_HEX}`;
@@ -50,9 +50,9 @@ const advisory = (id: string, alias: string, vector: string, label: string) => (
   affected: [],
 });
 
-let t: TestServer;
+let t: TestClient;
 beforeAll(async () => {
-  t = await startTestServer({
+  t = await startTestApp({
     'vdr.cdx.json': vdr,
     'qs.osv.json': advisory(
       'GHSA-hrpp-h998-j3pp',

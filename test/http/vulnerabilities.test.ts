@@ -1,13 +1,13 @@
 // Package and artifact vulnerabilities: includeDependencies, novuln, aliases, VEX.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dependsOn, hex, occurrence, SCAN, sbomFor, vex, vuln } from '../helpers/predicates.js';
-import { enc, startTestServer, type TestServer } from '../helpers/server.js';
+import { enc, startTestApp, type TestClient } from '../helpers/server.js';
 
 const IMAGE = `sha256:${hex('vuln-image')}`;
 
-let t: TestServer;
+let t: TestClient;
 beforeAll(async () => {
-  t = await startTestServer({
+  t = await startTestApp({
     'sbom.json': {
       hasSBOM: [sbomFor({ artifact: IMAGE })],
       isOccurrence: [occurrence('pkg:oci/shop@1.0', IMAGE)],

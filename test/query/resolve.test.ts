@@ -40,9 +40,21 @@ describe('resolve', () => {
 
   it('names a package exactly when it is stored, else as a template, else not at all', () => {
     const g = index();
-    expect(resolvePackages(g, 'pkg:npm/left-pad@1.3.0')).toEqual({ ids: [1], exact: true });
-    expect(resolvePackages(g, 'pkg:NPM/left-pad@1.3.0')).toEqual({ ids: [1], exact: true });
-    expect(resolvePackages(g, 'pkg:npm/@scope/left-pad')).toEqual({ ids: [5], exact: false });
+    expect(resolvePackages(g, 'pkg:npm/left-pad@1.3.0')).toEqual({
+      ids: [1],
+      exact: true,
+      canonical: 'pkg:npm/left-pad@1.3.0',
+    });
+    expect(resolvePackages(g, 'pkg:NPM/left-pad@1.3.0')).toEqual({
+      ids: [1],
+      exact: true,
+      canonical: 'pkg:npm/left-pad@1.3.0',
+    });
+    expect(resolvePackages(g, 'pkg:npm/@scope/left-pad')).toEqual({
+      ids: [5],
+      exact: false,
+      canonical: 'pkg:npm/%40scope/left-pad',
+    });
     expect(() => resolvePackages(g, 'pkg:npm/nothing')).toThrow(NotFoundError);
   });
 });

@@ -1,22 +1,14 @@
 // /analysis/dependencies?sort=frequency|scorecard
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { paginate, scopeOf } from '../../query/pagination.js';
 import { frequencyEntries, frequencyKey, scorecardEntries, scorecardKey } from '../../query/rankings.js';
-import { versionTag, type ApiContext } from '../context.js';
-import { answerCached, pageHeaders, pageRequestOf, withinBudget, type PaginationQuery } from '../respond.js';
-import {
-  dataRouteErrors,
-  notModifiedResponse,
-  okResponse,
-  paginationQueryProperties,
-  problemResponses,
-  rankingResponse,
-} from '../schemas/common.js';
+import { pageHeaders, pageRequestOf } from '../paging.js';
+import { RankingQuerySchema } from '../schemas/pagination.js';
+import { RankingSchema, type Ranking } from '../schemas/ranking.js';
+import { dataRouteErrors, notModifiedResponse, okResponse, problemResponses } from '../schemas/responses.js';
 
-type Query = PaginationQuery & { sort: 'frequency' | 'scorecard' };
-
-export function analysisRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  app.get<{ Querystring: Query }>(
+const analysisRoutes: FastifyPluginAsyncTypebox = (app) => {
+  app.get(
     '/analysis/dependencies',
     {
       schema: {
@@ -27,16 +19,9 @@ export function analysisRoutes(app: FastifyInstance, ctx: ApiContext): void {
           '`scorecard`: names whose source repository has an OpenSSF Scorecard, lowest score first; names without ' +
           'one are left out. The `ETag` names the store version the ranking was computed at.',
         tags: ['analysis'],
-        querystring: {
-          type: 'object',
-          properties: {
-            ...paginationQueryProperties,
-            sort: { type: 'string', enum: ['frequency', 'scorecard'], description: 'The ranking to return.' },
-          },
-          required: ['sort'],
-        },
+        querystring: RankingQuerySchema,
         response: {
-          ...okResponse('Package names with their dependent counts, one page', rankingResponse, 'headers'),
+          ...okResponse('Package names with their dependent counts, one page', RankingSchema, 'headers'),
           ...notModifiedResponse,
           ...dataRouteErrors,
           ...problemResponses(504),
@@ -44,31 +29,30 @@ export function analysisRoutes(app: FastifyInstance, ctx: ApiContext): void {
       },
     },
     async (request, reply) => {
+      const { sort } = request.query;
       // The ranking may lag the index by one recompute: its ETag names the version it was computed at.
-      const ranking = await withinBudget(ctx, ctx.service.frequencyRanking(), 'the dependency ranking');
-      const etag = versionTag(ctx, ranking.generation).replace(/"$/, `-${request.query.sort}"`);
-      return answerCached(ctx, request, reply, ranking.generation, etag, () => {
-        const scope = () => scopeOf('analysis', request.query.sort);
+      const ranking = await app.withinBudget(app.indexService.frequencyRanking(), 'the dependency ranking');
+      const etag = app.versionTag(ranking.generation).replace(/"$/, `-${sort}"`);
+      return reply.sendCached(ranking.generation, etag, () => {
+        const pageRequest = pageRequestOf(request.query);
+        const scope = () => scopeOf('analysis', sort);
         const page =
-          request.query.sort === 'frequency'
-            ? paginate(
-                frequencyEntries(ranking),
-                frequencyKey,
-                pageRequestOf(request.query),
-                ctx.limits,
-                scope,
-                ranking.generation,
-              )
+          sort === 'frequency'
+            ? paginate(frequencyEntries(ranking), frequencyKey, pageRequest, app.pageLimits, scope, ranking.generation)
             : paginate(
-                scorecardEntries(ctx.service.index, ranking),
+                scorecardEntries(app.indexService.index, ranking),
                 scorecardKey,
-                pageRequestOf(request.query),
-                ctx.limits,
+                pageRequest,
+                app.pageLimits,
                 scope,
                 ranking.generation,
               );
-        return { body: page.items, headers: pageHeaders(request, page) };
+        const body: Ranking = page.items;
+        return { body, schema: RankingSchema, headers: pageHeaders(request, page) };
       });
     },
   );
-}
+  return Promise.resolve();
+};
+
+export default analysisRoutes;

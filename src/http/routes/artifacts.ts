@@ -1,67 +1,57 @@
 // /v0/artifact/{digest}/dependencies, /v0/artifact/{digest}/vulns
-import type { FastifyInstance } from 'fastify';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { artifactDependencies } from '../../query/dependencies.js';
 import { paginate, scopeOf } from '../../query/pagination.js';
 import { artifactVulnerabilities, artifactVulnKey } from '../../query/vulnerabilities.js';
-import { versionTag, type ApiContext } from '../context.js';
-import { answerCached, pageRequestOf, paginationInfo, parseBoolean, type PaginationQuery } from '../respond.js';
-import {
-  artifactVulnerabilityListResponse,
-  dataRouteErrors,
-  includeDependenciesProperty,
-  notModifiedResponse,
-  okResponse,
-  paginationQueryProperties,
-  problemResponses,
-  purlListResponse,
-} from '../schemas/common.js';
+import { pageRequestOf, paginationInfo, parseBoolean } from '../paging.js';
+import { PurlListSchema, type PurlList } from '../schemas/lists.js';
+import { PaginationQuerySchema, VulnerabilityQuerySchema } from '../schemas/pagination.js';
+import { dataRouteErrors, notModifiedResponse, okResponse, problemResponses } from '../schemas/responses.js';
+import { ArtifactVulnerabilityListSchema, type ArtifactVulnerabilityList } from '../schemas/vulnerabilities.js';
 
-type Query = PaginationQuery & { includeDependencies?: string };
-
-const digestParam = {
-  type: 'object',
-  properties: {
-    digest: { type: 'string', description: '<algorithm>:<digest>, or the digest alone when one algorithm has it.' },
-  },
-  required: ['digest'],
-} as const;
+const DigestParamsSchema = Type.Object({
+  digest: Type.String({ description: '<algorithm>:<digest>, or the digest alone when one algorithm has it.' }),
+});
 
 const identity = (s: string): string[] => [s];
 
-export function artifactRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  app.get<{ Params: { digest: string }; Querystring: Query }>(
+const artifactRoutes: FastifyPluginAsyncTypebox = (app) => {
+  app.get(
     '/v0/artifact/:digest/dependencies',
     {
       schema: {
         operationId: 'getArtifactDeps',
         summary: 'Transitive dependencies of an artifact (its SBOM is authoritative: packages in it are leaves)',
         tags: ['artifacts'],
-        params: digestParam,
-        querystring: { type: 'object', properties: paginationQueryProperties },
+        params: DigestParamsSchema,
+        querystring: PaginationQuerySchema,
         response: {
-          ...okResponse('Package versions the artifact depends on, sorted, one page', purlListResponse, 'body'),
+          ...okResponse('Package versions the artifact depends on, sorted, one page', PurlListSchema, 'body'),
           ...notModifiedResponse,
           ...dataRouteErrors,
           ...problemResponses(404),
         },
       },
     },
-    (request, reply) =>
-      answerCached(ctx, request, reply, ctx.service.version, versionTag(ctx), () => {
-        const purls = artifactDependencies(ctx.service.index, request.params.digest);
+    (request, reply) => {
+      const service = app.indexService;
+      return reply.sendCached(service.version, app.versionTag(), () => {
+        const purls = artifactDependencies(service.index, request.params.digest);
         const page = paginate(
           purls,
           identity,
           pageRequestOf(request.query),
-          ctx.limits,
+          app.pageLimits,
           () => scopeOf('artifact-dependencies', request.params.digest.toLowerCase()),
-          ctx.service.version,
+          service.version,
         );
-        return { body: { PaginationInfo: paginationInfo(page), PurlList: page.items } };
-      }),
+        const body: PurlList = { PaginationInfo: paginationInfo(page), PurlList: page.items };
+        return { body, schema: PurlListSchema };
+      });
+    },
   );
 
-  app.get<{ Params: { digest: string }; Querystring: Query }>(
+  app.get(
     '/v0/artifact/:digest/vulns',
     {
       schema: {
@@ -69,15 +59,12 @@ export function artifactRoutes(app: FastifyInstance, ctx: ApiContext): void {
         summary:
           'Vulnerabilities of the packages an artifact is an occurrence of (optionally of its dependencies), VEX applied',
         tags: ['artifacts'],
-        params: digestParam,
-        querystring: {
-          type: 'object',
-          properties: { ...paginationQueryProperties, includeDependencies: includeDependenciesProperty },
-        },
+        params: DigestParamsSchema,
+        querystring: VulnerabilityQuerySchema,
         response: {
           ...okResponse(
             'One entry per (package, vulnerability), aliases folded, one page',
-            artifactVulnerabilityListResponse,
+            ArtifactVulnerabilityListSchema,
             'body',
           ),
           ...notModifiedResponse,
@@ -86,19 +73,25 @@ export function artifactRoutes(app: FastifyInstance, ctx: ApiContext): void {
         },
       },
     },
-    (request, reply) =>
-      answerCached(ctx, request, reply, ctx.service.version, versionTag(ctx), () => {
+    (request, reply) => {
+      const service = app.indexService;
+      return reply.sendCached(service.version, app.versionTag(), () => {
         const include = parseBoolean(request.query.includeDependencies);
-        const vulns = artifactVulnerabilities(ctx.service.index, request.params.digest, include);
+        const vulns = artifactVulnerabilities(service.index, request.params.digest, include);
         const page = paginate(
           vulns,
           artifactVulnKey,
           pageRequestOf(request.query),
-          ctx.limits,
+          app.pageLimits,
           () => scopeOf('artifact-vulns', request.params.digest.toLowerCase(), include),
-          ctx.service.version,
+          service.version,
         );
-        return { body: { PaginationInfo: paginationInfo(page), vulnerabilities: page.items } };
-      }),
+        const body: ArtifactVulnerabilityList = { PaginationInfo: paginationInfo(page), vulnerabilities: page.items };
+        return { body, schema: ArtifactVulnerabilityListSchema };
+      });
+    },
   );
-}
+  return Promise.resolve();
+};
+
+export default artifactRoutes;

@@ -1,39 +1,23 @@
 // /v0/package/{purl}, /v0/package/{purl}/dependencies, /v0/package/{purl}/vulns
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { canonicalPurl } from '../../model/purl.js';
 import { packageDependencies } from '../../query/dependencies.js';
 import { paginate, scopeOf } from '../../query/pagination.js';
-import { canonicalQueryPurl, matchPackages } from '../../query/resolve.js';
+import { canonicalQueryPurl, matchingPackagePurls, resolvePackages } from '../../query/resolve.js';
 import { packageVulnerabilities, packageVulnKey } from '../../query/vulnerabilities.js';
-import { canonicalPurl } from '../../model/purl.js';
-import { versionTag, type ApiContext } from '../context.js';
-import {
-  answerCached,
-  pageHeaders,
-  pageRequestOf,
-  paginationInfo,
-  parseBoolean,
-  type PaginationQuery,
-} from '../respond.js';
-import {
-  dataRouteErrors,
-  dependencyListResponse,
-  includeDependenciesProperty,
-  notModifiedResponse,
-  okResponse,
-  packageVulnerabilityListResponse,
-  paginationQueryProperties,
-  problemResponses,
-  purlListResponse,
-} from '../schemas/common.js';
+import { pageHeaders, pageRequestOf, paginationInfo, parseBoolean } from '../paging.js';
+import type { ComputedAnswer } from '../plugins/app/response-cache.js';
+import { DependencyListSchema, PurlListSchema, type DependencyList, type PurlList } from '../schemas/lists.js';
+import { PaginationQuerySchema, VulnerabilityQuerySchema, type VulnerabilityQuery } from '../schemas/pagination.js';
+import { dataRouteErrors, notModifiedResponse, okResponse, problemResponses } from '../schemas/responses.js';
+import { PackageVulnerabilityListSchema, type PackageVulnerabilityList } from '../schemas/vulnerabilities.js';
 
 type Resource = 'self' | 'dependencies' | 'vulns';
-type Query = PaginationQuery & { includeDependencies?: string };
 
-const purlParam = {
-  type: 'object',
-  properties: { purl: { type: 'string', description: 'URL-encoded Package URL; partial purls are templates.' } },
-  required: ['purl'],
-} as const;
+const PurlParamsSchema = Type.Object({
+  purl: Type.String({ description: 'URL-encoded Package URL; partial purls are templates.' }),
+});
 
 const identity = (s: string): string[] => [s];
 
@@ -58,50 +42,48 @@ function splitResource(rest: string): { resource: Resource; purl: string } {
   return { resource: 'self', purl: rest };
 }
 
-export function packageRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  const answer = (
-    resource: Resource,
-    purlText: string,
-    request: FastifyRequest<{ Querystring: Query }>,
-    reply: FastifyReply,
-  ): FastifyReply =>
-    answerCached(ctx, request, reply, ctx.service.version, versionTag(ctx), () => {
-      const index = ctx.service.index;
-      const version = ctx.service.version;
-      const pageRequest = pageRequestOf(request.query);
-      if (resource === 'self') {
-        const canonical = canonicalQueryPurl(purlText);
-        const purls = index.sortPackages(matchPackages(index, canonical)).map((id) => index.keys[id]);
-        const page = paginate(purls, identity, pageRequest, ctx.limits, () => scopeOf('package', canonical), version);
-        return { body: { PaginationInfo: paginationInfo(page), PurlList: page.items } };
-      }
-      if (resource === 'dependencies') {
-        const purls = packageDependencies(index, purlText);
-        const page = paginate(
-          purls,
-          identity,
-          pageRequest,
-          ctx.limits,
-          () => scopeOf('dependencies', canonicalPurl(purlText)),
-          version,
-        );
-        return { body: { PaginationInfo: paginationInfo(page), dependencies: page.items } };
-      }
-      const include = parseBoolean(request.query.includeDependencies);
-      const vulns = packageVulnerabilities(index, purlText, include);
-      const page = paginate(
-        vulns,
-        packageVulnKey,
-        pageRequest,
-        ctx.limits,
-        () => scopeOf('vulns', canonicalPurl(purlText), include),
-        version,
-      );
-      return { body: page.items, headers: pageHeaders(request, page) };
-    });
+/** The answer of one resource of a purl, at the index's current version. */
+function computeAnswer(
+  app: FastifyInstance,
+  resource: Resource,
+  purlText: string,
+  query: VulnerabilityQuery,
+  reply: FastifyReply,
+): ComputedAnswer {
+  const index = app.indexService.index;
+  const version = app.indexService.version;
+  const pageRequest = pageRequestOf(query);
+  if (resource === 'self') {
+    const canonical = canonicalQueryPurl(purlText);
+    const purls = matchingPackagePurls(index, canonical);
+    const page = paginate(purls, identity, pageRequest, app.pageLimits, () => scopeOf('package', canonical), version);
+    const body: PurlList = { PaginationInfo: paginationInfo(page), PurlList: page.items };
+    return { body, schema: PurlListSchema };
+  }
+  if (resource === 'dependencies') {
+    const named = resolvePackages(index, purlText);
+    const purls = packageDependencies(index, named);
+    const scope = () => scopeOf('dependencies', named.canonical);
+    const page = paginate(purls, identity, pageRequest, app.pageLimits, scope, version);
+    const body: DependencyList = { PaginationInfo: paginationInfo(page), dependencies: page.items };
+    return { body, schema: DependencyListSchema };
+  }
+  const include = parseBoolean(query.includeDependencies);
+  const named = resolvePackages(index, purlText);
+  const vulns = packageVulnerabilities(index, named, include);
+  const scope = () => scopeOf('vulns', named.canonical, include);
+  const page = paginate(vulns, packageVulnKey, pageRequest, app.pageLimits, scope, version);
+  const body: PackageVulnerabilityList = page.items;
+  return { body, schema: PackageVulnerabilityListSchema, headers: pageHeaders(reply.request, page) };
+}
 
-  const paginationOnly = { type: 'object', properties: paginationQueryProperties } as const;
-  app.get<{ Params: { purl: string }; Querystring: Query }>(
+const packageRoutes: FastifyPluginAsyncTypebox = (app) => {
+  const answer = (resource: Resource, purlText: string, query: VulnerabilityQuery, reply: FastifyReply) =>
+    reply.sendCached(app.indexService.version, app.versionTag(), () =>
+      computeAnswer(app, resource, purlText, query, reply),
+    );
+
+  app.get(
     '/v0/package/:purl',
     {
       schema: {
@@ -111,31 +93,31 @@ export function packageRoutes(app: FastifyInstance, ctx: ApiContext): void {
           'The purl is a template: type, namespace and name must match, version and subpath only when given, and ' +
           'the given qualifiers must be a subset. No match is an empty list.',
         tags: ['packages'],
-        params: purlParam,
-        querystring: paginationOnly,
+        params: PurlParamsSchema,
+        querystring: PaginationQuerySchema,
         response: {
-          ...okResponse('Matching package versions, sorted, one page', purlListResponse, 'body'),
+          ...okResponse('Matching package versions, sorted, one page', PurlListSchema, 'body'),
           ...notModifiedResponse,
           ...dataRouteErrors,
         },
       },
     },
-    (request, reply) => answer('self', request.params.purl, request, reply),
+    (request, reply) => answer('self', request.params.purl, request.query, reply),
   );
 
-  app.get<{ Params: { purl: string }; Querystring: Query }>(
+  app.get(
     '/v0/package/:purl/dependencies',
     {
       schema: {
         operationId: 'getPackageDeps',
         summary: 'Transitive dependencies of the package(s) a purl names',
         tags: ['packages'],
-        params: purlParam,
-        querystring: paginationOnly,
+        params: PurlParamsSchema,
+        querystring: PaginationQuerySchema,
         response: {
           ...okResponse(
             'Package versions the named packages depend on, sorted, one page',
-            dependencyListResponse,
+            DependencyListSchema,
             'body',
           ),
           ...notModifiedResponse,
@@ -144,25 +126,22 @@ export function packageRoutes(app: FastifyInstance, ctx: ApiContext): void {
         },
       },
     },
-    (request, reply) => answer('dependencies', request.params.purl, request, reply),
+    (request, reply) => answer('dependencies', request.params.purl, request.query, reply),
   );
 
-  app.get<{ Params: { purl: string }; Querystring: Query }>(
+  app.get(
     '/v0/package/:purl/vulns',
     {
       schema: {
         operationId: 'getPackageVulns',
         summary: 'Vulnerabilities of the package(s) a purl names, optionally of their dependencies too',
         tags: ['packages'],
-        params: purlParam,
-        querystring: {
-          type: 'object',
-          properties: { ...paginationQueryProperties, includeDependencies: includeDependenciesProperty },
-        },
+        params: PurlParamsSchema,
+        querystring: VulnerabilityQuerySchema,
         response: {
           ...okResponse(
             'One entry per (package, vulnerability, scan), VEX applied, one page',
-            packageVulnerabilityListResponse,
+            PackageVulnerabilityListSchema,
             'headers',
           ),
           ...notModifiedResponse,
@@ -171,24 +150,25 @@ export function packageRoutes(app: FastifyInstance, ctx: ApiContext): void {
         },
       },
     },
-    (request, reply) => answer('vulns', request.params.purl, request, reply),
+    (request, reply) => answer('vulns', request.params.purl, request.query, reply),
   );
 
   // Clients that do not percent-encode the purl's slashes still reach the right resource.
-  app.get<{ Params: { '*': string }; Querystring: Query }>(
+  app.get(
     '/v0/package/*',
     {
       schema: {
         hide: true,
-        querystring: {
-          type: 'object',
-          properties: { ...paginationQueryProperties, includeDependencies: includeDependenciesProperty },
-        },
+        params: Type.Object({ '*': Type.String() }),
+        querystring: VulnerabilityQuerySchema,
       },
     },
     (request, reply) => {
       const { resource, purl } = splitResource(request.params['*']);
-      return answer(resource, purl, request, reply);
+      return answer(resource, purl, request.query, reply);
     },
   );
-}
+  return Promise.resolve();
+};
+
+export default packageRoutes;

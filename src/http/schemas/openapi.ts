@@ -1,6 +1,8 @@
 // The OpenAPI document around the route schemas: info, servers, tags, and the headers and
 // error responses every route shares, which the routes reference instead of repeating them.
 import type { SwaggerOptions } from '@fastify/swagger';
+import { Type } from 'typebox';
+import { StringEnum } from './typebox.js';
 
 type HeaderName = 'ETag' | 'X-Total-Count' | 'Link' | 'X-Request-Id' | 'Allow' | 'Retry-After';
 
@@ -10,32 +12,32 @@ const SHARED_HEADERS: Record<HeaderName, { description: string; required?: boole
       'Version of the answer: the store and the number of documents the index has loaded (rankings add the sort). ' +
       'Send it back in `If-None-Match` to get `304` until the data changes.',
     required: true,
-    schema: { type: 'string', pattern: '^"[^"]+"$' },
+    schema: Type.String({ pattern: '^"[^"]+"$' }),
   },
   'X-Total-Count': {
     description: 'Number of items in the whole list (bare-array answers carry it here instead of `PaginationInfo`).',
     required: true,
-    schema: { type: 'integer', minimum: 0 },
+    schema: Type.Integer({ minimum: 0 }),
   },
   Link: {
     description: 'RFC 8288 link to the next page, `<…>; rel="next"`; present only when more items remain.',
-    schema: { type: 'string', pattern: '^<[^>]+>; rel="next"$' },
+    schema: Type.String({ pattern: '^<[^>]+>; rel="next"$' }),
   },
   'X-Request-Id': {
     description:
       'Identifies the request in the server log: the `X-Request-Id` the client sent when it is a plain token ' +
       '(1–128 of `A-Za-z0-9._-`), else a generated UUID.',
     required: true,
-    schema: { type: 'string', minLength: 1, maxLength: 128 },
+    schema: Type.String({ minLength: 1, maxLength: 128 }),
   },
   Allow: {
     description: 'The methods the path answers.',
     required: true,
-    schema: { type: 'string', enum: ['GET, HEAD'] },
+    schema: StringEnum(['GET, HEAD']),
   },
   'Retry-After': {
     description: 'Seconds to wait before trying again (when the server sheds load).',
-    schema: { type: 'integer', minimum: 0 },
+    schema: Type.Integer({ minimum: 0 }),
   },
 };
 

@@ -1,6 +1,7 @@
 // The store check behind /readyz: shared by concurrent calls, remembered briefly, bounded in time,
 // so a probe storm costs the database one query per interval and a hung database costs each
 // caller at most the bound.
+import fp from 'fastify-plugin';
 
 export type BackendState = 'up' | 'down' | 'timeout';
 
@@ -57,3 +58,26 @@ export class BackendProbe {
     });
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The store check behind the readiness route. */
+    backendProbe: BackendProbe;
+  }
+}
+
+/** Decorates the app with one probe of the store the index service reads. */
+export default fp(
+  (app, _options, done) => {
+    const service = app.indexService;
+    app.decorate(
+      'backendProbe',
+      new BackendProbe(
+        () => service.store.ping(),
+        () => service.lastContactAt,
+      ),
+    );
+    done();
+  },
+  { name: 'readiness', dependencies: ['api-context'] },
+);
