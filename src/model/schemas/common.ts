@@ -1,7 +1,11 @@
 // Schemas shared by several fact kinds: node and vulnerability references, who said a fact.
 import { Type } from 'typebox';
 
-export const DependencyTypeSchema = Type.Union([Type.Literal('DIRECT'), Type.Literal('INDIRECT'), Type.Literal('UNKNOWN')]);
+export const DependencyTypeSchema = Type.Union([
+  Type.Literal('DIRECT'),
+  Type.Literal('INDIRECT'),
+  Type.Literal('UNKNOWN'),
+]);
 export const VexStatusSchema = Type.Union([
   Type.Literal('NOT_AFFECTED'),
   Type.Literal('AFFECTED'),

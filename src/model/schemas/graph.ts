@@ -1,7 +1,13 @@
 // Facts about packages, artifacts and sources. Each kind is split in two: the node keys the store
 // turns into node ids (a, b) and the `…Fields` it keeps as typed columns; the fact is both.
 import { Type } from 'typebox';
-import { ArtifactRefSchema, DependencyTypeSchema, FactOriginSchema, PackageRefSchema, SourceRefSchema } from './common.js';
+import {
+  ArtifactRefSchema,
+  DependencyTypeSchema,
+  FactOriginSchema,
+  PackageRefSchema,
+  SourceRefSchema,
+} from './common.js';
 
 const origin = FactOriginSchema.properties;
 
