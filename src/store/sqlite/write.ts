@@ -79,7 +79,7 @@ export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
     };
   }
 
-  async transact(
+  transact(
     digest: string,
     nodes: readonly NodeKey[],
     body: (tx: WriteTransaction, ids: readonly number[]) => number,
@@ -105,7 +105,7 @@ export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
     // Only committed ids are safe to remember (a rolled-back insert frees its id).
     if (this.nodeIds.size > 2_000_000) this.nodeIds.clear();
     for (const [k, v] of fresh) this.nodeIds.set(k, v);
-    return outcome;
+    return Promise.resolve(outcome);
   }
 
   insertDocument(d: DocumentRecord): number {
