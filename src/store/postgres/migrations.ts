@@ -2,7 +2,7 @@
 // every other command only checks the version (a server never runs against a schema it does not know).
 import { randomUUID } from 'node:crypto';
 import { POSTGRES_DIALECT } from '../schema/dialect.js';
-import { MIGRATIONS, SCHEMA_VERSION } from '../schema/migrations.js';
+import { missingColumns, MIGRATIONS, SCHEMA_VERSION } from '../schema/migrations.js';
 import type { Sql } from './connection.js';
 
 export { MIGRATIONS };
@@ -37,9 +37,25 @@ export async function schemaVersion(sql: Sql): Promise<number> {
   return row?.v ?? 0;
 }
 
+/** ALTER statements for columns of fields added to a fact schema since the database was migrated. */
+async function columnsToAdd(sql: Sql): Promise<string[]> {
+  const rows = await sql<{ table_name: string; column_name: string }[]>`
+    SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()`;
+  const byTable = new Map<string, Set<string>>();
+  for (const r of rows) {
+    let columns = byTable.get(r.table_name);
+    if (!columns) byTable.set(r.table_name, (columns = new Set()));
+    columns.add(r.column_name);
+  }
+  return missingColumns(POSTGRES_DIALECT, (table) => byTable.get(table) ?? new Set());
+}
+
 export async function checkSchema(sql: Sql): Promise<void> {
   const found = await schemaVersion(sql);
   if (found !== PG_SCHEMA_VERSION) throw new SchemaVersionError(found, PG_SCHEMA_VERSION);
+  if ((await columnsToAdd(sql)).length) {
+    throw new Error('the database lacks columns of fields this build stores: run "supplygraph migrate --store <url>"');
+  }
 }
 
 export interface MigrationReport {
@@ -70,6 +86,13 @@ export async function applyMigrations(sql: Sql): Promise<MigrationReport> {
       if (step.version === 1) await tx`INSERT INTO sg_meta (key, value) VALUES ('store_id', ${randomUUID()})`;
     });
     applied.push({ version: step.version, description: step.description });
+  }
+  const added = await columnsToAdd(sql);
+  if (added.length) {
+    await sql.begin(async (tx) => {
+      for (const statement of added) await tx.unsafe(statement);
+    });
+    applied.push({ version: PG_SCHEMA_VERSION, description: `columns of new fields: ${added.length}` });
   }
   return { from, to: PG_SCHEMA_VERSION, applied };
 }

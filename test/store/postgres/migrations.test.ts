@@ -115,6 +115,22 @@ describe('schema migrations', () => {
     }
   });
 
+  it('migrate adds the column of a field the schemas have and the database lacks; until then the store is refused', async () => {
+    const db = await fresh(true);
+    const sql = postgres(db.url, { max: 1, onnotice: () => undefined });
+    try {
+      await sql`ALTER TABLE sg_vuln_metadata DROP COLUMN "references"`;
+    } finally {
+      await sql.end();
+    }
+    await expect(PostgresStore.open(db.url)).rejects.toThrow(/lacks columns .* run "supplygraph migrate/);
+    const migrated = await cli(['migrate', '--store', db.url, '--json']);
+    expect(migrated.code, migrated.stderr).toBe(0);
+    expect(JSON.parse(migrated.stdout)).toMatchObject({ applied: [{ description: 'columns of new fields: 1' }] });
+    const store = await PostgresStore.open(db.url);
+    await store.close();
+  });
+
   it('serve refuses a schema newer than it knows, saying which version it found and which it needs', async () => {
     const db = await fresh(true);
     const sql = postgres(db.url, { max: 1, onnotice: () => undefined });
