@@ -44,6 +44,9 @@ export interface EncodedDocument {
 
 const DEPS_DEV = /deps\.dev/i;
 
+/** The values of a table without field columns (SBOM inclusion, the most numerous rows): shared. */
+const NO_VALUES: ColumnValue[] = [];
+
 /** Records (a, b, data) in `seen`; true the first time. a/b are node indexes of one document (far below 2^26; b may be -1). */
 function firstTime(seen: Map<number, (number | string)[]>, a: number, b: number, data: number | string): boolean {
   const pair = a * 0x4000000 + (b + 1);
@@ -89,12 +92,14 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
   const vuln = (v: VulnRef): number => node(NodeKind.Vulnerability, v.id, v.type);
   /** The fields as column values: empty and undefined fields, origin/collector equal to the document's, are null. */
   const values = (columns: readonly Column[], fields: Readonly<Record<string, unknown>>): ColumnValue[] =>
-    columns.map(({ field, type }) => {
-      const v = fields[field];
-      if (v === undefined || v === null || v === '') return null;
-      if ((field === 'origin' && v === docOrigin) || (field === 'collector' && v === docCollector)) return null;
-      return type === 'json' ? JSON.stringify(v) : (v as ColumnValue);
-    });
+    columns.length === 0
+      ? NO_VALUES
+      : columns.map(({ field, type }) => {
+          const v = fields[field];
+          if (v === undefined || v === null || v === '') return null;
+          if ((field === 'origin' && v === docOrigin) || (field === 'collector' && v === docCollector)) return null;
+          return type === 'json' ? JSON.stringify(v) : (v as ColumnValue);
+        });
   /** Dependency evidence repeats (type, justification) across a document: keep each shape once. */
   const evidenceIndex = (fields: Omit<DependencyFact, 'from' | 'to'>): number => {
     const memoKey = `${fields.type}\u0000${fields.versionRange ?? ''}\u0000${fields.justification ?? ''}\u0000${fields.origin ?? ''}\u0000${fields.collector ?? ''}`;

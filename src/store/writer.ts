@@ -3,7 +3,7 @@
 // writer encodes the document and says what goes in which table.
 import type { Static } from 'typebox';
 import type { DocumentSummaryFields } from '../model/schemas/document.js';
-import { encodeDocument, packDependencies, type NodeKey } from './fact-rows.js';
+import { encodeDocument, packDependencies, type FactRow, type NodeKey } from './fact-rows.js';
 import { PairSet } from './pair-set.js';
 import type { ColumnValue } from './schema/columns.js';
 import type { FactTable } from './schema/tables.js';
@@ -29,8 +29,8 @@ export interface DocumentRecord {
 export interface WriteTransaction {
   /** Returns the new document's id. */
   insertDocument(document: DocumentRecord): number;
-  /** Rows of node ids (b null for none) and values in the order of the table's columns. */
-  insertFacts(table: FactTable, documentId: number, a: number[], b: (number | null)[], values: ColumnValue[][]): void;
+  /** The rows' a and b index into `ids` (b -1: none); their values follow the table's columns. */
+  insertFacts(table: FactTable, documentId: number, rows: readonly FactRow[], ids: readonly number[]): void;
   insertDependencies(documentId: number, triples: Buffer, evidence: ColumnValue[][]): void;
   /** Dependency edges not known to be stored; already stored ones must be ignored. */
   insertEdges(a: number[], b: number[], ranked: boolean): void;
@@ -59,9 +59,10 @@ export class DocumentWriter {
     const encoded = encodeDocument(facts, input.origin, input.collector);
     const ranked = encoded.frequencyEligible;
     const known = ranked ? this.knownEdges.ranked : this.knownEdges.unranked;
-    const newEdges: number[] = [];
+    // Edges not known to be stored: inserted (conflicts ignored), remembered once committed.
+    let newA: number[] = [];
+    let newB: number[] = [];
     const outcome = await this.backend.transact(input.digest, encoded.nodes, (tx, ids) => {
-      newEdges.length = 0; // a backend may retry the body
       const documentId = tx.insertDocument({
         digest: input.digest,
         name: input.name,
@@ -78,35 +79,26 @@ export class DocumentWriter {
           skipCount: facts.skipped.length,
         },
       });
-      for (const [table, rows] of encoded.facts) {
-        tx.insertFacts(
-          table,
-          documentId,
-          rows.map((r) => ids[r.a]),
-          rows.map((r) => (r.b >= 0 ? ids[r.b] : null)),
-          rows.map((r) => r.values),
-        );
-      }
+      for (const [table, rows] of encoded.facts) tx.insertFacts(table, documentId, rows, ids);
       if (encoded.dependencies.length) {
         tx.insertDependencies(documentId, packDependencies(encoded.dependencies, ids), encoded.evidence);
         const a: number[] = [];
         const b: number[] = [];
-        const seen = new PairSet();
+        const seen = new PairSet(encoded.dependencies.length);
         for (const d of encoded.dependencies) {
           const x = ids[d.a];
           const y = ids[d.b];
           if (known.has(x, y) || !seen.add(x, y)) continue;
           a.push(x);
           b.push(y);
-          newEdges.push(x, y);
         }
         if (a.length) tx.insertEdges(a, b, ranked);
+        [newA, newB] = [a, b];
       }
       return documentId;
     });
     // Only committed edges are safe to remember.
-    if (outcome.status === 'stored')
-      for (let i = 0; i < newEdges.length; i += 2) known.add(newEdges[i], newEdges[i + 1]);
+    if (outcome.status === 'stored') for (let i = 0; i < newA.length; i++) known.add(newA[i], newB[i]);
     return outcome;
   }
 }

@@ -4,7 +4,7 @@
 // (COPY FROM STDIN through the driver's writable stream was measured: about 3x slower per
 // document here, the stream's round trips dominate; unnest needs no extra protocol either.)
 import { createHash } from 'node:crypto';
-import type { NodeKey } from '../fact-rows.js';
+import type { FactRow, NodeKey } from '../fact-rows.js';
 import { quoted, type Column, type ColumnValue } from '../schema/columns.js';
 import { POSTGRES_DIALECT } from '../schema/dialect.js';
 import { EVIDENCE_COLUMNS, SUMMARY_COLUMNS, type FactTable } from '../schema/tables.js';
@@ -105,13 +105,19 @@ class PgWriteTransaction implements WriteTransaction {
     return id;
   }
 
-  insertFacts(table: FactTable, documentId: number, a: number[], b: (number | null)[], values: ColumnValue[][]): void {
+  insertFacts(table: FactTable, documentId: number, rows: readonly FactRow[], ids: readonly number[]): void {
     let query = this.factInserts.get(table);
-    if (!query)
+    if (!query) {
       this.factInserts.set(table, (query = unnestInsert(`sg_${table.name}`, [...KEY_COLUMNS, ...table.columns])));
-    const ids = a.map(() => ++this.nextFact);
-    const fields = table.columns.map((_, k) => values.map((v) => text(v[k])));
-    this.insert(query, [ids, a.map(() => documentId), a, b, ...fields]);
+    }
+    const fields = table.columns.map((_, k) => rows.map((r) => text(r.values[k])));
+    this.insert(query, [
+      rows.map(() => ++this.nextFact),
+      rows.map(() => documentId),
+      rows.map((r) => ids[r.a]),
+      rows.map((r) => (r.b >= 0 ? ids[r.b] : null)),
+      ...fields,
+    ]);
   }
 
   insertDependencies(documentId: number, triples: Buffer, evidence: ColumnValue[][]): void {

@@ -2,7 +2,7 @@
 // serialised across processes), node ids interned with INSERT … RETURNING and cached once
 // committed, many rows per INSERT (the per-call cost, not SQLite, dominates single-row inserts).
 import type { Database, Statement } from 'better-sqlite3';
-import type { NodeKey } from '../fact-rows.js';
+import type { FactRow, NodeKey } from '../fact-rows.js';
 import { quoted, type ColumnValue } from '../schema/columns.js';
 import { EVIDENCE_COLUMNS, SUMMARY_COLUMNS, type FactTable } from '../schema/tables.js';
 import type { WriteOutcome } from '../types.js';
@@ -124,17 +124,18 @@ export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
     return Number(lastInsertRowid);
   }
 
-  insertFacts(table: FactTable, documentId: number, a: number[], b: (number | null)[], values: ColumnValue[][]): void {
+  insertFacts(table: FactTable, documentId: number, rows: readonly FactRow[], ids: readonly number[]): void {
     let insert = this.factInserts.get(table);
     if (!insert) {
       insert = new BulkInsert(this.db, table.name, ['doc', 'a', 'b', ...table.columns.map((c) => quoted(c.name))]);
       this.factInserts.set(table, insert);
     }
-    insert.run(a.length, (i, out, o) => {
+    insert.run(rows.length, (i, out, o) => {
+      const r = rows[i];
       out[o] = documentId;
-      out[o + 1] = a[i];
-      out[o + 2] = b[i];
-      const v = values[i];
+      out[o + 1] = ids[r.a];
+      out[o + 2] = r.b >= 0 ? ids[r.b] : null;
+      const v = r.values;
       for (let k = 0; k < v.length; k++) out[o + 3 + k] = param(v[k]);
     });
   }
