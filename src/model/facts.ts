@@ -1,159 +1,58 @@
 // The normalised facts every document parser emits (SPEC §2). Parsers build a
 // DocumentFacts through FactsBuilder; the store persists it atomically; the index reads it back.
 // All identifiers here are already canonical (see purl.ts, artifact.ts, source.ts, vulnerability.ts).
+// Each fact's type comes from its schema in schemas/ (which also gives its store columns and its
+// validation); the names here are what parsers, the store and the index use.
+import type { Static } from 'typebox';
+import type {
+  DependencyTypeSchema,
+  FactOriginSchema,
+  NodeRefSchema,
+  SkippedItemSchema,
+  VexStatusSchema,
+  VulnRefSchema,
+} from './schemas/common.js';
+import type {
+  DependencyFactSchema,
+  HasSbomFactSchema,
+  HasSourceAtFactSchema,
+  HashEqualFactSchema,
+  OccurrenceFactSchema,
+  ScorecardCheckSchema,
+  ScorecardFactSchema,
+  SlsaFactSchema,
+} from './schemas/graph.js';
+import type {
+  AdvisoryAffectedSchema,
+  AdvisoryFactSchema,
+  CertifyVulnFactSchema,
+  ScanMetadataSchema,
+  VexFactSchema,
+  VulnEqualFactSchema,
+  VulnMetadataFactSchema,
+} from './schemas/vulnerability.js';
 
-export type DependencyType = 'DIRECT' | 'INDIRECT' | 'UNKNOWN';
-export type VexStatus = 'NOT_AFFECTED' | 'AFFECTED' | 'FIXED' | 'UNDER_INVESTIGATION';
-
-export type NodeRef =
-  { kind: 'package'; purl: string } | { kind: 'artifact'; digest: string } | { kind: 'source'; url: string };
-
-export interface VulnRef {
-  type: string; // "CVE", "GHSA", "OSV", …
-  id: string; // canonical id
-}
-
-/** Who said it: defaults to the document's, a fact may override (ingest-predicates carry their own). */
-export interface FactOrigin {
-  origin?: string;
-  collector?: string;
-}
-
-/** The document's subject has an SBOM; it includes every package and artifact of the document. */
-export interface HasSbomFact extends FactOrigin {
-  subject: NodeRef & { kind: 'package' | 'artifact' };
-  uri?: string;
-  algorithm?: string;
-  digest?: string;
-  downloadLocation?: string;
-  knownSince?: string;
-}
-
-export interface DependencyFact extends FactOrigin {
-  from: string; // purl
-  to: string; // purl
-  type: DependencyType;
-  versionRange?: string;
-  justification?: string;
-}
-
-export interface OccurrenceFact extends FactOrigin {
-  artifact: string;
-  subject: NodeRef & { kind: 'package' | 'source' };
-  justification?: string;
-}
-
-export interface HashEqualFact extends FactOrigin {
-  artifact: string;
-  equal: string;
-  justification?: string;
-}
-
-export interface SlsaFact extends FactOrigin {
-  subject: string; // artifact built
-  materials: string[]; // artifacts it was built from
-  builder: string;
-  buildType?: string;
-  slsaVersion?: string;
-  startedOn?: string;
-  finishedOn?: string;
-  predicate?: Record<string, string>;
-}
-
-export interface ScanMetadata {
-  scannerUri: string;
-  scannerVersion: string;
-  dbUri: string;
-  dbVersion: string;
-  timeScanned: string; // ISO 8601 UTC
-}
-
-export interface CertifyVulnFact extends FactOrigin {
-  package: string;
-  /** null records a clean scan ("novuln"): stored, never reported. */
-  vulnerability: VulnRef | null;
-  scan: ScanMetadata;
-}
-
-export interface VulnEqualFact extends FactOrigin {
-  vulnerability: VulnRef;
-  equal: VulnRef;
-  justification?: string;
-}
-
-export interface VulnMetadataFact extends FactOrigin {
-  vulnerability: VulnRef;
-  scoreType?: string; // CVSSv3, CVSSv31, CVSSv4, …
-  scoreValue?: number;
-  severity?: string; // CRITICAL … UNKNOWN
-  description?: string;
-  timestamp?: string;
-  /** Advisory and reference URLs the document gives for the vulnerability. */
-  references?: string[];
-}
-
-export interface VexFact extends FactOrigin {
-  subject: NodeRef & { kind: 'package' | 'artifact' };
-  vulnerability: VulnRef;
-  status: VexStatus;
-  justification?: string;
-  statement?: string;
-  statusNotes?: string;
-  knownSince: string; // ISO 8601; later statements win
-}
-
-export interface HasSourceAtFact extends FactOrigin {
-  package: string; // purl; with allVersions only its name part counts
-  allVersions: boolean;
-  source: string;
-  knownSince?: string;
-  justification?: string;
-}
-
-export interface ScorecardCheck {
-  check: string;
-  score: number;
-}
-
-export interface ScorecardFact extends FactOrigin {
-  source: string;
-  aggregateScore: number; // -1: inconclusive
-  checks: ScorecardCheck[];
-  timeScanned: string;
-  scorecardVersion: string;
-  scorecardCommit: string;
-  commit?: string; // the repository commit that was scored
-}
-
-/** One OSV affected entry, as the advisory states it (matched offline against packages). */
-export interface AdvisoryAffected {
-  ecosystem: string;
-  name: string;
-  purl?: string;
-  ranges: {
-    type: string;
-    repo?: string;
-    events: { introduced?: string; fixed?: string; last_affected?: string; limit?: string }[];
-  }[];
-  versions: string[];
-}
-
-/** An advisory kept for matching against every package, now and ingested later. */
-export interface AdvisoryFact extends FactOrigin {
-  vulnerability: VulnRef;
-  /** The advisory database it comes from (GitHub advisories, Go vulndb, PyPA, RustSec, osv.dev…). */
-  dbUri: string;
-  modified?: string;
-  published?: string;
-  withdrawn?: string;
-  affected: AdvisoryAffected[];
-}
-
-export interface SkippedItem {
-  /** JSON pointer or element path of what was skipped. */
-  path: string;
-  reason: string;
-}
+export type DependencyType = Static<typeof DependencyTypeSchema>;
+export type VexStatus = Static<typeof VexStatusSchema>;
+export type NodeRef = Static<typeof NodeRefSchema>;
+export type VulnRef = Static<typeof VulnRefSchema>;
+export type FactOrigin = Static<typeof FactOriginSchema>;
+export type HasSbomFact = Static<typeof HasSbomFactSchema>;
+export type DependencyFact = Static<typeof DependencyFactSchema>;
+export type OccurrenceFact = Static<typeof OccurrenceFactSchema>;
+export type HashEqualFact = Static<typeof HashEqualFactSchema>;
+export type SlsaFact = Static<typeof SlsaFactSchema>;
+export type ScanMetadata = Static<typeof ScanMetadataSchema>;
+export type CertifyVulnFact = Static<typeof CertifyVulnFactSchema>;
+export type VulnEqualFact = Static<typeof VulnEqualFactSchema>;
+export type VulnMetadataFact = Static<typeof VulnMetadataFactSchema>;
+export type VexFact = Static<typeof VexFactSchema>;
+export type HasSourceAtFact = Static<typeof HasSourceAtFactSchema>;
+export type ScorecardCheck = Static<typeof ScorecardCheckSchema>;
+export type ScorecardFact = Static<typeof ScorecardFactSchema>;
+export type AdvisoryAffected = Static<typeof AdvisoryAffectedSchema>;
+export type AdvisoryFact = Static<typeof AdvisoryFactSchema>;
+export type SkippedItem = Static<typeof SkippedItemSchema>;
 
 export interface DocumentFacts {
   /** Name of the detected format, e.g. "guac-predicates", "spdx-2.3", "cyclonedx-1.5-json". */

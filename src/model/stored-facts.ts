@@ -1,8 +1,10 @@
 // What the store hands the index for each fact when it loads: typed fields, so the index neither
 // parses nor re-validates anything. Facts the index only links (walks, unions, lists) come without
 // fields; the others as records of the fields the index reads.
-import type { AdvisoryFact, FactOrigin, ScanMetadata, ScorecardFact, VexFact, VulnMetadataFact } from './facts.js';
+import type { Static } from 'typebox';
 import { FactKind } from './kinds.js';
+import type { ScorecardFields } from './schemas/graph.js';
+import type { AdvisoryFields, CertifyVulnFields, VexFields, VulnMetadataFields } from './schemas/vulnerability.js';
 
 /** Fact kinds whose fields the index never reads: backends need not ship them on load. */
 export const LINK_FACT_KINDS = [
@@ -35,11 +37,14 @@ interface RecordOf<K extends FactKind, F> {
   fields: Partial<F>;
 }
 
-/** A fact whose fields the index reads (origin and collector only when they differ from the document's). */
+/**
+ * A fact whose fields the index reads (origin and collector only when they differ from the
+ * document's): the stored fields of its kind's schema, which are also its table's columns.
+ */
 export type StoredRecord =
-  | RecordOf<typeof FactKind.CertifyVuln, ScanMetadata & FactOrigin>
-  | RecordOf<typeof FactKind.VulnMetadata, Omit<VulnMetadataFact, 'vulnerability'>>
-  | RecordOf<typeof FactKind.Vex, Omit<VexFact, 'subject' | 'vulnerability'>>
-  | RecordOf<typeof FactKind.Scorecard, Omit<ScorecardFact, 'source'>>
-  | RecordOf<typeof FactKind.Advisory, Omit<AdvisoryFact, 'vulnerability'>>;
+  | RecordOf<typeof FactKind.CertifyVuln, Static<typeof CertifyVulnFields>>
+  | RecordOf<typeof FactKind.VulnMetadata, Static<typeof VulnMetadataFields>>
+  | RecordOf<typeof FactKind.Vex, Static<typeof VexFields>>
+  | RecordOf<typeof FactKind.Scorecard, Static<typeof ScorecardFields>>
+  | RecordOf<typeof FactKind.Advisory, Static<typeof AdvisoryFields>>;
 export type RecordFactKind = StoredRecord['kind'];

@@ -1,10 +1,11 @@
-// DocumentFacts → backend-neutral rows: the nodes a document names and its facts as
-// (kind, a, b, data) rows whose a/b point into that node list. Every backend writes these.
-import type { DependencyFact, DocumentFacts, FactOrigin, NodeRef, VulnRef } from '../model/facts.js';
+// DocumentFacts → backend-neutral rows: the nodes a document names, its facts as rows of their
+// kind's table (a, b point into that node list; the values follow the table's columns) and its
+// dependency facts with their evidence. The one writer (writer.ts) hands these to a backend.
+import type { DependencyFact, DocumentFacts, NodeRef, VulnRef } from '../model/facts.js';
 import { packageNameOf, parsePurl } from '../model/purl.js';
 import { FactKind, NodeKind } from '../model/kinds.js';
-import { isLinkFactKind, type StoredRecord } from '../model/stored-facts.js';
-import type { LoadSink } from './types.js';
+import type { Column, ColumnValue } from './schema/columns.js';
+import { EVIDENCE_COLUMNS, factTable, type FactTable } from './schema/tables.js';
 
 export interface NodeKey {
   kind: NodeKind;
@@ -13,43 +14,41 @@ export interface NodeKey {
 }
 
 export interface FactRow {
-  kind: FactKind;
   a: number; // index into nodes
   b: number; // index into nodes, -1 for none
-  data: string | null;
+  /** In the order of the table's columns. */
+  values: ColumnValue[];
 }
 
-/** One dependency fact: a depends on b (indexes into nodes), with its data (index into dependencyData). */
+/** One dependency fact: a depends on b (indexes into nodes), with its evidence (index into evidence). */
 export interface DependencyRow {
   a: number;
   b: number;
-  data: number;
+  evidence: number;
 }
 
 export interface EncodedDocument {
   nodes: NodeKey[];
-  /** Every fact but IsDependency. */
-  rows: FactRow[];
+  /** Every fact but IsDependency, by table, in document order. */
+  facts: Map<FactTable, FactRow[]>;
   /**
    * The document's IsDependency facts, kept apart: backends store them per document (the
    * evidence) and, de-duplicated across documents, as the edge set the index loads.
    */
   dependencies: DependencyRow[];
-  /** Distinct data of the dependency facts (type, range, justification…), JSON or null. */
-  dependencyData: (string | null)[];
+  /** Distinct evidence of the dependency facts, in the order of EVIDENCE_COLUMNS. */
+  evidence: ColumnValue[][];
   /** The document has an SBOM not collected from deps.dev (SPEC §3 frequency). */
   frequencyEligible: boolean;
 }
 
 const DEPS_DEV = /deps\.dev/i;
 
+/** The values of a table without field columns (SBOM inclusion, the most numerous rows): shared. */
+const NO_VALUES: ColumnValue[] = [];
+
 /** Records (a, b, data) in `seen`; true the first time. a/b are node indexes of one document (far below 2^26; b may be -1). */
-function firstTime(
-  seen: Map<number, (number | string | null)[]>,
-  a: number,
-  b: number,
-  data: number | string | null,
-): boolean {
+function firstTime(seen: Map<number, (number | string)[]>, a: number, b: number, data: number | string): boolean {
   const pair = a * 0x4000000 + (b + 1);
   const datas = seen.get(pair);
   if (!datas) {
@@ -65,13 +64,13 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
   const nodes: NodeKey[] = [];
   // One map per node kind: no key concatenation on the hot path.
   const nodeIndex = new Map<NodeKind, Map<string, number>>();
-  const rows: FactRow[] = [];
-  // Rows already written, by kind and (a, b) packed into one number, then by data.
-  const seenRows = new Map<number, Map<number, (number | string | null)[]>>();
-  const dataMemo = new Map<string, number>();
-  const dependencyData: (string | null)[] = [];
+  const rows = new Map<FactTable, FactRow[]>();
+  // Rows already written, by table and (a, b) packed into one number, then by values.
+  const seenRows = new Map<FactTable, Map<number, (number | string)[]>>();
+  const evidenceMemo = new Map<string, number>();
+  const evidence: ColumnValue[][] = [];
   const dependencies: DependencyRow[] = [];
-  const seenDependencies = new Map<number, (number | string | null)[]>();
+  const seenDependencies = new Map<number, (number | string)[]>();
 
   const node = (kind: NodeKind, key: string, attr: string | null = null): number => {
     let byKey = nodeIndex.get(kind);
@@ -91,36 +90,39 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
         ? node(NodeKind.Artifact, r.digest)
         : node(NodeKind.Source, r.url);
   const vuln = (v: VulnRef): number => node(NodeKind.Vulnerability, v.id, v.type);
-  /** Drops origin/collector equal to the document's, and undefined fields, to keep rows small. */
-  const data = (fields: Record<string, unknown> & FactOrigin): string | null => {
-    const out: Record<string, unknown> = {};
-    for (const k in fields) {
-      const v = fields[k];
-      if (v === undefined || v === '') continue;
-      if (k === 'origin' && v === docOrigin) continue;
-      if (k === 'collector' && v === docCollector) continue;
-      out[k] = v;
-    }
-    return Object.keys(out).length ? JSON.stringify(out) : null;
-  };
-  /** Dependency data repeats (type, justification) across a document: serialise each shape once. */
-  const dependencyDataIndex = (fields: Omit<DependencyFact, 'from' | 'to'>): number => {
+  /** The fields as column values: empty and undefined fields, origin/collector equal to the document's, are null. */
+  const values = (columns: readonly Column[], fields: Readonly<Record<string, unknown>>): ColumnValue[] =>
+    columns.length === 0
+      ? NO_VALUES
+      : columns.map(({ field, type }) => {
+          const v = fields[field];
+          if (v === undefined || v === null || v === '') return null;
+          if ((field === 'origin' && v === docOrigin) || (field === 'collector' && v === docCollector)) return null;
+          return type === 'json' ? JSON.stringify(v) : (v as ColumnValue);
+        });
+  /** Dependency evidence repeats (type, justification) across a document: keep each shape once. */
+  const evidenceIndex = (fields: Omit<DependencyFact, 'from' | 'to'>): number => {
     const memoKey = `${fields.type}\u0000${fields.versionRange ?? ''}\u0000${fields.justification ?? ''}\u0000${fields.origin ?? ''}\u0000${fields.collector ?? ''}`;
-    let i = dataMemo.get(memoKey);
+    let i = evidenceMemo.get(memoKey);
     if (i === undefined) {
-      i = dependencyData.length;
-      dependencyData.push(data(fields));
-      dataMemo.set(memoKey, i);
+      i = evidence.length;
+      evidence.push(values(EVIDENCE_COLUMNS, fields));
+      evidenceMemo.set(memoKey, i);
     }
     return i;
   };
-  const dependency = (a: number, b: number, d: number): void => {
-    if (firstTime(seenDependencies, a, b, d)) dependencies.push({ a, b, data: d });
+  const dependency = (a: number, b: number, e: number): void => {
+    if (firstTime(seenDependencies, a, b, e)) dependencies.push({ a, b, evidence: e });
   };
-  const row = (kind: FactKind, a: number, b: number, d: string | null): void => {
-    let byPair = seenRows.get(kind);
-    if (!byPair) seenRows.set(kind, (byPair = new Map<number, (number | string | null)[]>()));
-    if (firstTime(byPair, a, b, d)) rows.push({ kind, a, b, data: d });
+  const row = (kind: FactKind, a: number, b: number, fields: Readonly<Record<string, unknown>> = {}): void => {
+    const table = factTable(kind);
+    const v = values(table.columns, fields);
+    let byPair = seenRows.get(table);
+    if (!byPair) seenRows.set(table, (byPair = new Map<number, (number | string)[]>()));
+    if (!firstTime(byPair, a, b, v.length ? JSON.stringify(v) : '')) return;
+    let list = rows.get(table);
+    if (!list) rows.set(table, (list = []));
+    list.push({ a, b, values: v });
   };
 
   for (const p of facts.packages) node(NodeKind.Package, p);
@@ -131,109 +133,85 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
   for (const s of facts.sboms) {
     const { subject, ...rest } = s;
     const subjectIndex = ref(subject);
-    row(FactKind.HasSbom, subjectIndex, -1, data(rest));
+    row(FactKind.HasSbom, subjectIndex, -1, rest);
     const origin = `${s.origin ?? docOrigin} ${s.collector ?? docCollector}`;
     if (!DEPS_DEV.test(origin)) frequencyEligible = true;
     // GUAC's bulk rule: an SBOM includes every package and artifact of its document.
     for (const p of facts.packages) {
       const i = node(NodeKind.Package, p);
-      if (i !== subjectIndex) row(FactKind.SbomIncludes, subjectIndex, i, null);
+      if (i !== subjectIndex) row(FactKind.SbomIncludes, subjectIndex, i);
     }
     for (const a of facts.artifacts) {
       const i = node(NodeKind.Artifact, a);
-      if (i !== subjectIndex) row(FactKind.SbomIncludes, subjectIndex, i, null);
+      if (i !== subjectIndex) row(FactKind.SbomIncludes, subjectIndex, i);
     }
   }
   for (const d of facts.dependencies) {
     if (d.from === d.to) continue;
     const { from, to, ...rest } = d;
-    dependency(node(NodeKind.Package, from), node(NodeKind.Package, to), dependencyDataIndex(rest));
+    dependency(node(NodeKind.Package, from), node(NodeKind.Package, to), evidenceIndex(rest));
   }
   for (const o of facts.occurrences) {
     const { artifact, subject, ...rest } = o;
-    row(FactKind.IsOccurrence, node(NodeKind.Artifact, artifact), ref(subject), data(rest));
+    row(FactKind.IsOccurrence, node(NodeKind.Artifact, artifact), ref(subject), rest);
   }
   for (const h of facts.hashEquals) {
     if (h.artifact === h.equal) continue;
     const { artifact, equal, ...rest } = h;
-    row(FactKind.HashEqual, node(NodeKind.Artifact, artifact), node(NodeKind.Artifact, equal), data(rest));
+    row(FactKind.HashEqual, node(NodeKind.Artifact, artifact), node(NodeKind.Artifact, equal), rest);
   }
   for (const s of facts.slsa) {
     const { subject, materials, ...rest } = s;
     const a = node(NodeKind.Artifact, subject);
-    const d = data(rest);
-    if (materials.length === 0) row(FactKind.HasSlsa, a, -1, d);
-    for (const m of materials) row(FactKind.HasSlsa, a, node(NodeKind.Artifact, m), d);
+    if (materials.length === 0) row(FactKind.HasSlsa, a, -1, rest);
+    for (const m of materials) row(FactKind.HasSlsa, a, node(NodeKind.Artifact, m), rest);
   }
   for (const c of facts.certifyVulns) {
     const { package: purl, vulnerability, scan, ...rest } = c;
-    row(
-      FactKind.CertifyVuln,
-      node(NodeKind.Package, purl),
-      vulnerability ? vuln(vulnerability) : -1,
-      data({ ...scan, ...rest }),
-    );
+    row(FactKind.CertifyVuln, node(NodeKind.Package, purl), vulnerability ? vuln(vulnerability) : -1, {
+      ...scan,
+      ...rest,
+    });
   }
   for (const e of facts.vulnEquals) {
     const { vulnerability, equal, ...rest } = e;
     if (vulnerability.id === equal.id) continue;
-    row(FactKind.VulnEqual, vuln(vulnerability), vuln(equal), data(rest));
+    row(FactKind.VulnEqual, vuln(vulnerability), vuln(equal), rest);
   }
   for (const m of facts.vulnMetadata) {
     const { vulnerability, ...rest } = m;
-    row(FactKind.VulnMetadata, vuln(vulnerability), -1, data(rest));
+    row(FactKind.VulnMetadata, vuln(vulnerability), -1, rest);
   }
   for (const v of facts.vex) {
     const { subject, vulnerability, ...rest } = v;
-    row(FactKind.Vex, ref(subject), vuln(vulnerability), data(rest));
+    row(FactKind.Vex, ref(subject), vuln(vulnerability), rest);
   }
   for (const h of facts.hasSourceAt) {
     const { package: purl, source, allVersions, ...rest } = h;
     const subject = allVersions
       ? node(NodeKind.PackageName, packageNameOf(parsePurl(purl)))
       : node(NodeKind.Package, purl);
-    row(FactKind.HasSourceAt, subject, node(NodeKind.Source, source), data(rest));
+    row(FactKind.HasSourceAt, subject, node(NodeKind.Source, source), rest);
   }
   for (const s of facts.scorecards) {
     const { source, ...rest } = s;
-    row(FactKind.Scorecard, node(NodeKind.Source, source), -1, data(rest));
+    row(FactKind.Scorecard, node(NodeKind.Source, source), -1, rest);
   }
   for (const adv of facts.advisories) {
     const { vulnerability, ...rest } = adv;
-    row(FactKind.Advisory, vuln(vulnerability), -1, data(rest));
+    row(FactKind.Advisory, vuln(vulnerability), -1, rest);
   }
-  return { nodes, rows, dependencies, dependencyData, frequencyEligible };
+  return { nodes, facts: rows, dependencies, evidence, frequencyEligible };
 }
 
-/** A document's dependency facts as stored evidence: (a, b, data index) triples of node ids. */
+/** A document's dependency facts as stored: (a, b, evidence index) triples of node ids. */
 export function packDependencies(dependencies: readonly DependencyRow[], ids: readonly number[]): Buffer {
   const triples = new Uint32Array(dependencies.length * 3);
   for (let i = 0; i < dependencies.length; i++) {
     const d = dependencies[i];
     triples[i * 3] = ids[d.a];
     triples[i * 3 + 1] = ids[d.b];
-    triples[i * 3 + 2] = d.data;
+    triples[i * 3 + 2] = d.evidence;
   }
   return Buffer.from(triples.buffer, triples.byteOffset, triples.byteLength);
-}
-
-/**
- * Hands one stored fact row to a load sink. Rows of kind IsDependency can only be left over from
- * schema 1 (their edges are in the dependency edge table) and are dropped. The data was written
- * by encodeDocument from typed facts, so it is trusted as the record's fields.
- */
-export function deliverFact(
-  sink: LoadSink,
-  kind: FactKind,
-  a: number,
-  b: number,
-  doc: number,
-  data: string | null,
-): void {
-  if (kind === FactKind.IsDependency) return;
-  if (isLinkFactKind(kind)) sink.link(kind, a, b, doc);
-  else {
-    const fields = (data ? JSON.parse(data) : {}) as StoredRecord['fields'];
-    sink.record({ kind, a, b, doc, fields });
-  }
 }

@@ -20,16 +20,17 @@ export interface WriteOutcome {
   documentId: number;
 }
 
-/** Position in the store's append-only history; everything up to it has been read. */
+/** Position in the store's append-only history, one per table; everything up to it has been read. */
 export interface LoadCursor {
   node: number;
-  fact: number;
   document: number;
   /** Last distinct dependency edge read. */
   edge: number;
+  /** Last fact read, by fact table. */
+  facts: Readonly<Record<string, number>>;
 }
 
-export const EMPTY_CURSOR: LoadCursor = { node: 0, fact: 0, document: 0, edge: 0 };
+export const EMPTY_CURSOR: LoadCursor = { node: 0, document: 0, edge: 0, facts: {} };
 
 export interface DocumentRow {
   id: number;

@@ -1,9 +1,9 @@
 // Streams what was committed after a cursor into a LoadSink, from one REPEATABLE READ snapshot.
 // Because writers take their ids under the sg_log row lock, a snapshot that holds id N holds
 // every smaller id too: reading "id > cursor" never misses a row committed later.
-import type { FactKind, NodeKind } from '../../model/kinds.js';
-import { LINK_FACT_KINDS } from '../../model/stored-facts.js';
-import { deliverFact } from '../fact-rows.js';
+import type { NodeKind } from '../../model/kinds.js';
+import { deliverRow, loadColumns } from '../load-rows.js';
+import { FACT_TABLES } from '../schema/tables.js';
 import type { LoadCursor, LoadSink } from '../types.js';
 import type { Sql } from './connection.js';
 
@@ -19,12 +19,10 @@ export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink): Pr
     await tx`SET LOCAL statement_timeout = 0`;
     const [log] = await tx<{ last_node: number; last_fact: number; last_document: number; last_edge: number }[]>`
       SELECT last_node, last_fact, last_document, last_edge FROM sg_log WHERE id = 1`;
-    const next: LoadCursor = {
-      node: log.last_node,
-      fact: log.last_fact,
-      document: log.last_document,
-      edge: log.last_edge,
-    };
+    // Fact ids are dense across the fact tables (one counter): every table is read up to last_fact.
+    const facts: Record<string, number> = {};
+    for (const table of FACT_TABLES) facts[table.name] = log.last_fact;
+    const next: LoadCursor = { node: log.last_node, document: log.last_document, edge: log.last_edge, facts };
 
     if (next.node > since.node) {
       await tx`SELECT id, kind, key, attr FROM sg_nodes WHERE id > ${since.node} AND id <= ${next.node} ORDER BY id`
@@ -44,22 +42,17 @@ export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink): Pr
           }
         });
     }
-    if (next.fact > since.fact) {
-      // The index never reads the data of some kinds: do not ship it.
-      await tx`SELECT id, doc, kind, a, b, CASE WHEN kind IN ${tx(LINK_FACT_KINDS as readonly number[] as number[])} THEN NULL ELSE data END
-        FROM sg_facts WHERE id > ${since.fact} AND id <= ${next.fact} ORDER BY id`
+    for (const table of FACT_TABLES) {
+      const from = since.facts[table.name] ?? 0;
+      if (log.last_fact <= from) continue;
+      await tx
+        .unsafe(`SELECT ${loadColumns(table)} FROM sg_${table.name} WHERE id > $1 AND id <= $2 ORDER BY id`, [
+          from,
+          log.last_fact,
+        ])
         .values()
         .cursor(BATCH, (rows: Row[]) => {
-          for (const [, doc, kind, a, b, data] of rows as [
-            number,
-            number,
-            FactKind,
-            number,
-            number | null,
-            string | null,
-          ][]) {
-            deliverFact(sink, kind, a, b ?? 0, doc, data);
-          }
+          for (const row of rows) deliverRow(sink, table, row);
         });
     }
     if (next.edge > since.edge) {

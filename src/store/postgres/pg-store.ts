@@ -15,26 +15,24 @@ import {
 } from './connection.js';
 import { loadSince } from './load.js';
 import { applyMigrations, checkSchema, type MigrationReport } from './migrations.js';
-import { writeDocumentTx, type CreatedEdges, type KnownEdges } from './write.js';
-import { PairSet } from '../pair-set.js';
+import { PgWriteBackend } from './write.js';
+import { DocumentWriter } from '../writer.js';
 
 /** NOTIFY channel; notifications are scoped to the database, so one name serves every store. */
 export const COMMIT_CHANNEL = 'supplygraph_commit';
 
-/** Committed node ids remembered per process (they never change); cleared past this size. */
-const NODE_CACHE_LIMIT = 2_000_000;
-
 export class PostgresStore implements GraphStore {
   readonly backend = 'postgres' as const;
-  private readonly nodeIds = new Map<string, number>();
-  private readonly knownEdges: KnownEdges = { ranked: new PairSet(), unranked: new PairSet() };
+  private readonly writer: DocumentWriter;
   private closed = false;
 
   private constructor(
     private readonly sql: Sql,
     private readonly target: Target,
     readonly storeId: string,
-  ) {}
+  ) {
+    this.writer = new DocumentWriter(new PgWriteBackend(sql));
+  }
 
   /**
    * Connects (retrying for options.startupWaitMs when the database is not up yet) and checks
@@ -84,17 +82,8 @@ export class PostgresStore implements GraphStore {
   }
 
   async writeDocument(input: DocumentInput): Promise<WriteOutcome> {
-    const created = new Map<string, number>();
-    const createdEdges: CreatedEdges = { ranked: false, pairs: [] };
-    const outcome = await this.guard('writing a document', () =>
-      writeDocumentTx(this.sql, input, this.nodeIds, created, this.knownEdges, createdEdges),
-    );
+    const outcome = await this.guard('writing a document', () => this.writer.write(input));
     if (outcome.status === 'stored') {
-      if (this.nodeIds.size > NODE_CACHE_LIMIT) this.nodeIds.clear();
-      for (const [k, v] of created) this.nodeIds.set(k, v);
-      const edges = createdEdges.ranked ? this.knownEdges.ranked : this.knownEdges.unranked;
-      for (let i = 0; i < createdEdges.pairs.length; i += 2)
-        edges.add(createdEdges.pairs[i], createdEdges.pairs[i + 1]);
       // After COMMIT and best effort: engines without LISTEN/NOTIFY (CockroachDB) still work,
       // servers then see the document on their next poll.
       this.sql.notify(COMMIT_CHANNEL, String(outcome.documentId)).catch(() => undefined);

@@ -1,40 +1,40 @@
-// Bulk write of one document: everything in one transaction (atomic per document), rows sent
-// as arrays through unnest (a few statements per document, whatever its size), and ids taken
-// from the sg_log row while it is locked so that ids grow in commit order.
+// The PostgreSQL side of the one writer: everything in one transaction (atomic per document),
+// rows sent as arrays through unnest (a few pipelined statements per document, whatever its
+// size), and ids taken from the sg_log row while it is locked so that ids grow in commit order.
 // (COPY FROM STDIN through the driver's writable stream was measured: about 3x slower per
 // document here, the stream's round trips dominate; unnest needs no extra protocol either.)
 import { createHash } from 'node:crypto';
-import { encodeDocument, packDependencies, type NodeKey } from '../fact-rows.js';
-import { PairSet } from '../pair-set.js';
-import type { DocumentInput, WriteOutcome } from '../types.js';
+import type { FactRow, NodeKey } from '../fact-rows.js';
+import { quoted, type Column, type ColumnValue } from '../schema/columns.js';
+import { POSTGRES_DIALECT } from '../schema/dialect.js';
+import { EVIDENCE_COLUMNS, SUMMARY_COLUMNS, type FactTable } from '../schema/tables.js';
+import type { WriteOutcome } from '../types.js';
+import type { DocumentRecord, WriteBackend, WriteTransaction } from '../writer.js';
 import type { Sql } from './connection.js';
 
 /** Rows per statement: bounds the size of one message without costing round trips. */
 const CHUNK = 20_000;
 
+/** Committed node ids remembered per process (they never change); cleared past this size. */
+const NODE_CACHE_LIMIT = 2_000_000;
+
 /**
  * PostgreSQL text cannot hold NUL (SQLite can); rather than fail a document over one stray
- * character, it is stored as U+FFFD. Fact data is JSON, where NUL is already escaped.
+ * character, it is stored as U+FFFD. JSON columns hold NUL escaped.
  */
-function text<T extends string | null>(value: T): T {
-  return (value !== null && value.includes('\u0000') ? value.replaceAll('\u0000', '\uFFFD') : value) as T;
+function text<T extends ColumnValue>(value: T): T {
+  return (typeof value === 'string' && value.includes('\u0000') ? value.replaceAll('\u0000', '\uFFFD') : value) as T;
 }
 
 export function nodeHash(n: NodeKey): string {
   return createHash('sha256').update(`${n.kind}\u0000${n.key}`).digest('hex');
 }
 
-function chunks<T>(items: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
-}
-
 /** Looks up committed node ids by hash; committed ids never change, so callers may cache them. */
-export async function selectNodeIds(sql: Sql, hashes: readonly string[], into: Map<string, number>): Promise<void> {
-  for (const part of chunks(hashes)) {
+async function selectNodeIds(sql: Sql, hashes: readonly string[], into: Map<string, number>): Promise<void> {
+  for (let i = 0; i < hashes.length; i += CHUNK) {
     const rows = await sql<{ id: number; key_hash: string }[]>`
-      SELECT id, key_hash FROM sg_nodes WHERE key_hash = ANY(${part}::text[])`;
+      SELECT id, key_hash FROM sg_nodes WHERE key_hash = ANY(${hashes.slice(i, i + CHUNK)}::text[])`;
     for (const r of rows) into.set(r.key_hash, r.id);
   }
 }
@@ -46,124 +46,161 @@ interface LogRow {
   last_edge: number;
 }
 
-/** Edges this write stored, to be remembered once it has committed. */
-export interface CreatedEdges {
-  ranked: boolean;
-  pairs: number[];
+/** Array type of a column for unnest, and the cast back (JSON travels as text). */
+function arrayOf(column: Column): { array: string; cast: string } {
+  if (column.type === 'json') return { array: 'text[]', cast: '::json' };
+  return { array: `${POSTGRES_DIALECT.column(column.type).toLowerCase()}[]`, cast: '' };
 }
 
-/** Dependency edges known to be committed, ranked and not (the caller's cache, like node ids). */
-export interface KnownEdges {
-  ranked: PairSet;
-  unranked: PairSet;
+/** INSERT … SELECT FROM unnest of one array per column. */
+function unnestInsert(table: string, columns: readonly Column[]): string {
+  const names = columns.map((c) => quoted(c.name));
+  const arrays = columns.map((c, i) => `$${i + 1}::${arrayOf(c).array}`);
+  const selected = columns.map((c, i) => `u.c${i}${arrayOf(c).cast}`);
+  return `INSERT INTO ${table} (${names.join(', ')}) SELECT ${selected.join(', ')}
+    FROM unnest(${arrays.join(', ')}) AS u (${columns.map((_, i) => `c${i}`).join(', ')})`;
 }
 
-/**
- * Writes the document unless its digest is stored. `known` maps node hashes to committed ids
- * (the caller's cache); the ids this transaction creates come back in `created` and are only
- * safe to cache once the transaction has committed.
- */
-export async function writeDocumentTx(
-  sql: Sql,
-  input: DocumentInput,
-  known: ReadonlyMap<string, number>,
-  created: Map<string, number>,
-  knownEdges: KnownEdges,
-  createdEdges: CreatedEdges,
-): Promise<WriteOutcome> {
-  const encoded = encodeDocument(input.facts, input.origin, input.collector);
-  const hashes = encoded.nodes.map(nodeHash);
-  // Resolve what is already committed before taking the lock: the commit section stays short.
-  const resolved = new Map<string, number>();
-  const unknown = hashes.filter((h) => {
-    const id = known.get(h);
-    if (id !== undefined) resolved.set(h, id);
-    return id === undefined;
-  });
-  if (unknown.length) await selectNodeIds(sql, unknown, resolved);
-  for (const h of unknown) if (resolved.has(h)) created.set(h, resolved.get(h)!); // committed: cacheable
+const ref = (name: string): Column => ({ field: name, name, type: 'integer' });
+const KEY_COLUMNS = [ref('id'), ref('doc'), ref('a'), ref('b')];
+const EVIDENCE_INSERT = unnestInsert('sg_dependency_evidence', [ref('doc'), ref('idx'), ...EVIDENCE_COLUMNS]);
 
-  return sql.begin(async (tx) => {
-    // The commit section: one writer at a time from here to COMMIT, across every process.
-    const [log] = await tx<
-      LogRow[]
-    >`SELECT last_node, last_fact, last_document, last_edge FROM sg_log WHERE id = 1 FOR UPDATE`;
-    const [dup] = await tx<{ id: number }[]>`SELECT id FROM sg_documents WHERE digest = ${input.digest}`;
-    if (dup) return { status: 'duplicate', documentId: dup.id };
+/** One write transaction: statements are queued (postgres.js pipelines them) and awaited at the end. */
+class PgWriteTransaction implements WriteTransaction {
+  readonly pending: Promise<unknown>[] = [];
+  nextFact: number;
+  nextEdge: number;
 
-    // Nodes another writer committed since the look-up above.
-    const missing = hashes.filter((h) => !resolved.has(h));
-    if (missing.length) await selectNodeIds(tx as unknown as Sql, missing, resolved);
-    const fresh: number[] = [];
-    let nextNode = log.last_node;
-    for (let i = 0; i < hashes.length; i++) {
-      if (resolved.has(hashes[i])) continue;
-      resolved.set(hashes[i], ++nextNode);
-      created.set(hashes[i], nextNode);
-      fresh.push(i);
-    }
-    const documentId = log.last_document + 1;
-    const summary = {
-      packages: input.facts.packages.length,
-      artifacts: input.facts.artifacts.length,
-      dependencies: input.facts.dependencies.length,
-      skipped: input.facts.skipped.length,
-    };
-    const ids = hashes.map((h) => resolved.get(h)!);
-    let nextFact = log.last_fact;
+  constructor(
+    private readonly tx: Sql,
+    readonly log: LogRow,
+    private readonly factInserts: Map<FactTable, string>,
+  ) {
+    this.nextFact = log.last_fact;
+    this.nextEdge = log.last_edge;
+  }
 
-    // Independent statements: postgres.js pipelines them on the transaction's connection.
-    const pending: Promise<unknown>[] = [];
-    for (const part of chunks(fresh)) {
-      // ON CONFLICT is a backstop only: under the lock no other writer can insert these keys.
-      pending.push(tx`INSERT INTO sg_nodes (id, kind, key, attr, key_hash)
-        SELECT * FROM unnest(${part.map((i) => ids[i])}::bigint[], ${part.map((i) => encoded.nodes[i].kind)}::smallint[],
-          ${part.map((i) => text(encoded.nodes[i].key))}::text[], ${part.map((i) => text(encoded.nodes[i].attr)) as string[]}::text[],
-          ${part.map((i) => hashes[i])}::text[])
-        ON CONFLICT (key_hash) DO NOTHING`);
+  /** Sends rows (as columns of arrays) in chunks. */
+  private insert(query: string, columns: unknown[][]): void {
+    const count = columns[0].length;
+    for (let i = 0; i < count; i += CHUNK) {
+      const params = columns.map((c) => (i === 0 && count <= CHUNK ? c : c.slice(i, i + CHUNK)));
+      this.pending.push(this.tx.unsafe(query, params as never[]));
     }
-    pending.push(tx`INSERT INTO sg_documents (id, digest, name, format, origin, collector, ingested_at, frequency_eligible, summary, skipped)
-      VALUES (${documentId}, ${input.digest}, ${text(input.name)}, ${text(input.facts.format)}, ${text(input.origin)}, ${text(input.collector)},
-        ${input.ingestedAt}, ${encoded.frequencyEligible}, ${JSON.stringify(summary)}, ${text(JSON.stringify(input.facts.skipped))})`);
-    for (const part of chunks(encoded.rows)) {
-      const factIds = part.map(() => ++nextFact);
-      pending.push(tx`INSERT INTO sg_facts (id, doc, kind, a, b, data)
-        SELECT f.id, ${documentId}, f.kind, f.a, f.b, f.data
-        FROM unnest(${factIds}::bigint[], ${part.map((r) => r.kind)}::smallint[], ${part.map((r) => ids[r.a])}::bigint[],
-          ${part.map((r) => (r.b >= 0 ? ids[r.b] : null)) as number[]}::bigint[], ${part.map((r) => r.data) as string[]}::text[])
-          AS f (id, kind, a, b, data)`);
+  }
+
+  insertDocument(d: DocumentRecord): number {
+    const id = this.log.last_document + 1;
+    const summary = SUMMARY_COLUMNS.map((c) => d.summary[c.field as keyof DocumentRecord['summary']]);
+    this.pending.push(
+      this.tx.unsafe(
+        `INSERT INTO sg_documents (id, digest, name, format, origin, collector, ingested_at, frequency_eligible, skipped
+          ${SUMMARY_COLUMNS.map((c) => `, ${quoted(c.name)}`).join('')})
+         VALUES (${Array.from({ length: 9 + summary.length }, (_, i) => `$${i + 1}`).join(', ')})`,
+        [id, d.digest, text(d.name), text(d.format), text(d.origin), text(d.collector), d.ingestedAt]
+          .concat([d.frequencyEligible as never, text(d.skipped)])
+          .concat(summary as never[]) as never[],
+      ),
+    );
+    return id;
+  }
+
+  insertFacts(table: FactTable, documentId: number, rows: readonly FactRow[], ids: readonly number[]): void {
+    let query = this.factInserts.get(table);
+    if (!query) {
+      this.factInserts.set(table, (query = unnestInsert(`sg_${table.name}`, [...KEY_COLUMNS, ...table.columns])));
     }
-    let nextEdge = log.last_edge;
-    if (encoded.dependencies.length) {
-      pending.push(tx`INSERT INTO sg_dependency_sets (doc, edges, data)
-        VALUES (${documentId}, ${packDependencies(encoded.dependencies, ids)}, ${JSON.stringify(encoded.dependencyData)})`);
-      // Edges not known to be stored get ids in commit order; a conflict leaves a gap, which the
-      // loader's "id > cursor" reading does not mind.
-      const edgeSet = encoded.frequencyEligible ? knownEdges.ranked : knownEdges.unranked;
-      const a: number[] = [];
-      const b: number[] = [];
-      const seen = new PairSet();
-      for (const d of encoded.dependencies) {
-        const x = ids[d.a];
-        const y = ids[d.b];
-        if (edgeSet.has(x, y) || !seen.add(x, y)) continue;
-        a.push(x);
-        b.push(y);
+    const fields = table.columns.map((_, k) => rows.map((r) => text(r.values[k])));
+    this.insert(query, [
+      rows.map(() => ++this.nextFact),
+      rows.map(() => documentId),
+      rows.map((r) => ids[r.a]),
+      rows.map((r) => (r.b >= 0 ? ids[r.b] : null)),
+      ...fields,
+    ]);
+  }
+
+  insertDependencies(documentId: number, triples: Buffer, evidence: ColumnValue[][]): void {
+    this.pending.push(this.tx`INSERT INTO sg_dependency_sets (doc, edges) VALUES (${documentId}, ${triples})`);
+    const fields = EVIDENCE_COLUMNS.map((_, k) => evidence.map((v) => text(v[k])));
+    this.insert(EVIDENCE_INSERT, [evidence.map(() => documentId), evidence.map((_, i) => i), ...fields]);
+  }
+
+  insertEdges(a: number[], b: number[], ranked: boolean): void {
+    // Ids in commit order; a conflict leaves a gap, which the loader's "id > cursor" reading does not mind.
+    const ids = a.map(() => ++this.nextEdge);
+    for (let i = 0; i < a.length; i += CHUNK) {
+      this.pending.push(this.tx`INSERT INTO sg_dependency_edges (id, a, b, ranked)
+        SELECT e.id, e.a, e.b, ${ranked}
+        FROM unnest(${ids.slice(i, i + CHUNK)}::bigint[], ${a.slice(i, i + CHUNK)}::bigint[], ${b.slice(i, i + CHUNK)}::bigint[]) AS e (id, a, b)
+        ON CONFLICT (a, b, ranked) DO NOTHING`);
+    }
+  }
+}
+
+export class PgWriteBackend implements WriteBackend {
+  /** Committed node ids by node hash. */
+  private readonly nodeIds = new Map<string, number>();
+  private readonly factInserts = new Map<FactTable, string>();
+
+  constructor(private readonly sql: Sql) {}
+
+  async transact(
+    digest: string,
+    nodes: readonly NodeKey[],
+    body: (tx: WriteTransaction, ids: readonly number[]) => number,
+  ): Promise<WriteOutcome> {
+    const hashes = nodes.map(nodeHash);
+    const created = new Map<string, number>();
+    // Resolve what is already committed before taking the lock: the commit section stays short.
+    const resolved = new Map<string, number>();
+    const unknown = hashes.filter((h) => {
+      const id = this.nodeIds.get(h);
+      if (id !== undefined) resolved.set(h, id);
+      return id === undefined;
+    });
+    if (unknown.length) await selectNodeIds(this.sql, unknown, resolved);
+    for (const h of unknown) if (resolved.has(h)) created.set(h, resolved.get(h)!); // committed: cacheable
+
+    const outcome = await this.sql.begin(async (tx): Promise<WriteOutcome> => {
+      // The commit section: one writer at a time from here to COMMIT, across every process.
+      const [log] = await tx<LogRow[]>`
+        SELECT last_node, last_fact, last_document, last_edge FROM sg_log WHERE id = 1 FOR UPDATE`;
+      const [dup] = await tx<{ id: number }[]>`SELECT id FROM sg_documents WHERE digest = ${digest}`;
+      if (dup) return { status: 'duplicate', documentId: dup.id };
+
+      // Nodes another writer committed since the look-up above.
+      const missing = hashes.filter((h) => !resolved.has(h));
+      if (missing.length) await selectNodeIds(tx as unknown as Sql, missing, resolved);
+      const fresh: number[] = [];
+      let nextNode = log.last_node;
+      for (let i = 0; i < hashes.length; i++) {
+        if (resolved.has(hashes[i])) continue;
+        resolved.set(hashes[i], ++nextNode);
+        created.set(hashes[i], nextNode);
+        fresh.push(i);
       }
-      for (let i = 0; i < a.length; i += CHUNK) {
-        const partA = a.slice(i, i + CHUNK);
-        const edgeIds = partA.map(() => ++nextEdge);
-        pending.push(tx`INSERT INTO sg_dependency_edges (id, a, b, ranked)
-          SELECT e.id, e.a, e.b, ${encoded.frequencyEligible}
-          FROM unnest(${edgeIds}::bigint[], ${partA}::bigint[], ${b.slice(i, i + CHUNK)}::bigint[]) AS e (id, a, b)
-          ON CONFLICT (a, b, ranked) DO NOTHING`);
+      const ids = hashes.map((h) => resolved.get(h)!);
+      const write = new PgWriteTransaction(tx as unknown as Sql, log, this.factInserts);
+      for (let i = 0; i < fresh.length; i += CHUNK) {
+        const part = fresh.slice(i, i + CHUNK);
+        // ON CONFLICT is a backstop only: under the lock no other writer can insert these keys.
+        write.pending.push(tx`INSERT INTO sg_nodes (id, kind, key, attr, key_hash)
+          SELECT * FROM unnest(${part.map((j) => ids[j])}::bigint[], ${part.map((j) => nodes[j].kind)}::smallint[],
+            ${part.map((j) => text(nodes[j].key))}::text[], ${part.map((j) => text(nodes[j].attr)) as string[]}::text[],
+            ${part.map((j) => hashes[j])}::text[])
+          ON CONFLICT (key_hash) DO NOTHING`);
       }
-      createdEdges.ranked = encoded.frequencyEligible;
-      for (let i = 0; i < a.length; i++) createdEdges.pairs.push(a[i], b[i]);
+      const documentId = body(write, ids);
+      write.pending.push(tx`UPDATE sg_log SET last_node = ${nextNode}, last_fact = ${write.nextFact},
+        last_document = ${documentId}, last_edge = ${write.nextEdge} WHERE id = 1`);
+      await Promise.all(write.pending);
+      return { status: 'stored', documentId };
+    });
+    if (outcome.status === 'stored') {
+      if (this.nodeIds.size > NODE_CACHE_LIMIT) this.nodeIds.clear();
+      for (const [k, v] of created) this.nodeIds.set(k, v);
     }
-    pending.push(tx`UPDATE sg_log SET last_node = ${nextNode}, last_fact = ${nextFact}, last_document = ${documentId},
-      last_edge = ${nextEdge} WHERE id = 1`);
-    await Promise.all(pending);
-    return { status: 'stored', documentId };
-  });
+    return outcome;
+  }
 }

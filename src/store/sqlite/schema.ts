@@ -1,71 +1,30 @@
-// Versioned schema of the embedded store, applied on open. Never edit a shipped step: add one.
+// The embedded store applies the one migration list (../schema/migrations.ts) on open, all
+// missing steps in one IMMEDIATE transaction (and the columns of fields added to a schema since);
+// the version is SQLite's user_version.
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
+import { SQLITE_DIALECT } from '../schema/dialect.js';
+import { missingColumns, MIGRATIONS, SCHEMA_VERSION } from '../schema/migrations.js';
 
-const STEPS: readonly string[] = [
-  // 1: documents keyed by digest; interned nodes; append-only facts that remember their document.
-  `CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-   CREATE TABLE documents (
-     id INTEGER PRIMARY KEY,
-     digest TEXT NOT NULL UNIQUE,
-     name TEXT NOT NULL,
-     format TEXT NOT NULL,
-     origin TEXT NOT NULL,
-     collector TEXT NOT NULL,
-     ingested_at TEXT NOT NULL,
-     frequency_eligible INTEGER NOT NULL,
-     summary TEXT NOT NULL
-   );
-   CREATE TABLE nodes (
-     id INTEGER PRIMARY KEY,
-     kind INTEGER NOT NULL,
-     key TEXT NOT NULL,
-     attr TEXT,
-     UNIQUE (kind, key)
-   );
-   CREATE TABLE facts (
-     id INTEGER PRIMARY KEY,
-     doc INTEGER NOT NULL REFERENCES documents (id),
-     kind INTEGER NOT NULL,
-     a INTEGER NOT NULL,
-     b INTEGER,
-     data TEXT
-   );`,
-  // 2: dependency facts apart from the other facts. Per document, the evidence (packed node-id
-  // triples); across documents, the distinct edges the index loads, so that an edge restated by
-  // thousands of SBOMs is read once at start-up. Earlier kind-3 fact rows are folded in.
-  `CREATE TABLE dependency_sets (
-     doc INTEGER PRIMARY KEY REFERENCES documents (id),
-     edges BLOB NOT NULL,
-     data TEXT NOT NULL
-   );
-   CREATE TABLE dependency_edges (
-     id INTEGER PRIMARY KEY,
-     a INTEGER NOT NULL,
-     b INTEGER NOT NULL,
-     ranked INTEGER NOT NULL,
-     UNIQUE (a, b, ranked)
-   );
-   INSERT OR IGNORE INTO dependency_edges (a, b, ranked)
-     SELECT f.a, f.b, d.frequency_eligible FROM facts f JOIN documents d ON d.id = f.doc WHERE f.kind = 3 ORDER BY f.id;`,
-  // 3: what ingest left out of each document, [{path, reason}…] as JSON. Documents stored before
-  // kept only the count (in summary), so theirs is empty.
-  `ALTER TABLE documents ADD COLUMN skipped TEXT NOT NULL DEFAULT '[]';`,
-];
-
-export const SQLITE_SCHEMA_VERSION = STEPS.length;
+export const SQLITE_SCHEMA_VERSION = SCHEMA_VERSION;
 
 export function migrate(db: Database): void {
   const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > STEPS.length) {
+  if (current > SCHEMA_VERSION) {
     throw new Error(
-      `the store's schema is version ${current}, newer than this build knows (${STEPS.length}); upgrade supplygraph`,
+      `the store's schema is version ${current}, newer than this build knows (${SCHEMA_VERSION}); upgrade supplygraph`,
     );
   }
-  if (current === STEPS.length) return;
+  const columnsOf = (table: string): ReadonlySet<string> =>
+    new Set(db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]);
+  if (current === SCHEMA_VERSION && missingColumns(SQLITE_DIALECT, columnsOf).length === 0) return;
   db.transaction(() => {
-    for (let v = current; v < STEPS.length; v++) db.exec(STEPS[v]);
+    for (const step of MIGRATIONS) {
+      if (step.version <= current) continue;
+      for (const statement of step.statements(SQLITE_DIALECT)) db.exec(statement);
+    }
+    for (const statement of missingColumns(SQLITE_DIALECT, columnsOf)) db.exec(statement);
     db.prepare(`INSERT OR IGNORE INTO meta (key, value) VALUES ('store_id', ?)`).run(randomUUID());
-    db.pragma(`user_version = ${STEPS.length}`);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
 }

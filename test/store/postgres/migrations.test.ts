@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { MIGRATIONS, PG_SCHEMA_VERSION } from '../../../src/store/postgres/migrations.js';
 import { PostgresStore } from '../../../src/store/postgres/pg-store.js';
+import { POSTGRES_DIALECT } from '../../../src/store/schema/dialect.js';
 import { dependsOn } from '../../helpers/predicates.js';
 import { createTestDatabase, tempDir, type TestDatabase } from '../../helpers/server.js';
 import { cli, freePort } from './processes.js';
@@ -66,14 +67,14 @@ describe('schema migrations', () => {
     }
   });
 
-  it('step 3 gives documents stored at version 2 an empty skip list; new documents keep theirs', async () => {
+  it('steps 3 and 4 give documents stored at version 2 an empty skip list; new documents keep theirs', async () => {
     const db = await fresh(false);
     const sql = postgres(db.url, { max: 1, onnotice: () => undefined });
     try {
       // A database as version 2 left it, with one document.
       await sql`CREATE TABLE sg_schema_migrations (version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`;
       for (const step of MIGRATIONS.filter((m) => m.version <= 2)) {
-        for (const statement of step.statements) await sql.unsafe(statement);
+        for (const statement of step.statements(POSTGRES_DIALECT)) await sql.unsafe(statement);
         await sql`INSERT INTO sg_schema_migrations (version, description) VALUES (${step.version}, ${step.description})`;
       }
       await sql`INSERT INTO sg_meta (key, value) VALUES ('store_id', 'old-store')`;
@@ -84,7 +85,11 @@ describe('schema migrations', () => {
     }
     const migrated = await cli(['migrate', '--store', db.url, '--json']);
     expect(migrated.code, migrated.stderr).toBe(0);
-    expect(JSON.parse(migrated.stdout)).toMatchObject({ from: 2, to: PG_SCHEMA_VERSION, applied: [{ version: 3 }] });
+    expect(JSON.parse(migrated.stdout)).toMatchObject({
+      from: 2,
+      to: PG_SCHEMA_VERSION,
+      applied: [{ version: 3 }, { version: 4 }],
+    });
 
     const vdr = JSON.stringify({
       bomFormat: 'CycloneDX',
@@ -108,6 +113,22 @@ describe('schema migrations', () => {
     } finally {
       await store.close();
     }
+  });
+
+  it('migrate adds the column of a field the schemas have and the database lacks; until then the store is refused', async () => {
+    const db = await fresh(true);
+    const sql = postgres(db.url, { max: 1, onnotice: () => undefined });
+    try {
+      await sql`ALTER TABLE sg_vuln_metadata DROP COLUMN "references"`;
+    } finally {
+      await sql.end();
+    }
+    await expect(PostgresStore.open(db.url)).rejects.toThrow(/lacks columns .* run "supplygraph migrate/);
+    const migrated = await cli(['migrate', '--store', db.url, '--json']);
+    expect(migrated.code, migrated.stderr).toBe(0);
+    expect(JSON.parse(migrated.stdout)).toMatchObject({ applied: [{ description: 'columns of new fields: 1' }] });
+    const store = await PostgresStore.open(db.url);
+    await store.close();
   });
 
   it('serve refuses a schema newer than it knows, saying which version it found and which it needs', async () => {

@@ -89,9 +89,9 @@ describe('PostgreSQL store', () => {
       expect(second.edges).toBe(1);
       expect(next).toEqual({
         node: cursor.node + 1,
-        fact: cursor.fact,
         document: cursor.document + 1,
         edge: cursor.edge + 1,
+        facts: cursor.facts,
       });
     } finally {
       await store.close();

@@ -55,3 +55,27 @@ describe('embedded store schema 1 → current', () => {
     }
   });
 });
+
+describe('embedded store columns', () => {
+  it('adds the column of a field its schema has and the store lacks, on open', async () => {
+    const dir = tempDir();
+    try {
+      await SqliteStore.open(dir).close();
+      // A store written before the field existed: the column is not there.
+      const db = new Database(join(dir, SQLITE_FILE_NAME));
+      db.exec('ALTER TABLE vuln_metadata DROP COLUMN "references"');
+      const columns = (): string[] =>
+        db.prepare(`SELECT name FROM pragma_table_info('vuln_metadata')`).pluck().all() as string[];
+      expect(columns()).not.toContain('references');
+      db.close();
+      await SqliteStore.open(dir).close();
+      const reopened = new Database(join(dir, SQLITE_FILE_NAME), { readonly: true });
+      expect(reopened.prepare(`SELECT name FROM pragma_table_info('vuln_metadata')`).pluck().all()).toContain(
+        'references',
+      );
+      reopened.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,156 @@
+// The embedded store's side of the one writer: one IMMEDIATE transaction per document (atomic,
+// serialised across processes), node ids interned with INSERT … RETURNING and cached once
+// committed, many rows per INSERT (the per-call cost, not SQLite, dominates single-row inserts).
+import type { Database, Statement } from 'better-sqlite3';
+import type { FactRow, NodeKey } from '../fact-rows.js';
+import { quoted, type ColumnValue } from '../schema/columns.js';
+import { EVIDENCE_COLUMNS, SUMMARY_COLUMNS, type FactTable } from '../schema/tables.js';
+import type { WriteOutcome } from '../types.js';
+import type { DocumentRecord, WriteBackend, WriteTransaction } from '../writer.js';
+
+/** Rows per multi-row INSERT (at most 16 parameters each, well under SQLite's 32,766 limit). */
+const ROWS_PER_STATEMENT = 100;
+
+type Param = number | string | bigint | Buffer | null;
+
+/** better-sqlite3 binds no booleans: they are stored as 0/1. */
+function param(value: ColumnValue): Param {
+  return typeof value === 'boolean' ? (value ? 1 : 0) : value;
+}
+
+/** A multi-row INSERT into one table, prepared once for full chunks and once for single rows. */
+class BulkInsert {
+  private readonly many: Statement<Param[]>;
+  private readonly one: Statement<Param[]>;
+  private readonly width: number;
+
+  constructor(db: Database, table: string, columns: readonly string[]) {
+    this.width = columns.length;
+    const tuple = `(${columns.map(() => '?').join(', ')})`;
+    const head = `INSERT INTO ${table} (${columns.join(', ')}) VALUES `;
+    this.many = db.prepare<Param[]>(head + Array<string>(ROWS_PER_STATEMENT).fill(tuple).join(', '));
+    this.one = db.prepare<Param[]>(head + tuple);
+  }
+
+  /** `row(i, out, offset)` writes row i's parameters into out from offset. */
+  run(count: number, row: (i: number, out: Param[], offset: number) => void): void {
+    const params = new Array<Param>(ROWS_PER_STATEMENT * this.width);
+    let i = 0;
+    for (; i + ROWS_PER_STATEMENT <= count; i += ROWS_PER_STATEMENT) {
+      for (let j = 0; j < ROWS_PER_STATEMENT; j++) row(i + j, params, j * this.width);
+      this.many.run(...params);
+    }
+    const single = new Array<Param>(this.width);
+    for (; i < count; i++) {
+      row(i, single, 0);
+      this.one.run(...single);
+    }
+  }
+}
+
+export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
+  /** Node ids never change once committed, so a committed lookup can be cached. */
+  private readonly nodeIds = new Map<string, number>();
+  private readonly factInserts = new Map<FactTable, BulkInsert>();
+  private readonly stmt;
+
+  constructor(private readonly db: Database) {
+    this.stmt = {
+      findDocument: db.prepare<[string], { id: number }>('SELECT id FROM documents WHERE digest = ?'),
+      insertDocument: db.prepare<Param[]>(
+        `INSERT INTO documents (digest, name, format, origin, collector, ingested_at, frequency_eligible, skipped${SUMMARY_COLUMNS.map((c) => `, ${quoted(c.name)}`).join('')})
+         VALUES (${Array<string>(8 + SUMMARY_COLUMNS.length)
+           .fill('?')
+           .join(', ')})`,
+      ),
+      insertNode: db.prepare<[number, string, string | null], { id: number }>(
+        'INSERT INTO nodes (kind, key, attr) VALUES (?, ?, ?) ON CONFLICT (kind, key) DO NOTHING RETURNING id',
+      ),
+      selectNode: db.prepare<[number, string], { id: number }>('SELECT id FROM nodes WHERE kind = ? AND key = ?'),
+      insertDependencySet: db.prepare<[number, Buffer]>('INSERT INTO dependency_sets (doc, edges) VALUES (?, ?)'),
+      insertEdge: db.prepare<[number, number, number]>(
+        'INSERT OR IGNORE INTO dependency_edges (a, b, ranked) VALUES (?, ?, ?)',
+      ),
+      evidence: new BulkInsert(db, 'dependency_evidence', [
+        'doc',
+        'idx',
+        ...EVIDENCE_COLUMNS.map((c) => quoted(c.name)),
+      ]),
+    };
+  }
+
+  transact(
+    digest: string,
+    nodes: readonly NodeKey[],
+    body: (tx: WriteTransaction, ids: readonly number[]) => number,
+  ): Promise<WriteOutcome> {
+    const fresh = new Map<string, number>();
+    const write = this.db.transaction((): WriteOutcome => {
+      const existing = this.stmt.findDocument.get(digest);
+      if (existing) return { status: 'duplicate', documentId: existing.id };
+      const ids = new Array<number>(nodes.length);
+      for (let i = 0; i < nodes.length; i++) {
+        const n = nodes[i];
+        const cacheKey = `${n.kind}\u0000${n.key}`;
+        let id = this.nodeIds.get(cacheKey);
+        if (id === undefined) {
+          id = this.stmt.insertNode.get(n.kind, n.key, n.attr)?.id ?? this.stmt.selectNode.get(n.kind, n.key)!.id;
+          fresh.set(cacheKey, id);
+        }
+        ids[i] = id;
+      }
+      return { status: 'stored', documentId: body(this, ids) };
+    });
+    const outcome = write.immediate();
+    // Only committed ids are safe to remember (a rolled-back insert frees its id).
+    if (this.nodeIds.size > 2_000_000) this.nodeIds.clear();
+    for (const [k, v] of fresh) this.nodeIds.set(k, v);
+    return Promise.resolve(outcome);
+  }
+
+  insertDocument(d: DocumentRecord): number {
+    const summary = SUMMARY_COLUMNS.map((c) => d.summary[c.field as keyof DocumentRecord['summary']]);
+    const { lastInsertRowid } = this.stmt.insertDocument.run(
+      d.digest,
+      d.name,
+      d.format,
+      d.origin,
+      d.collector,
+      d.ingestedAt,
+      d.frequencyEligible ? 1 : 0,
+      d.skipped,
+      ...summary,
+    );
+    return Number(lastInsertRowid);
+  }
+
+  insertFacts(table: FactTable, documentId: number, rows: readonly FactRow[], ids: readonly number[]): void {
+    let insert = this.factInserts.get(table);
+    if (!insert) {
+      insert = new BulkInsert(this.db, table.name, ['doc', 'a', 'b', ...table.columns.map((c) => quoted(c.name))]);
+      this.factInserts.set(table, insert);
+    }
+    insert.run(rows.length, (i, out, o) => {
+      const r = rows[i];
+      out[o] = documentId;
+      out[o + 1] = ids[r.a];
+      out[o + 2] = r.b >= 0 ? ids[r.b] : null;
+      const v = r.values;
+      for (let k = 0; k < v.length; k++) out[o + 3 + k] = param(v[k]);
+    });
+  }
+
+  insertDependencies(documentId: number, triples: Buffer, evidence: ColumnValue[][]): void {
+    this.stmt.insertDependencySet.run(documentId, triples);
+    this.stmt.evidence.run(evidence.length, (i, out, o) => {
+      out[o] = documentId;
+      out[o + 1] = i;
+      const v = evidence[i];
+      for (let k = 0; k < v.length; k++) out[o + 2 + k] = param(v[k]);
+    });
+  }
+
+  insertEdges(a: number[], b: number[], ranked: boolean): void {
+    for (let i = 0; i < a.length; i++) this.stmt.insertEdge.run(a[i], b[i], ranked ? 1 : 0);
+  }
+}

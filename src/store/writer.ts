@@ -1,0 +1,104 @@
+// The one writer: the steps of storing a document, written once. A backend supplies the
+// transaction (duplicate check, node interning with its cache, id assignment, the SQL); the
+// writer encodes the document and says what goes in which table.
+import type { Static } from 'typebox';
+import type { DocumentSummaryFields } from '../model/schemas/document.js';
+import { encodeDocument, packDependencies, type FactRow, type NodeKey } from './fact-rows.js';
+import { PairSet } from './pair-set.js';
+import type { ColumnValue } from './schema/columns.js';
+import type { FactTable } from './schema/tables.js';
+import type { DocumentInput, WriteOutcome } from './types.js';
+
+export type DocumentSummary = Static<typeof DocumentSummaryFields>;
+
+/** The documents row. */
+export interface DocumentRecord {
+  digest: string;
+  name: string;
+  format: string;
+  origin: string;
+  collector: string;
+  ingestedAt: string;
+  frequencyEligible: boolean;
+  /** JSON of the skipped items. */
+  skipped: string;
+  summary: DocumentSummary;
+}
+
+/** What a backend does inside its write transaction, in this order; each call may be queued until commit. */
+export interface WriteTransaction {
+  /** Returns the new document's id. */
+  insertDocument(document: DocumentRecord): number;
+  /** The rows' a and b index into `ids` (b -1: none); their values follow the table's columns. */
+  insertFacts(table: FactTable, documentId: number, rows: readonly FactRow[], ids: readonly number[]): void;
+  insertDependencies(documentId: number, triples: Buffer, evidence: ColumnValue[][]): void;
+  /** Dependency edges not known to be stored; already stored ones must be ignored. */
+  insertEdges(a: number[], b: number[], ranked: boolean): void;
+}
+
+export interface WriteBackend {
+  /**
+   * Runs `body` in one transaction with the committed ids of `nodes` (interning the new ones),
+   * unless a document with this digest is stored.
+   */
+  transact(
+    digest: string,
+    nodes: readonly NodeKey[],
+    body: (tx: WriteTransaction, ids: readonly number[]) => number,
+  ): Promise<WriteOutcome>;
+}
+
+export class DocumentWriter {
+  /** Dependency edges known to be committed, ranked and not: most restated edges skip the insert. */
+  private readonly knownEdges = { ranked: new PairSet(), unranked: new PairSet() };
+
+  constructor(private readonly backend: WriteBackend) {}
+
+  async write(input: DocumentInput): Promise<WriteOutcome> {
+    const { facts } = input;
+    const encoded = encodeDocument(facts, input.origin, input.collector);
+    const ranked = encoded.frequencyEligible;
+    const known = ranked ? this.knownEdges.ranked : this.knownEdges.unranked;
+    // Edges not known to be stored: inserted (conflicts ignored), remembered once committed.
+    let newA: number[] = [];
+    let newB: number[] = [];
+    const outcome = await this.backend.transact(input.digest, encoded.nodes, (tx, ids) => {
+      const documentId = tx.insertDocument({
+        digest: input.digest,
+        name: input.name,
+        format: facts.format,
+        origin: input.origin,
+        collector: input.collector,
+        ingestedAt: input.ingestedAt,
+        frequencyEligible: ranked,
+        skipped: JSON.stringify(facts.skipped),
+        summary: {
+          packageCount: facts.packages.length,
+          artifactCount: facts.artifacts.length,
+          dependencyCount: facts.dependencies.length,
+          skipCount: facts.skipped.length,
+        },
+      });
+      for (const [table, rows] of encoded.facts) tx.insertFacts(table, documentId, rows, ids);
+      if (encoded.dependencies.length) {
+        tx.insertDependencies(documentId, packDependencies(encoded.dependencies, ids), encoded.evidence);
+        const a: number[] = [];
+        const b: number[] = [];
+        const seen = new PairSet(encoded.dependencies.length);
+        for (const d of encoded.dependencies) {
+          const x = ids[d.a];
+          const y = ids[d.b];
+          if (known.has(x, y) || !seen.add(x, y)) continue;
+          a.push(x);
+          b.push(y);
+        }
+        if (a.length) tx.insertEdges(a, b, ranked);
+        [newA, newB] = [a, b];
+      }
+      return documentId;
+    });
+    // Only committed edges are safe to remember.
+    if (outcome.status === 'stored') for (let i = 0; i < newA.length; i++) known.add(newA[i], newB[i]);
+    return outcome;
+  }
+}
