@@ -61,9 +61,10 @@ function createInstance(options: AppOptions, limits: HttpLimits) {
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
     // Answers are written by the serializer compiled from each route's response schema. Its
     // per-item loop is slower than JSON.stringify for long lists on Node 20 (1.2–1.8× on purl lists
-    // of 2,000–10,000, 3× on the 83,000-entry ranking): past this length the items of an array are
-    // written by JSON.stringify; the object around them still follows the schema.
-    serializerOpts: { largeArrayMechanism: 'json-stringify', largeArraySize: 1000 },
+    // of 2,000–10,000, 3× on the 83,000-entry ranking; measured on the size-L benchmark answers):
+    // the items of an array longer than this are written by JSON.stringify, while the objects around
+    // them, and every shorter array, follow the schema.
+    serializerOpts: { largeArrayMechanism: 'json-stringify', largeArraySize: 100 },
     // Shutdown refuses new requests itself (problem+json, see server.ts).
     return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
