@@ -14,9 +14,6 @@ import type { AdvisoryRecord } from './vulnerabilities/advisory-matcher.js';
 import type { Attribution, CertifyVulnRecord, VexRecord, VulnMetadataRecord } from './vulnerabilities/records.js';
 import { VulnerabilityFacts } from './vulnerabilities/vulnerability-facts.js';
 
-export { LoadBatch } from './load-batch.js';
-export type { PreparedAdjacency } from './adjacency.js';
-
 const NONE: readonly never[] = [];
 const NO_MATCHES: ReadonlySet<number> = new Set();
 

@@ -59,14 +59,19 @@ export function tempDir(prefix = 'sg-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-/** Runs `fn` with a one-connection pool on the admin database. */
-export async function withAdmin<T>(fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
-  const sql = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => undefined });
+/** Runs `fn` with a one-connection pool on the database at `url`, closed afterwards. */
+export async function withDatabase<T>(url: string, fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+  const sql = postgres(url, { max: 1, onnotice: () => undefined });
   try {
     return await fn(sql);
   } finally {
     await sql.end({ timeout: 5 });
   }
+}
+
+/** Runs `fn` with a one-connection pool on the admin database. */
+export function withAdmin<T>(fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+  return withDatabase(PG_ADMIN_URL, fn);
 }
 
 export interface TestDatabase {

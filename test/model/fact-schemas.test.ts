@@ -7,7 +7,7 @@ import type { Static } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ingestDocument } from '../../src/ingest/pipeline.js';
-import type { DocumentFacts } from '../../src/model/facts.js';
+import { FactsBuilder, type DocumentFacts } from '../../src/model/facts.js';
 import { DocumentFactsSchema } from '../../src/model/schemas/document.js';
 import type { DocumentInput, GraphStore, WriteOutcome } from '../../src/store/types.js';
 
@@ -73,32 +73,10 @@ describe('fact schemas', () => {
   it('reject a fact that breaks its schema', () => {
     const check = Compile(DocumentFactsSchema);
     const facts: unknown = {
-      ...emptyFacts(),
+      ...new FactsBuilder('test').facts,
       dependencies: [{ from: 'pkg:npm/a@1', to: 'pkg:npm/b@1', type: 'SIDEWAYS' }],
     };
     expect(check.Check(facts)).toBe(false);
-    expect(check.Check(emptyFacts())).toBe(true);
+    expect(check.Check(new FactsBuilder('test').facts)).toBe(true);
   });
 });
-
-function emptyFacts(): DocumentFacts {
-  return {
-    format: 'test',
-    packages: [],
-    artifacts: [],
-    sources: [],
-    sboms: [],
-    dependencies: [],
-    occurrences: [],
-    hashEquals: [],
-    slsa: [],
-    certifyVulns: [],
-    vulnEquals: [],
-    vulnMetadata: [],
-    vex: [],
-    hasSourceAt: [],
-    scorecards: [],
-    advisories: [],
-    skipped: [],
-  };
-}

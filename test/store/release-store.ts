@@ -42,6 +42,19 @@ export async function loadedGraph(store: GraphStore): Promise<LoadedGraph> {
   return graph;
 }
 
+/** Asserts that the migrated store loads the graph the fresh one does; closes both. */
+export async function expectSameGraph(migrated: GraphStore, fresh: GraphStore): Promise<void> {
+  try {
+    const [oldGraph, newGraph] = [await loadedGraph(migrated), await loadedGraph(fresh)];
+    expect(oldGraph.documents).toHaveLength(EXPECTED_DOCUMENTS);
+    expect(Object.keys(oldGraph.facts).length).toBeGreaterThan(8);
+    expect(oldGraph).toEqual(newGraph);
+  } finally {
+    await migrated.close();
+    await fresh.close();
+  }
+}
+
 /** Ingests examples/demo then examples/real into `location` with the current build, as the release store was. */
 export async function ingestExamples(location: string): Promise<void> {
   const r = await cli(['ingest', '--store', location, 'examples/demo', 'examples/real']);

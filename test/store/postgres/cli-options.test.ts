@@ -1,8 +1,7 @@
 // serve and stats on a PostgreSQL store that is not there: one line naming it, a non-zero exit,
 // nothing created (the embedded-store cases are in test/cli/options.test.ts).
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, PG_ADMIN_URL, type TestDatabase } from '../../helpers/server.js';
+import { createTestDatabase, PG_ADMIN_URL, withDatabase, type TestDatabase } from '../../helpers/server.js';
 import { cli, oneLine, serveOnly } from '../../cli/run-cli.js';
 
 describe('a PostgreSQL store that is not there', () => {
@@ -33,14 +32,11 @@ describe('a PostgreSQL store that is not there', () => {
           `${bare.name}: opening the store failed: the database has no supplygraph schema.*supplygraph migrate`,
         ),
       );
-      const sql = postgres(bare.url, { max: 1, onnotice: () => undefined });
-      try {
+      await withDatabase(bare.url, async (sql) => {
         const [{ n }] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM information_schema.tables
         WHERE table_schema = current_schema()`;
         expect(n).toBe(0);
-      } finally {
-        await sql.end();
-      }
+      });
     },
   );
 });

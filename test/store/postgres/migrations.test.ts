@@ -4,12 +4,11 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import postgres from 'postgres';
 import { MIGRATIONS, PG_SCHEMA_VERSION } from '../../../src/store/postgres/migrations.js';
 import { PostgresStore } from '../../../src/store/postgres/pg-store.js';
 import { POSTGRES_DIALECT } from '../../../src/store/schema/dialect.js';
 import { dependsOn } from '../../helpers/predicates.js';
-import { createTestDatabase, tempDir, type TestDatabase } from '../../helpers/server.js';
+import { createTestDatabase, tempDir, withDatabase, type TestDatabase } from '../../helpers/server.js';
 import { cli, freePort } from './processes.js';
 
 const dbs: TestDatabase[] = [];
@@ -57,20 +56,16 @@ describe('schema migrations', () => {
     const db = await fresh(false);
     const results = await Promise.all([cli(['migrate', '--store', db.url]), cli(['migrate', '--store', db.url])]);
     expect(results.some((r) => r.code === 0)).toBe(true);
-    const sql = postgres(db.url, { max: 1, onnotice: () => undefined });
-    try {
+    await withDatabase(db.url, async (sql) => {
       expect(await sql`SELECT version FROM sg_schema_migrations ORDER BY version`).toEqual(
         MIGRATIONS.map((m) => ({ version: m.version })),
       );
-    } finally {
-      await sql.end();
-    }
+    });
   });
 
   it('steps 3 and 4 give documents stored at version 2 an empty skip list; new documents keep theirs', async () => {
     const db = await fresh(false);
-    const sql = postgres(db.url, { max: 1, onnotice: () => undefined });
-    try {
+    await withDatabase(db.url, async (sql) => {
       // A database as version 2 left it, with one document.
       await sql`CREATE TABLE sg_schema_migrations (version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`;
       for (const step of MIGRATIONS.filter((m) => m.version <= 2)) {
@@ -80,9 +75,7 @@ describe('schema migrations', () => {
       await sql`INSERT INTO sg_meta (key, value) VALUES ('store_id', 'old-store')`;
       await sql`INSERT INTO sg_documents VALUES (1, 'sha256:1', 'a.json', 'guac-predicates', 'a.json', 'cli', '2024-01-01T00:00:00Z', true, '{"skipped":3}')`;
       await sql`UPDATE sg_log SET last_document = 1`;
-    } finally {
-      await sql.end();
-    }
+    });
     const migrated = await cli(['migrate', '--store', db.url, '--json']);
     expect(migrated.code, migrated.stderr).toBe(0);
     expect(JSON.parse(migrated.stdout)).toMatchObject({
@@ -117,12 +110,9 @@ describe('schema migrations', () => {
 
   it('migrate adds the column of a field the schemas have and the database lacks; until then the store is refused', async () => {
     const db = await fresh(true);
-    const sql = postgres(db.url, { max: 1, onnotice: () => undefined });
-    try {
+    await withDatabase(db.url, async (sql) => {
       await sql`ALTER TABLE sg_vuln_metadata DROP COLUMN "references"`;
-    } finally {
-      await sql.end();
-    }
+    });
     await expect(PostgresStore.open(db.url)).rejects.toThrow(/lacks columns .* run "supplygraph migrate/);
     const migrated = await cli(['migrate', '--store', db.url, '--json']);
     expect(migrated.code, migrated.stderr).toBe(0);
@@ -133,12 +123,9 @@ describe('schema migrations', () => {
 
   it('serve refuses a schema newer than it knows, saying which version it found and which it needs', async () => {
     const db = await fresh(true);
-    const sql = postgres(db.url, { max: 1, onnotice: () => undefined });
-    try {
+    await withDatabase(db.url, async (sql) => {
       await sql`INSERT INTO sg_schema_migrations (version, description) VALUES (999, 'from the future')`;
-    } finally {
-      await sql.end();
-    }
+    });
     const r = await cli(['serve', '--store', db.url, '--port', String(await freePort()), '--log-level', 'silent']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(

@@ -3,26 +3,16 @@
 // documents, with the dependency evidence and document summaries as typed columns.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PG_SCHEMA_VERSION } from '../../../src/store/postgres/migrations.js';
 import { PostgresStore } from '../../../src/store/postgres/pg-store.js';
-import { createTestDatabase, type TestDatabase } from '../../helpers/server.js';
-import { EXPECTED_DOCUMENTS, ingestExamples, loadedGraph, RELEASE_STORES } from '../release-store.js';
+import { createTestDatabase, withDatabase, type TestDatabase } from '../../helpers/server.js';
+import { expectSameGraph, ingestExamples, RELEASE_STORES } from '../release-store.js';
 import { cli } from './processes.js';
-
-async function withDb<T>(url: string, fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
-  const sql = postgres(url, { max: 1, onnotice: () => undefined });
-  try {
-    return await fn(sql);
-  } finally {
-    await sql.end({ timeout: 5 });
-  }
-}
 
 /** Evidence and summaries by document name, to compare stores whose ids may differ. */
 function typedRows(url: string): Promise<{ evidence: unknown[]; documents: unknown[] }> {
-  return withDb(url, async (sql) => ({
+  return withDatabase(url, async (sql) => ({
     evidence: [
       ...(await sql`SELECT d.name, e.idx, e.type, e.version_range, e.justification, e.origin, e.collector
         FROM sg_dependency_evidence e JOIN sg_documents d ON d.id = e.doc ORDER BY d.name, e.idx`),
@@ -40,7 +30,7 @@ describe('PostgreSQL store written by release 7204861 → typed schema', () => {
   beforeAll(async () => {
     migrated = await createTestDatabase({ migrate: false });
     const dump = readFileSync(join(RELEASE_STORES, 'postgres.sql'), 'utf8');
-    await withDb(migrated.url, (sql) => sql.unsafe(dump));
+    await withDatabase(migrated.url, (sql) => sql.unsafe(dump));
     fresh = await createTestDatabase();
     await ingestExamples(fresh.url);
   }, 60_000);
@@ -57,18 +47,8 @@ describe('PostgreSQL store written by release 7204861 → typed schema', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ from: 3, to: PG_SCHEMA_VERSION, applied: [{ version: 4 }] });
 
-    const oldStore = await PostgresStore.open(migrated.url);
-    const newStore = await PostgresStore.open(fresh.url);
-    try {
-      const [oldGraph, newGraph] = [await loadedGraph(oldStore), await loadedGraph(newStore)];
-      expect(oldGraph.documents).toHaveLength(EXPECTED_DOCUMENTS);
-      expect(Object.keys(oldGraph.facts).length).toBeGreaterThan(8);
-      expect(oldGraph).toEqual(newGraph);
-    } finally {
-      await oldStore.close();
-      await newStore.close();
-    }
-    const tables = await withDb(
+    await expectSameGraph(await PostgresStore.open(migrated.url), await PostgresStore.open(fresh.url));
+    const tables = await withDatabase(
       migrated.url,
       (sql) => sql`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()`,
     );

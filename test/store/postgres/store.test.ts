@@ -6,9 +6,8 @@ import type { DocumentFacts } from '../../../src/model/facts.js';
 import { encodeDocument } from '../../../src/store/fact-rows.js';
 import { PostgresStore } from '../../../src/store/postgres/pg-store.js';
 import { EMPTY_CURSOR, type DocumentInput, type LoadSink } from '../../../src/store/types.js';
-import postgres from 'postgres';
 import { dependsOn } from '../../helpers/predicates.js';
-import { createTestDatabase, type TestDatabase } from '../../helpers/server.js';
+import { createTestDatabase, withDatabase, type TestDatabase } from '../../helpers/server.js';
 
 /** Facts of an ingest-predicates document with these dependency edges, as the real parser makes them. */
 function facts(deps: [string, string][]): DocumentFacts {
@@ -52,15 +51,6 @@ class CountingSink implements LoadSink {
   }
   dependencyEdge(): void {
     this.edges++;
-  }
-}
-
-async function withDb<T>(url: string, fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
-  const sql = postgres(url, { max: 1, onnotice: () => undefined });
-  try {
-    return await fn(sql);
-  } finally {
-    await sql.end({ timeout: 5 });
   }
 }
 
@@ -154,7 +144,7 @@ describe('PostgreSQL store', () => {
 
   it('writes nothing of a document whose write fails', async () => {
     // A test-only trigger makes the database reject one document after its nodes went in.
-    await withDb(db.url, (sql) =>
+    await withDatabase(db.url, (sql) =>
       sql.unsafe(`
       CREATE FUNCTION sg_test_poison() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.name = 'poison.json' THEN RAISE EXCEPTION 'poisoned'; END IF; RETURN NEW; END $$;
@@ -181,7 +171,7 @@ describe('PostgreSQL store', () => {
       expect(sink.nodes.length).toBe(after.nodes);
     } finally {
       await store.close();
-      await withDb(db.url, (sql) => sql.unsafe('DROP TRIGGER sg_test_poison ON sg_documents'));
+      await withDatabase(db.url, (sql) => sql.unsafe('DROP TRIGGER sg_test_poison ON sg_documents'));
     }
   });
 

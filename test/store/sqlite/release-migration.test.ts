@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQLITE_FILE_NAME, SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
 import { SQLITE_SCHEMA_VERSION } from '../../../src/store/sqlite/schema.js';
 import { tempDir } from '../../helpers/server.js';
-import { EXPECTED_DOCUMENTS, ingestExamples, loadedGraph, RELEASE_STORES } from '../release-store.js';
+import { expectSameGraph, ingestExamples, RELEASE_STORES } from '../release-store.js';
 
 /** Evidence and summaries by document name, to compare stores whose ids may differ. */
 function typedRows(dir: string): { evidence: unknown[]; documents: unknown[] } {
@@ -49,17 +49,7 @@ describe('embedded store written by release 7204861 → typed schema', () => {
     const before = new Database(join(migrated, SQLITE_FILE_NAME), { readonly: true });
     expect(before.pragma('user_version', { simple: true })).toBe(3);
     before.close();
-    const oldStore = SqliteStore.open(migrated);
-    const newStore = SqliteStore.open(fresh);
-    try {
-      const [oldGraph, newGraph] = [await loadedGraph(oldStore), await loadedGraph(newStore)];
-      expect(oldGraph.documents).toHaveLength(EXPECTED_DOCUMENTS);
-      expect(Object.keys(oldGraph.facts).length).toBeGreaterThan(8);
-      expect(oldGraph).toEqual(newGraph);
-    } finally {
-      await oldStore.close();
-      await newStore.close();
-    }
+    await expectSameGraph(SqliteStore.open(migrated), SqliteStore.open(fresh));
     const db = new Database(join(migrated, SQLITE_FILE_NAME), { readonly: true });
     try {
       expect(db.pragma('user_version', { simple: true })).toBe(SQLITE_SCHEMA_VERSION);
