@@ -139,6 +139,35 @@ export const SETTINGS = {
     defaultValue: '5000',
     description: 'how long a named pipe may go without a writer before it is refused',
   },
+  readAccess: {
+    flag: '--read-access <mode>',
+    env: 'SUPPLYGRAPH_READ_ACCESS',
+    description:
+      'open: reads need no token; token: every request but /healthz and /readyz needs one (default: open when listening only on loopback, token otherwise)',
+  },
+  corsOrigin: {
+    flag: '--cors-origin <origins>',
+    env: 'SUPPLYGRAPH_CORS_ORIGIN',
+    description: 'comma-separated origins allowed to call the API from a browser (default: none, CORS off)',
+  },
+  rateLimit: {
+    flag: '--rate-limit <n>',
+    env: 'SUPPLYGRAPH_RATE_LIMIT',
+    defaultValue: '6000',
+    description: 'requests per minute per API token (0: no limit)',
+  },
+  anonymousRateLimit: {
+    flag: '--anonymous-rate-limit <n>',
+    env: 'SUPPLYGRAPH_ANONYMOUS_RATE_LIMIT',
+    defaultValue: '1200',
+    description: 'requests per minute per client address without a token (0: no limit)',
+  },
+  compressThreshold: {
+    flag: '--compress-threshold <bytes>',
+    env: 'SUPPLYGRAPH_COMPRESS_THRESHOLD',
+    defaultValue: '8192',
+    description: 'answers at least this large are compressed when the client accepts gzip, deflate or br',
+  },
   origin: {
     flag: '--origin <uri>',
     env: 'SUPPLYGRAPH_ORIGIN',

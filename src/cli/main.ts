@@ -6,7 +6,15 @@ import { positiveInteger, SETTINGS, type Setting } from '../config.js';
 import { jsonText } from '../ingest/formats/common/json.js';
 import { setStoreDefaults, type StoreOptions } from '../store/open.js';
 import { runIngest } from './ingest.js';
-import { parseLogLevel, parsePort, probeListen, requireExistingStore } from './preflight.js';
+import type { ServeOptions } from '../http/server.js';
+import {
+  parseLogLevel,
+  parseOrigins,
+  parsePort,
+  parseReadAccess,
+  probeListen,
+  requireExistingStore,
+} from './preflight.js';
 import { runMigrate } from './migrate.js';
 import { runServe } from './serve.js';
 import { runStats } from './stats.js';
@@ -71,28 +79,43 @@ export async function main(argv: string[]): Promise<number> {
     SETTINGS.queryBudget,
     SETTINGS.maxEventLoopDelay,
     SETTINGS.drainTimeout,
-  ]).action(async (o: Record<string, string>) => {
+    SETTINGS.readAccess,
+    SETTINGS.rateLimit,
+    SETTINGS.anonymousRateLimit,
+    SETTINGS.corsOrigin,
+    SETTINGS.compressThreshold,
+    SETTINGS.maxDocumentSize,
+  ]).action(async (o: Record<string, string | undefined>) => {
     // Every option is checked, the store looked for and the port tried before the index loads.
-    const options = {
-      store: o.store,
-      host: o.host,
-      port: parsePort(o.port),
+    const text = (name: string): string => o[name] ?? '';
+    const options: ServeOptions = {
+      store: text('store'),
+      host: text('host'),
+      port: parsePort(text('port')),
       limits: {
-        listCap: positiveInteger('--list-cap', o.listCap),
-        maxPageSize: positiveInteger('--max-page-size', o.maxPageSize),
+        listCap: positiveInteger('--list-cap', text('listCap')),
+        maxPageSize: positiveInteger('--max-page-size', text('maxPageSize')),
       },
-      refreshIntervalMs: positiveInteger('--refresh-interval', o.refreshInterval, true),
-      logLevel: parseLogLevel(o.logLevel),
+      refreshIntervalMs: positiveInteger('--refresh-interval', text('refreshInterval'), true),
+      logLevel: parseLogLevel(text('logLevel')),
       http: {
-        requestTimeoutMs: positiveInteger('--request-timeout', o.requestTimeout),
-        headersTimeoutMs: positiveInteger('--headers-timeout', o.headersTimeout),
-        keepAliveTimeoutMs: positiveInteger('--keep-alive-timeout', o.keepAliveTimeout),
-        maxConnections: positiveInteger('--max-connections', o.maxConnections),
-        maxHeaderSize: positiveInteger('--max-header-size', o.maxHeaderSize),
-        queryBudgetMs: positiveInteger('--query-budget', o.queryBudget),
-        maxEventLoopDelayMs: positiveInteger('--max-event-loop-delay', o.maxEventLoopDelay, true),
-        drainTimeoutMs: positiveInteger('--drain-timeout', o.drainTimeout, true),
+        requestTimeoutMs: positiveInteger('--request-timeout', text('requestTimeout')),
+        headersTimeoutMs: positiveInteger('--headers-timeout', text('headersTimeout')),
+        keepAliveTimeoutMs: positiveInteger('--keep-alive-timeout', text('keepAliveTimeout')),
+        maxConnections: positiveInteger('--max-connections', text('maxConnections')),
+        maxHeaderSize: positiveInteger('--max-header-size', text('maxHeaderSize')),
+        queryBudgetMs: positiveInteger('--query-budget', text('queryBudget')),
+        maxEventLoopDelayMs: positiveInteger('--max-event-loop-delay', text('maxEventLoopDelay'), true),
+        drainTimeoutMs: positiveInteger('--drain-timeout', text('drainTimeout'), true),
       },
+      access: {
+        readAccess: parseReadAccess(o.readAccess, text('host')),
+        rateLimitPerMinute: positiveInteger('--rate-limit', text('rateLimit'), true),
+        anonymousRateLimitPerMinute: positiveInteger('--anonymous-rate-limit', text('anonymousRateLimit'), true),
+      },
+      uploads: { maxDocumentBytes: positiveInteger('--max-document-size', text('maxDocumentSize')) },
+      corsOrigins: parseOrigins(o.corsOrigin),
+      compressThresholdBytes: positiveInteger('--compress-threshold', text('compressThreshold'), true),
     };
     const pg = storeOptions(o);
     requireExistingStore(options.store);

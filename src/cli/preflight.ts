@@ -22,6 +22,37 @@ export function parsePort(value: string): number {
   return n;
 }
 
+/** Loopback hosts: a server listening only there is reachable from this machine alone. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** --read-access: as given, or by the host when not given (token unless loopback only). */
+export function parseReadAccess(value: string | undefined, host: string): 'open' | 'token' {
+  if (value === undefined || value === '') return isLoopbackHost(host) ? 'open' : 'token';
+  if (value !== 'open' && value !== 'token') throw new Error(`--read-access must be open or token, got "${value}"`);
+  return value;
+}
+
+/** --cors-origin: comma-separated origins (scheme://host[:port]); none when not given. */
+export function parseOrigins(value: string | undefined): string[] {
+  const origins = (value ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '');
+  for (const origin of origins) {
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    if (url?.origin !== origin.replace(/\/$/, ''))
+      throw new Error(`--cors-origin takes origins such as https://ci.example.com, got "${origin}"`);
+  }
+  return origins.map((o) => o.replace(/\/$/, ''));
+}
+
 /**
  * Commands that only read (serve, stats) never create a store: an embedded store must exist
  * already. A PostgreSQL store is never created by opening it (the database must exist and

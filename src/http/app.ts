@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { handleError } from './errors.js';
 import { answerClientError, DEFAULT_HTTP_LIMITS, type HttpLimits } from './limits.js';
+import access from './plugins/app/access.js';
 import apiContext, { type ApiContext } from './plugins/app/api-context.js';
 import errorHandler from './plugins/app/error-handler.js';
 import readiness from './plugins/app/readiness.js';
@@ -84,6 +85,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
 
   // App plugins: decorators and hooks every route relies on.
   await app.register(apiContext, ctx);
+  await app.register(access);
   await app.register(readiness);
   await app.register(responseCache);
   await app.register(requestGuards, { isDraining: options.isDraining });

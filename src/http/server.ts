@@ -9,6 +9,7 @@ import { IndexService } from '../index/index-service.js';
 import { openStore } from '../store/open.js';
 import type { PageLimits } from '../query/pagination.js';
 import { buildApp } from './app.js';
+import { DEFAULT_ACCESS, DEFAULT_UPLOADS, type AccessOptions, type UploadOptions } from './plugins/app/api-context.js';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './limits.js';
 
 export interface ServeOptions {
@@ -20,6 +21,11 @@ export interface ServeOptions {
   logLevel: string;
   /** Connection limits, budgets and the drain deadline; each defaults to its setting's default. */
   http?: Partial<HttpLimits>;
+  /** Read access and rate limits; readAccess defaults by the host (open on loopback only). */
+  access?: Partial<AccessOptions>;
+  uploads?: Partial<UploadOptions>;
+  corsOrigins?: readonly string[];
+  compressThresholdBytes?: number;
 }
 
 /** The app on its loaded index, ready to answer (through `app.inject`) but not listening. */
@@ -57,7 +63,15 @@ export async function openServer(options: ServeOptions): Promise<OpenServer> {
   await service.start();
   let draining = false;
   const app = await buildApp(
-    { service, limits: options.limits, queryBudgetMs: limits.queryBudgetMs },
+    {
+      service,
+      limits: options.limits,
+      queryBudgetMs: limits.queryBudgetMs,
+      access: { ...DEFAULT_ACCESS, ...options.access },
+      uploads: { ...DEFAULT_UPLOADS, ...options.uploads },
+      corsOrigins: options.corsOrigins,
+      compressThresholdBytes: options.compressThresholdBytes,
+    },
     { logger, limits, isDraining: () => draining },
   );
   // Responses not yet handed to the operating system in full ('close' follows 'finish').

@@ -156,7 +156,7 @@ export class IndexService {
 
   private async loadChanges(): Promise<boolean> {
     try {
-      if (this.loaded && !(await this.store.hasChangedSince(this.cursor))) {
+      if (this.loaded && (await this.store.changesSince(this.cursor)) === 'none') {
         this.markHealthy();
         return false;
       }

@@ -13,6 +13,8 @@ export interface DocumentInput {
   origin: string;
   collector: string;
   ingestedAt: string;
+  /** Who sent it: the API token's name for an upload, "cli" for the command line. */
+  ingestedBy?: string;
 }
 
 export interface WriteOutcome {
@@ -28,9 +30,85 @@ export interface LoadCursor {
   edge: number;
   /** Last fact read, by fact table. */
   facts: Readonly<Record<string, number>>;
+  /**
+   * Documents deleted from the store so far (a counter that only grows). A load that finds it
+   * moved on cannot be applied on top of what was read: the index is rebuilt from the start.
+   */
+  deletions: number;
 }
 
-export const EMPTY_CURSOR: LoadCursor = { node: 0, document: 0, edge: 0, facts: {} };
+/** What changed in the store since a cursor. */
+export type StoreChange = 'none' | 'appended' | 'deleted';
+
+/** A stored document as the document API and CLI show it. */
+export interface StoredDocument {
+  /** Store-internal, increasing in ingest order (keyset for paging newest first). */
+  id: number;
+  digest: string;
+  /** File or archive entry name it was read from (the upload's name for HTTP). */
+  name: string;
+  format: string;
+  /** What the document is about: a purl, an artifact digest, a repository or an advisory id; null when none. */
+  subject: string | null;
+  origin: string;
+  collector: string;
+  ingestedAt: string;
+  /** Token name for an upload, "cli" for the command line; null for documents stored before it was recorded. */
+  ingestedBy: string | null;
+  counts: { packages: number; artifacts: number; dependencies: number };
+  skippedCount: number;
+}
+
+export interface DocumentQuery {
+  format?: string;
+  subject?: string;
+  /** Only documents with a smaller id (the last id of the previous page). */
+  beforeId?: number;
+  limit: number;
+}
+
+export interface DocumentList {
+  documents: StoredDocument[];
+  /** Documents matching the filters, over all pages. */
+  total: number;
+}
+
+export type TokenScope = 'read' | 'ingest' | 'admin';
+
+export interface TokenRecord {
+  /** Unique among stored tokens. */
+  name: string;
+  scope: TokenScope;
+  /** sha256 of the token text, hex; the token itself is never stored. */
+  hash: string;
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+}
+
+export interface AuditEvent {
+  at: string;
+  /** Token name; null for an anonymous request or a token that matched nothing. */
+  token: string | null;
+  /** Client address ("cli" for the command line). */
+  client: string;
+  /** e.g. "document.upload", "document.delete", "auth.failure", "token.create", "token.revoke". */
+  action: string;
+  digest: string | null;
+  /** e.g. "stored", "already-present", "rejected", "deleted", "not-found", "unauthorized", "forbidden". */
+  result: string;
+}
+
+export interface StoredAuditEvent extends AuditEvent {
+  id: number;
+}
+
+export interface AuditQuery {
+  beforeId?: number;
+  limit: number;
+}
+
+export const EMPTY_CURSOR: LoadCursor = { node: 0, document: 0, edge: 0, facts: {}, deletions: 0 };
 
 export interface DocumentRow {
   id: number;
@@ -56,6 +134,12 @@ export interface LoadSink {
   dependencyEdge(a: number, b: number, ranked: boolean): void;
 }
 
+export class TokenNameTakenError extends Error {
+  constructor(readonly tokenName: string) {
+    super(`a token named "${tokenName}" exists; revoke it first or choose another name`);
+  }
+}
+
 export interface StoreStats {
   documents: number;
   nodes: number;
@@ -76,8 +160,29 @@ export interface GraphStore {
   documentSkips(digest: string): Promise<SkippedItem[] | undefined>;
   /** Streams rows committed after `since` into the sink and returns the new cursor. */
   load(since: LoadCursor, sink: LoadSink): Promise<LoadCursor>;
-  /** Cheap check whether anything may have been committed since the last call. */
-  hasChangedSince(cursor: LoadCursor): Promise<boolean>;
+  /** Cheap check whether anything was committed (or deleted) since the cursor. */
+  changesSince(cursor: LoadCursor): Promise<StoreChange>;
+  /** Newest first, filtered; `total` counts every match. */
+  listDocuments(query: DocumentQuery): Promise<DocumentList>;
+  getDocument(digest: string): Promise<StoredDocument | undefined>;
+  /**
+   * Removes the document and every fact it stated, atomically: what other documents also state
+   * stays, nodes nothing refers to any more go, and the deletion counter moves on. False when no
+   * document has this digest.
+   */
+  deleteDocument(digest: string): Promise<boolean>;
+  /** Throws TokenNameTakenError when a token of this name exists. */
+  createToken(token: TokenRecord): Promise<void>;
+  listTokens(): Promise<TokenRecord[]>;
+  /** The token with this hash, expired or not. */
+  findToken(hash: string): Promise<TokenRecord | undefined>;
+  /** Records a use (callers throttle: at most about once a minute per token). */
+  touchToken(name: string, at: string): Promise<void>;
+  /** False when no token has this name. */
+  revokeToken(name: string): Promise<boolean>;
+  appendAudit(event: AuditEvent): Promise<void>;
+  /** Newest first. */
+  listAudit(query: AuditQuery): Promise<{ events: StoredAuditEvent[]; total: number }>;
   ping(): Promise<void>;
   stats(): Promise<StoreStats>;
   close(): Promise<void>;

@@ -9,13 +9,13 @@ describe('index refresh', () => {
     const t = await startTestServer({ 'first.json': { isDependency: [dependsOn('pkg:npm/a@1', 'pkg:npm/b@1')] } });
     try {
       const store = t.server.service.store;
-      const check = store.hasChangedSince.bind(store);
+      const check = store.changesSince.bind(store);
       let entered!: () => void;
       let release!: () => void;
       const inCheck = new Promise<void>((resolve) => (entered = resolve));
       const gate = new Promise<void>((resolve) => (release = resolve));
       // Hold the running refresh right after it has asked the store whether anything changed.
-      store.hasChangedSince = async (cursor) => {
+      store.changesSince = async (cursor) => {
         const changed = await check(cursor);
         entered();
         await gate;
@@ -23,7 +23,7 @@ describe('index refresh', () => {
       };
       const running = t.server.service.refresh();
       await inCheck;
-      store.hasChangedSince = check;
+      store.changesSince = check;
       await ingestInto(t.storeDir, { 'second.json': { isDependency: [dependsOn('pkg:npm/c@1', 'pkg:npm/d@1')] } });
       const asked = t.server.service.refresh();
       release();

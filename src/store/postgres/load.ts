@@ -22,7 +22,13 @@ export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink): Pr
     // Fact ids are dense across the fact tables (one counter): every table is read up to last_fact.
     const facts: Record<string, number> = {};
     for (const table of FACT_TABLES) facts[table.name] = log.last_fact;
-    const next: LoadCursor = { node: log.last_node, document: log.last_document, edge: log.last_edge, facts };
+    const next: LoadCursor = {
+      node: log.last_node,
+      document: log.last_document,
+      edge: log.last_edge,
+      facts,
+      deletions: since.deletions,
+    };
 
     if (next.node > since.node) {
       await tx`SELECT id, kind, key, attr FROM sg_nodes WHERE id > ${since.node} AND id <= ${next.node} ORDER BY id`

@@ -2,7 +2,19 @@
 // several API processes and ingest jobs share. Writes: write.ts; loads: load.ts; schema:
 // migrations.ts. Committed writes are announced with NOTIFY so that servers refresh at once.
 import type { SkippedItem } from '../../model/facts.js';
-import type { DocumentInput, GraphStore, LoadCursor, LoadSink, StoreStats, WriteOutcome } from '../types.js';
+import type {
+  DocumentInput,
+  DocumentList,
+  GraphStore,
+  LoadCursor,
+  LoadSink,
+  StoreChange,
+  StoreStats,
+  StoredAuditEvent,
+  StoredDocument,
+  TokenRecord,
+  WriteOutcome,
+} from '../types.js';
 import {
   createPool,
   DEFAULT_POSTGRES_OPTIONS,
@@ -105,11 +117,43 @@ export class PostgresStore implements GraphStore {
     });
   }
 
-  async hasChangedSince(cursor: LoadCursor): Promise<boolean> {
+  async changesSince(cursor: LoadCursor): Promise<StoreChange> {
     return this.guard('checking for changes', async () => {
       const [log] = await this.sql<{ last_document: number }[]>`SELECT last_document FROM sg_log WHERE id = 1`;
-      return log.last_document > cursor.document;
+      return log.last_document > cursor.document ? 'appended' : 'none';
     });
+  }
+
+  // Placeholders until the document, token and audit tables exist (issue 12, store part).
+  listDocuments(): Promise<DocumentList> {
+    return Promise.reject(new Error('not implemented'));
+  }
+  getDocument(): Promise<StoredDocument | undefined> {
+    return Promise.reject(new Error('not implemented'));
+  }
+  deleteDocument(): Promise<boolean> {
+    return Promise.reject(new Error('not implemented'));
+  }
+  createToken(): Promise<void> {
+    return Promise.reject(new Error('not implemented'));
+  }
+  listTokens(): Promise<TokenRecord[]> {
+    return Promise.reject(new Error('not implemented'));
+  }
+  findToken(): Promise<TokenRecord | undefined> {
+    return Promise.reject(new Error('not implemented'));
+  }
+  touchToken(): Promise<void> {
+    return Promise.reject(new Error('not implemented'));
+  }
+  revokeToken(): Promise<boolean> {
+    return Promise.reject(new Error('not implemented'));
+  }
+  appendAudit(): Promise<void> {
+    return Promise.reject(new Error('not implemented'));
+  }
+  listAudit(): Promise<{ events: StoredAuditEvent[]; total: number }> {
+    return Promise.reject(new Error('not implemented'));
   }
 
   async load(since: LoadCursor, sink: LoadSink): Promise<LoadCursor> {

@@ -8,7 +8,19 @@ import type { SkippedItem } from '../../model/facts.js';
 import type { NodeKind } from '../../model/kinds.js';
 import { deliverRow, loadColumns } from '../load-rows.js';
 import { FACT_TABLES } from '../schema/tables.js';
-import type { DocumentInput, GraphStore, LoadCursor, LoadSink, StoreStats, WriteOutcome } from '../types.js';
+import type {
+  DocumentInput,
+  DocumentList,
+  GraphStore,
+  LoadCursor,
+  LoadSink,
+  StoreChange,
+  StoreStats,
+  StoredAuditEvent,
+  StoredDocument,
+  TokenRecord,
+  WriteOutcome,
+} from '../types.js';
 import { DocumentWriter } from '../writer.js';
 import { migrate } from './schema.js';
 import { SqliteWriteBackend } from './write.js';
@@ -67,8 +79,40 @@ export class SqliteStore implements GraphStore {
     return row ? (JSON.parse(row.skipped) as SkippedItem[]) : undefined;
   }
 
-  async hasChangedSince(cursor: LoadCursor): Promise<boolean> {
-    return (this.stmt.maxDocument.get()?.id ?? 0) > cursor.document;
+  async changesSince(cursor: LoadCursor): Promise<StoreChange> {
+    return (this.stmt.maxDocument.get()?.id ?? 0) > cursor.document ? 'appended' : 'none';
+  }
+
+  // Placeholders until the document, token and audit tables exist (issue 12, store part).
+  listDocuments(): Promise<DocumentList> {
+    return Promise.reject(new Error('not implemented'));
+  }
+  getDocument(): Promise<StoredDocument | undefined> {
+    return Promise.reject(new Error('not implemented'));
+  }
+  deleteDocument(): Promise<boolean> {
+    return Promise.reject(new Error('not implemented'));
+  }
+  createToken(): Promise<void> {
+    return Promise.reject(new Error('not implemented'));
+  }
+  listTokens(): Promise<TokenRecord[]> {
+    return Promise.reject(new Error('not implemented'));
+  }
+  findToken(): Promise<TokenRecord | undefined> {
+    return Promise.reject(new Error('not implemented'));
+  }
+  touchToken(): Promise<void> {
+    return Promise.reject(new Error('not implemented'));
+  }
+  revokeToken(): Promise<boolean> {
+    return Promise.reject(new Error('not implemented'));
+  }
+  appendAudit(): Promise<void> {
+    return Promise.reject(new Error('not implemented'));
+  }
+  listAudit(): Promise<{ events: StoredAuditEvent[]; total: number }> {
+    return Promise.reject(new Error('not implemented'));
   }
 
   async load(since: LoadCursor, sink: LoadSink): Promise<LoadCursor> {

@@ -68,9 +68,9 @@ describe('PostgreSQL store', () => {
       const first = new CountingSink();
       const cursor = await store.load(EMPTY_CURSOR, first);
       expect(first.nodes).toEqual(['pkg:npm/i@1', 'pkg:npm/j@1']);
-      expect(await store.hasChangedSince(cursor)).toBe(false);
+      expect(await store.changesSince(cursor)).toBe('none');
       await store.writeDocument(input('sha256:inc2', [['pkg:npm/j@1', 'pkg:npm/k@1']]));
-      expect(await store.hasChangedSince(cursor)).toBe(true);
+      expect(await store.changesSince(cursor)).toBe('appended');
       const second = new CountingSink();
       const next = await store.load(cursor, second);
       expect(second.nodes).toEqual(['pkg:npm/k@1']); // j is interned once, across documents

@@ -5,11 +5,43 @@ import type { IndexService } from '../../../index/index-service.js';
 import type { PageLimits } from '../../../query/pagination.js';
 import { ProblemError } from '../../errors.js';
 
+/** Who may do what, and how often (see plugins/app/access.ts). */
+export interface AccessOptions {
+  /** open: reads need no token; token: every request but liveness and readiness needs one. */
+  readAccess: 'open' | 'token';
+  /** Requests per minute per token (0: none). */
+  rateLimitPerMinute: number;
+  /** Requests per minute per client address without a token (0: none). */
+  anonymousRateLimitPerMinute: number;
+}
+
+export const DEFAULT_ACCESS: AccessOptions = {
+  readAccess: 'open',
+  rateLimitPerMinute: 0,
+  anonymousRateLimitPerMinute: 0,
+};
+
+/** What uploads over HTTP are allowed and recorded as. */
+export interface UploadOptions {
+  /** Largest document (after gzip decoding), bytes; larger is 413. */
+  maxDocumentBytes: number;
+  /** Recorded as the collector of uploaded documents. */
+  collector: string;
+}
+
+export const DEFAULT_UPLOADS: UploadOptions = { maxDocumentBytes: 256 * 1024 * 1024, collector: 'supplygraph-api' };
+
 export interface ApiContext {
   service: IndexService;
   limits: PageLimits;
   /** ms a request may wait for a background computation before 504 (default 30 s). */
   queryBudgetMs?: number;
+  access?: AccessOptions;
+  uploads?: UploadOptions;
+  /** Origins allowed by CORS; none (the default) leaves CORS off. */
+  corsOrigins?: readonly string[];
+  /** Answers at least this many bytes are compressed when the client asks. */
+  compressThresholdBytes?: number;
 }
 
 const DEFAULT_QUERY_BUDGET_MS = 30_000;
@@ -18,6 +50,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     indexService: IndexService;
     pageLimits: PageLimits;
+    accessOptions: AccessOptions;
+    uploadOptions: UploadOptions;
     /** ETag of everything derived from the store at one version (the index's current one by default). */
     versionTag(version?: number): string;
     /**
@@ -34,6 +68,8 @@ export default fp<ApiContext>(
     const budgetMs = ctx.queryBudgetMs ?? DEFAULT_QUERY_BUDGET_MS;
     app.decorate('indexService', service);
     app.decorate('pageLimits', ctx.limits);
+    app.decorate('accessOptions', ctx.access ?? DEFAULT_ACCESS);
+    app.decorate('uploadOptions', ctx.uploads ?? DEFAULT_UPLOADS);
     app.decorate('versionTag', (version = service.version) => `"${service.store.storeId.slice(0, 8)}-${version}"`);
     app.decorate('withinBudget', async <T>(work: Promise<T>, what: string): Promise<T> => {
       let timer: NodeJS.Timeout | undefined;
