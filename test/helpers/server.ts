@@ -43,8 +43,13 @@ export interface TestClient {
   storeDir: string;
   server: OpenServer;
   get(path: string, headers?: Record<string, string>): Promise<TestResponse>;
-  /** Any method (HEAD, POST, ...), without a body. */
-  request(method: HTTPMethods, path: string, headers?: Record<string, string>): Promise<TestResponse>;
+  /** Any method (HEAD, POST, ...), with a body when given. */
+  request(
+    method: HTTPMethods,
+    path: string,
+    headers?: Record<string, string>,
+    body?: Buffer | string,
+  ): Promise<TestResponse>;
   ingest(name: string, doc: unknown): Promise<DocumentResult>;
   close(): Promise<void>;
 }
@@ -185,13 +190,19 @@ function clientParts(server: OpenServer, storeDir: string, remove: () => Promise
 export async function startTestServer(
   docs: Record<string, unknown> = {},
   limits: PageLimitsOption = TEST_PAGE_LIMITS,
+  options: Partial<ServeOptions> = {},
 ): Promise<TestServer> {
   const { server, storeDir, remove } = await openOnStore(docs, (store) =>
-    startServerOn(store, { limits, refreshIntervalMs: 50 }),
+    startServerOn(store, { limits, refreshIntervalMs: 50, ...options }),
   );
   const url = server.url;
-  const request = async (method: HTTPMethods, path: string, headers: Record<string, string> = {}) => {
-    const res = await fetch(url + path, { method, headers });
+  const request = async (
+    method: HTTPMethods,
+    path: string,
+    headers: Record<string, string> = {},
+    body?: Buffer | string,
+  ) => {
+    const res = await fetch(url + path, { method, headers, body });
     const text = await res.text();
     return { status: res.status, headers: res.headers, body: parsedBody(text), text };
   };
@@ -221,12 +232,18 @@ function headersOf(injected: Record<string, string | string[] | number | undefin
 export async function startTestApp(
   docs: Record<string, unknown> = {},
   limits: PageLimitsOption = TEST_PAGE_LIMITS,
+  options: Partial<ServeOptions> = {},
 ): Promise<TestClient> {
   const { server, storeDir, remove } = await openOnStore(docs, (store) =>
-    openServer({ store, ...TEST_SERVE_OPTIONS, limits, refreshIntervalMs: 50 }),
+    openServer({ store, ...TEST_SERVE_OPTIONS, limits, refreshIntervalMs: 50, ...options }),
   );
-  const request = async (method: HTTPMethods, path: string, headers: Record<string, string> = {}) => {
-    const res = await server.app.inject({ method, url: path, headers });
+  const request = async (
+    method: HTTPMethods,
+    path: string,
+    headers: Record<string, string> = {},
+    body?: Buffer | string,
+  ) => {
+    const res = await server.app.inject({ method, url: path, headers, ...(body === undefined ? {} : { body }) });
     return { status: res.statusCode, headers: headersOf(res.headers), body: parsedBody(res.body), text: res.body };
   };
   return {
