@@ -10,6 +10,7 @@ import { answerClientError, DEFAULT_HTTP_LIMITS, type HttpLimits } from './limit
 import access from './plugins/app/access.js';
 import apiContext, { type ApiContext } from './plugins/app/api-context.js';
 import errorHandler from './plugins/app/error-handler.js';
+import metrics from './plugins/app/metrics.js';
 import readiness from './plugins/app/readiness.js';
 import requestGuards from './plugins/app/request-guards.js';
 import responseCache from './plugins/app/response-cache.js';
@@ -86,6 +87,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
   // App plugins: decorators and hooks every route relies on.
   await app.register(apiContext, ctx);
   await app.register(access);
+  await app.register(metrics);
   await app.register(readiness);
   await app.register(responseCache);
   await app.register(requestGuards, { isDraining: options.isDraining });

@@ -3,6 +3,9 @@
 import type { DocumentFacts, SkippedItem } from '../model/facts.js';
 import type { NodeKind } from '../model/kinds.js';
 import type { LinkFactKind, StoredRecord } from '../model/stored-facts.js';
+import type { TokenScope } from '../model/tokens.js';
+
+export type { TokenScope };
 
 export interface DocumentInput {
   /** sha256 of the document bytes: re-ingesting the same bytes changes nothing. */
@@ -72,8 +75,6 @@ export interface DocumentList {
   /** Documents matching the filters, over all pages. */
   total: number;
 }
-
-export type TokenScope = 'read' | 'ingest' | 'admin';
 
 export interface TokenRecord {
   /** Unique among stored tokens. */
