@@ -23,6 +23,8 @@ export interface IngestOptions {
   store: GraphStore;
   collector: string;
   maxDocumentBytes: number;
+  /** Recorded with each stored document: the API token's name, "cli" for the command line. */
+  ingestedBy?: string;
 }
 
 export interface DocumentResult {
@@ -252,6 +254,7 @@ export async function ingestDocument(input: InputDocument, options: IngestOption
     origin: input.origin ?? input.name,
     collector: options.collector,
     ingestedAt,
+    ingestedBy: options.ingestedBy,
   });
   return {
     name: input.name,

@@ -17,19 +17,20 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FIXTURES } from '../helpers/corpus.js';
 import type { DocumentResult } from '../../src/ingest/pipeline.js';
 import { enc, ingestInto, startTestServer, type TestServer } from '../helpers/server.js';
+import {
+  artifactPaths,
+  askAll as askAllOf,
+  digestsInDocuments as digestsIn,
+  nameOf,
+  normalise as normaliseSince,
+  packagePaths,
+  purlsInDocuments as purlsIn,
+  rankingOfCurrentVersion as rankingCaughtUp,
+  sorted,
+  type Answer,
+  type Json,
+} from './endpoint-answers.js';
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-interface Answer {
-  status: number;
-  body?: Json;
-  /** X-Total-Count of bare-array answers. */
-  totalCount?: string;
-  /** Whether a Link rel="next" header came (its cursor is masked like NextCursor). */
-  nextLink?: boolean;
-}
-
-const CONCURRENCY = 8;
 /** Package listings asked for: every Nth package name known from the data. */
 const NAME_STEP = 3;
 /** Package versions asked about per type: about this many, every Nth of the sorted listing. */
@@ -58,118 +59,18 @@ beforeAll(async () => {
   await rankingOfCurrentVersion();
 }, 300_000);
 
-/**
- * Waits until the frequency ranking (computed in the background; the previous one is served
- * meanwhile) is the one of the data ingested: its ETag names the store version it was computed at.
- */
-async function rankingOfCurrentVersion(): Promise<void> {
-  for (let attempt = 0; attempt < 1200; attempt++) {
-    const current = (await t.get('/v0/package/pkg%3Anpm%2Fany')).headers.get('etag');
-    const ranking = (await t.get('/analysis/dependencies?sort=frequency&PageSize=1')).headers.get('etag');
-    if (current && ranking === current.replace(/"$/, '-frequency"')) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the frequency ranking never caught up with the ingested documents');
-}
 afterAll(() => t?.close());
 
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-
-/** Masks what varies between runs and stores; sorts object keys so the snapshot is stable. */
-function normalise(value: Json): Json {
-  if (Array.isArray(value)) return value.map(normalise);
-  if (value && typeof value === 'object') {
-    const out: { [key: string]: Json } = {};
-    for (const key of Object.keys(value).sort()) {
-      const v = value[key];
-      if (key === 'requestId') out[key] = '<request-id>';
-      else if (key === 'NextCursor') out[key] = '<cursor>';
-      else out[key] = normalise(v);
-    }
-    return out;
-  }
-  if (typeof value === 'string' && ISO_TIME.test(value)) {
-    const ms = Date.parse(value);
-    if (!Number.isNaN(ms) && ms >= testStart) return '<ingest-time>';
-  }
-  return value;
-}
-
-async function ask(path: string): Promise<Answer> {
-  const r = await t.get(path);
-  const answer: Answer = { status: r.status };
-  if (r.body !== undefined) answer.body = normalise(r.body as Json);
-  else if (r.text) answer.body = r.text;
-  const total = r.headers.get('x-total-count');
-  if (total !== null) answer.totalCount = total;
-  if (/rel="next"/.test(r.headers.get('link') ?? '')) answer.nextLink = true;
-  return answer;
-}
-
-/** Asks every path, CONCURRENCY at a time; answers keyed by path. */
-async function askAll(paths: string[]): Promise<Record<string, Answer>> {
-  const unique = [...new Set(paths)];
-  const answers: Record<string, Answer> = {};
-  let next = 0;
-  const worker = async () => {
-    while (next < unique.length) {
-      const path = unique[next++];
-      answers[path] = await ask(path);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return answers;
-}
+const rankingOfCurrentVersion = (): Promise<void> => rankingCaughtUp(t);
+const normalise = (value: Json): Json => normaliseSince(value, testStart);
+const askAll = (paths: string[]): Promise<Record<string, Answer>> => askAllOf(t, paths, testStart);
+const purlsInDocuments = (): string[] => purlsIn(documents);
+const digestsInDocuments = (): string[] => digestsIn(documents);
 
 /** Every step-th item, starting with the first. */
 const everyNth = <T>(items: T[], step: number): T[] => items.filter((_, i) => i % step === 0);
 /** About `count` items spread evenly over the list. */
 const spread = <T>(items: T[], count: number): T[] => everyNth(items, Math.max(1, Math.ceil(items.length / count)));
-const sorted = (items: Iterable<string>): string[] => [...new Set(items)].sort();
-
-/** A purl's name part: type, namespace and name, no version, qualifiers or subpath (oci keeps repository_url). */
-function nameOf(purl: string): string {
-  const [noSubpath] = purl.split('#');
-  const [path, query] = noSubpath.split('?');
-  const at = path.lastIndexOf('@');
-  const name = at > path.indexOf('/') ? path.slice(0, at) : path;
-  const repo = query?.split('&').find((q) => q.startsWith('repository_url='));
-  return repo && name.startsWith('pkg:oci/') ? `${name}?${repo}` : name;
-}
-
-/** Purls written in the documents, in any format: every `pkg:type/...` token. */
-function purlsInDocuments(): string[] {
-  const found: string[] = [];
-  for (const document of Object.values(documents)) {
-    const text = document.replace(/&amp;/g, '&');
-    for (const m of text.matchAll(/pkg:[a-zA-Z][a-zA-Z0-9.+-]*\/[^\s"'<>\\]+/g)) found.push(m[0]);
-  }
-  return sorted(found);
-}
-
-/** Hexadecimal digests written in the documents, with the algorithm their length implies. */
-function digestsInDocuments(): string[] {
-  const byLength: Record<number, string> = { 32: 'md5', 40: 'sha1', 64: 'sha256', 128: 'sha512' };
-  const found: string[] = [];
-  for (const text of Object.values(documents)) {
-    for (const m of text.matchAll(/(?<![0-9a-zA-Z])[0-9a-fA-F]{32,128}(?![0-9a-zA-Z])/g)) {
-      const algorithm = byLength[m[0].length];
-      if (algorithm) found.push(`${algorithm}:${m[0].toLowerCase()}`);
-    }
-  }
-  return sorted(found);
-}
-
-const packagePaths = (purl: string): string[] => [
-  `/v0/package/${enc(purl)}/dependencies`,
-  `/v0/package/${enc(purl)}/vulns`,
-  `/v0/package/${enc(purl)}/vulns?includeDependencies=true`,
-];
-const artifactPaths = (digest: string): string[] => [
-  `/v0/artifact/${enc(digest)}/dependencies`,
-  `/v0/artifact/${enc(digest)}/vulns`,
-  `/v0/artifact/${enc(digest)}/vulns?includeDependencies=true`,
-];
 
 /** Follows a list page by page; returns what each page answered and all items in order. */
 async function pagedWalk(first: string, itemsOf: (body: Json) => Json[]) {

@@ -2,18 +2,22 @@
 // several API processes and ingest jobs share. Writes: write.ts; loads: load.ts; schema:
 // migrations.ts. Committed writes are announced with NOTIFY so that servers refresh at once.
 import type { SkippedItem } from '../../model/facts.js';
-import type {
-  DocumentInput,
-  DocumentList,
-  GraphStore,
-  LoadCursor,
-  LoadSink,
-  StoreChange,
-  StoreStats,
-  StoredAuditEvent,
-  StoredDocument,
-  TokenRecord,
-  WriteOutcome,
+import {
+  TokenNameTakenError,
+  type AuditEvent,
+  type AuditQuery,
+  type DocumentInput,
+  type DocumentList,
+  type DocumentQuery,
+  type GraphStore,
+  type LoadCursor,
+  type LoadSink,
+  type StoreChange,
+  type StoreStats,
+  type StoredAuditEvent,
+  type StoredDocument,
+  type TokenRecord,
+  type WriteOutcome,
 } from '../types.js';
 import {
   createPool,
@@ -25,7 +29,12 @@ import {
   type Sql,
   type Target,
 } from './connection.js';
+import * as admin from './admin.js';
+import { documentByDigestSql, documentFromRow, documentListSql, type DocumentRowValues } from '../document-rows.js';
+import { POSTGRES_DIALECT } from '../schema/dialect.js';
+import { deletePgDocument } from './delete.js';
 import { loadSince } from './load.js';
+import { FACT_TABLES } from '../schema/tables.js';
 import { applyMigrations, checkSchema, type MigrationReport } from './migrations.js';
 import { PgWriteBackend } from './write.js';
 import { DocumentWriter } from '../writer.js';
@@ -89,6 +98,8 @@ export class PostgresStore implements GraphStore {
     try {
       return await run();
     } catch (err) {
+      // A contract error the caller tells apart (the token name is taken) passes through as it is.
+      if (err instanceof TokenNameTakenError) throw err;
       throw storeError(err, this.target, doing);
     }
   }
@@ -119,41 +130,57 @@ export class PostgresStore implements GraphStore {
 
   async changesSince(cursor: LoadCursor): Promise<StoreChange> {
     return this.guard('checking for changes', async () => {
-      const [log] = await this.sql<{ last_document: number }[]>`SELECT last_document FROM sg_log WHERE id = 1`;
+      const [log] = await this.sql<{ last_document: number; deletions: number }[]>`
+        SELECT last_document, deletions FROM sg_log WHERE id = 1`;
+      if (log.deletions !== cursor.deletions) return 'deleted';
       return log.last_document > cursor.document ? 'appended' : 'none';
     });
   }
 
   // Placeholders until the document, token and audit tables exist (issue 12, store part).
-  listDocuments(): Promise<DocumentList> {
-    return Promise.reject(new Error('not implemented'));
+  async listDocuments(query: DocumentQuery): Promise<DocumentList> {
+    const { page, count } = documentListSql(POSTGRES_DIALECT, query);
+    return this.guard('listing documents', () =>
+      this.sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (tx) => {
+        const rows = await tx.unsafe<DocumentRowValues[]>(page.text, page.params);
+        const [n] = await tx.unsafe<{ n: number }[]>(count.text, count.params);
+        return { documents: rows.map(documentFromRow), total: Number(n.n) };
+      }),
+    );
   }
-  getDocument(): Promise<StoredDocument | undefined> {
-    return Promise.reject(new Error('not implemented'));
+
+  async getDocument(digest: string): Promise<StoredDocument | undefined> {
+    return this.guard('reading a document', async () => {
+      const [row] = await this.sql.unsafe<DocumentRowValues[]>(documentByDigestSql(POSTGRES_DIALECT), [digest]);
+      return row ? documentFromRow(row) : undefined;
+    });
   }
-  deleteDocument(): Promise<boolean> {
-    return Promise.reject(new Error('not implemented'));
+  async deleteDocument(digest: string): Promise<boolean> {
+    const deleted = await this.guard('deleting a document', () => deletePgDocument(this.sql, digest));
+    // Best effort, as after a write: servers that miss it see the delete on their next poll.
+    if (deleted) this.sql.notify(COMMIT_CHANNEL, 'delete').catch(() => undefined);
+    return deleted;
   }
-  createToken(): Promise<void> {
-    return Promise.reject(new Error('not implemented'));
+  async createToken(token: TokenRecord): Promise<void> {
+    await this.guard('creating a token', () => admin.createToken(this.sql, token));
   }
-  listTokens(): Promise<TokenRecord[]> {
-    return Promise.reject(new Error('not implemented'));
+  async listTokens(): Promise<TokenRecord[]> {
+    return this.guard('listing tokens', () => admin.listTokens(this.sql));
   }
-  findToken(): Promise<TokenRecord | undefined> {
-    return Promise.reject(new Error('not implemented'));
+  async findToken(hash: string): Promise<TokenRecord | undefined> {
+    return this.guard('looking up a token', () => admin.findToken(this.sql, hash));
   }
-  touchToken(): Promise<void> {
-    return Promise.reject(new Error('not implemented'));
+  async touchToken(name: string, at: string): Promise<void> {
+    await this.guard('recording a token use', () => admin.touchToken(this.sql, name, at));
   }
-  revokeToken(): Promise<boolean> {
-    return Promise.reject(new Error('not implemented'));
+  async revokeToken(name: string): Promise<boolean> {
+    return this.guard('revoking a token', () => admin.revokeToken(this.sql, name));
   }
-  appendAudit(): Promise<void> {
-    return Promise.reject(new Error('not implemented'));
+  async appendAudit(event: AuditEvent): Promise<void> {
+    await this.guard('appending to the audit log', () => admin.appendAudit(this.sql, event));
   }
-  listAudit(): Promise<{ events: StoredAuditEvent[]; total: number }> {
-    return Promise.reject(new Error('not implemented'));
+  async listAudit(query: AuditQuery): Promise<{ events: StoredAuditEvent[]; total: number }> {
+    return this.guard('reading the audit log', () => admin.listAudit(this.sql, query));
   }
 
   async load(since: LoadCursor, sink: LoadSink): Promise<LoadCursor> {
@@ -164,15 +191,27 @@ export class PostgresStore implements GraphStore {
     await this.guard('ping', () => this.sql`SELECT 1`);
   }
 
-  /** Exact counts: ids are dense and nothing is deleted, so the log row holds them. */
+  /**
+   * Exact counts from one snapshot. Until a document is deleted ids are dense, so the log row
+   * holds them; after one, the rows are counted (a scan per table: for `stats`, not requests).
+   */
   async stats(): Promise<StoreStats> {
-    return this.guard('reading statistics', async () => {
-      const [log] = await this.sql<{ last_node: number; last_fact: number; last_document: number }[]>`
-        SELECT last_node, last_fact, last_document FROM sg_log WHERE id = 1`;
-      // Edge ids may have gaps (conflicts under concurrency): count the rows.
-      const [edges] = await this.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM sg_dependency_edges`;
-      return { documents: log.last_document, nodes: log.last_node, facts: log.last_fact, dependencyEdges: edges.n };
-    });
+    return this.guard('reading statistics', () =>
+      this.sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (tx) => {
+        const [log] = await tx<{ last_node: number; last_fact: number; last_document: number; deletions: number }[]>`
+          SELECT last_node, last_fact, last_document, deletions FROM sg_log WHERE id = 1`;
+        const count = async (table: string): Promise<number> =>
+          (await tx.unsafe<{ n: number }[]>(`SELECT count(*)::bigint AS n FROM ${table}`))[0].n;
+        // Edge ids may have gaps (conflicts under concurrency): count the rows.
+        const dependencyEdges = await count('sg_dependency_edges');
+        if (log.deletions === 0) {
+          return { documents: log.last_document, nodes: log.last_node, facts: log.last_fact, dependencyEdges };
+        }
+        let facts = 0;
+        for (const t of FACT_TABLES) facts += await count(`sg_${t.name}`);
+        return { documents: await count('sg_documents'), nodes: await count('sg_nodes'), facts, dependencyEdges };
+      }),
+    );
   }
 
   /**

@@ -6,11 +6,16 @@ import Database from 'better-sqlite3';
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import type { SkippedItem } from '../../model/facts.js';
 import type { NodeKind } from '../../model/kinds.js';
+import { documentByDigestSql, documentFromRow, documentListSql, type DocumentRowValues } from '../document-rows.js';
 import { deliverRow, loadColumns } from '../load-rows.js';
+import { SQLITE_DIALECT } from '../schema/dialect.js';
 import { FACT_TABLES } from '../schema/tables.js';
 import type {
+  AuditEvent,
+  AuditQuery,
   DocumentInput,
   DocumentList,
+  DocumentQuery,
   GraphStore,
   LoadCursor,
   LoadSink,
@@ -22,6 +27,8 @@ import type {
   WriteOutcome,
 } from '../types.js';
 import { DocumentWriter } from '../writer.js';
+import { SqliteAdminTables } from './admin.js';
+import { deleteSqliteDocument } from './delete.js';
 import { migrate } from './schema.js';
 import { SqliteWriteBackend } from './write.js';
 
@@ -32,10 +39,13 @@ export class SqliteStore implements GraphStore {
   readonly storeId: string;
   private readonly db: SqliteDatabase;
   private readonly writer: DocumentWriter | undefined;
+  private readonly admin: SqliteAdminTables;
   private readonly stmt: {
     findDocument: Statement<[string], { id: number }>;
     documentSkips: Statement<[string], { skipped: string }>;
-    maxDocument: Statement<[], { id: number | null }>;
+    changes: Statement<[], { document: number; deletions: number }>;
+    high: Statement<[], { document: number; deletions: number }>;
+    getDocument: Statement<[string], DocumentRowValues>;
   };
 
   private constructor(
@@ -54,8 +64,14 @@ export class SqliteStore implements GraphStore {
     this.stmt = {
       findDocument: this.db.prepare('SELECT id FROM documents WHERE digest = ?'),
       documentSkips: this.db.prepare('SELECT skipped FROM documents WHERE digest = ?'),
-      maxDocument: this.db.prepare('SELECT max(id) AS id FROM documents'),
+      changes: this.db.prepare(`SELECT coalesce((SELECT max(id) FROM documents), 0) AS document,
+        (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'deletions') AS deletions`),
+      // Where a load from the start ends at least: ids up to the highest deleted are never reused.
+      high: this.db.prepare(`SELECT coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'document_high'), 0)
+        AS document, (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'deletions') AS deletions`),
+      getDocument: this.db.prepare(documentByDigestSql(SQLITE_DIALECT)),
     };
+    this.admin = new SqliteAdminTables(this.db);
     this.writer = readonly ? undefined : new DocumentWriter(new SqliteWriteBackend(this.db));
   }
 
@@ -80,39 +96,48 @@ export class SqliteStore implements GraphStore {
   }
 
   async changesSince(cursor: LoadCursor): Promise<StoreChange> {
-    return (this.stmt.maxDocument.get()?.id ?? 0) > cursor.document ? 'appended' : 'none';
+    const { deletions, document } = this.stmt.changes.get()!;
+    if (deletions !== cursor.deletions) return 'deleted';
+    return document > cursor.document ? 'appended' : 'none';
   }
 
   // Placeholders until the document, token and audit tables exist (issue 12, store part).
-  listDocuments(): Promise<DocumentList> {
-    return Promise.reject(new Error('not implemented'));
+  async listDocuments(query: DocumentQuery): Promise<DocumentList> {
+    const { page, count } = documentListSql(SQLITE_DIALECT, query);
+    const read = this.db.transaction(() => ({
+      documents: (this.db.prepare(page.text).all(...page.params) as DocumentRowValues[]).map(documentFromRow),
+      total: (this.db.prepare(count.text).get(...count.params) as { n: number }).n,
+    }));
+    return read.deferred();
   }
-  getDocument(): Promise<StoredDocument | undefined> {
-    return Promise.reject(new Error('not implemented'));
+
+  async getDocument(digest: string): Promise<StoredDocument | undefined> {
+    const row = this.stmt.getDocument.get(digest);
+    return row ? documentFromRow(row) : undefined;
   }
-  deleteDocument(): Promise<boolean> {
-    return Promise.reject(new Error('not implemented'));
+  async deleteDocument(digest: string): Promise<boolean> {
+    return deleteSqliteDocument(this.db, digest);
   }
-  createToken(): Promise<void> {
-    return Promise.reject(new Error('not implemented'));
+  async createToken(token: TokenRecord): Promise<void> {
+    this.admin.createToken(token);
   }
-  listTokens(): Promise<TokenRecord[]> {
-    return Promise.reject(new Error('not implemented'));
+  async listTokens(): Promise<TokenRecord[]> {
+    return this.admin.listTokens();
   }
-  findToken(): Promise<TokenRecord | undefined> {
-    return Promise.reject(new Error('not implemented'));
+  async findToken(hash: string): Promise<TokenRecord | undefined> {
+    return this.admin.findToken(hash);
   }
-  touchToken(): Promise<void> {
-    return Promise.reject(new Error('not implemented'));
+  async touchToken(name: string, at: string): Promise<void> {
+    this.admin.touchToken(name, at);
   }
-  revokeToken(): Promise<boolean> {
-    return Promise.reject(new Error('not implemented'));
+  async revokeToken(name: string): Promise<boolean> {
+    return this.admin.revokeToken(name);
   }
-  appendAudit(): Promise<void> {
-    return Promise.reject(new Error('not implemented'));
+  async appendAudit(event: AuditEvent): Promise<void> {
+    this.admin.appendAudit(event);
   }
-  listAudit(): Promise<{ events: StoredAuditEvent[]; total: number }> {
-    return Promise.reject(new Error('not implemented'));
+  async listAudit(query: AuditQuery): Promise<{ events: StoredAuditEvent[]; total: number }> {
+    return this.admin.listAudit(query);
   }
 
   async load(since: LoadCursor, sink: LoadSink): Promise<LoadCursor> {
@@ -140,6 +165,9 @@ export class SqliteStore implements GraphStore {
         }
       }
       next.facts = facts;
+      const high = this.stmt.high.get()!;
+      next.document = Math.max(next.document, high.document);
+      next.deletions = high.deletions;
       const edges = this.db.prepare('SELECT id, a, b, ranked FROM dependency_edges WHERE id > ? ORDER BY id').raw();
       for (const [id, a, b, ranked] of edges.iterate(since.edge) as Iterable<[number, number, number, number]>) {
         sink.dependencyEdge(a, b, ranked === 1);
