@@ -12,7 +12,7 @@ import { Readable } from 'node:stream';
 import { once } from 'node:events';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import yazl from 'yazl';
-import { machineFacts, memoryOf, runToEnd, startChild, stopChild, type Child } from './proc.js';
+import { machineFacts, memoryOf, RssSampler, runToEnd, startChild, stopChild, type Child } from './proc.js';
 import { parseArgs } from './generate.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url)); // bench/dist
@@ -183,6 +183,28 @@ async function bigRun(work: string, label: string, path: string, contentType: st
     `  ${label}: ${(size / MB).toFixed(0)} MB → ${status} in ${(ms / 1000).toFixed(1)} s (${(size / MB / (ms / 1000)).toFixed(1)} MB/s); ` +
       `child RSS ${before?.rss.toFixed(0)} MB before, peak (VmHWM) ${after?.hwm.toFixed(0)} MB; ` +
       `peak V8 heap ${peak.heapMB.toFixed(0)} MB, peak external ${peak.externalMB.toFixed(0)} MB`,
+  );
+  // The same file through the CLI, for comparison: what parsing it costs whichever way it arrives.
+  let sampler: RssSampler | undefined;
+  const cli = await runToEnd(
+    process.execPath,
+    [
+      BIN,
+      'ingest',
+      '--store',
+      join(work, `${label}-cli-store`),
+      '--quiet',
+      '--max-document-size',
+      String(MAX_DOCUMENT_BYTES),
+      path,
+    ],
+    join(work, `${label}-cli.log`),
+    900_000,
+    (pid) => (sampler = new RssSampler(pid, 50)),
+  );
+  sampler?.stop();
+  console.log(
+    `  ${label} by the CLI: exit ${cli.code} in ${(cli.millis / 1000).toFixed(1)} s; peak RSS (sampled every 50 ms) ${sampler?.max.toFixed(0)} MB`,
   );
 }
 
