@@ -19,6 +19,7 @@ import swagger from './plugins/external/swagger.js';
 import loadShedding from './plugins/external/under-pressure.js';
 import analysisRoutes from './routes/analysis.js';
 import artifactRoutes from './routes/artifacts.js';
+import documentRoutes from './routes/documents.js';
 import openApiRoute from './routes/openapi.js';
 import operationRoutes from './routes/operations.js';
 import packageRoutes from './routes/packages.js';
@@ -98,6 +99,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
   await app.register(analysisRoutes);
   await app.register(packageRoutes);
   await app.register(artifactRoutes);
+  await app.register(documentRoutes);
   await app.register(openApiRoute);
   return app;
 }

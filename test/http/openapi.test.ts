@@ -48,6 +48,8 @@ describe('/openapi.json', () => {
       '/readyz',
       '/v0/artifact/{digest}/dependencies',
       '/v0/artifact/{digest}/vulns',
+      '/v0/documents',
+      '/v0/documents/{digest}',
       '/v0/package/{purl}',
       '/v0/package/{purl}/dependencies',
       '/v0/package/{purl}/vulns',
@@ -57,10 +59,12 @@ describe('/openapi.json', () => {
       'analyzeDependencies',
       'getArtifactDeps',
       'getArtifactVulns',
+      'getDocument',
       'getPackageDeps',
       'getPackagePurls',
       'getPackageVulns',
       'healthCheck',
+      'listDocuments',
       'readinessCheck',
     ]);
     const tags = new Map(doc.tags.map((tag) => [tag.name, tag.description]));
