@@ -2,18 +2,21 @@
 // several API processes and ingest jobs share. Writes: write.ts; loads: load.ts; schema:
 // migrations.ts. Committed writes are announced with NOTIFY so that servers refresh at once.
 import type { SkippedItem } from '../../model/facts.js';
-import type {
-  DocumentInput,
-  DocumentList,
-  GraphStore,
-  LoadCursor,
-  LoadSink,
-  StoreChange,
-  StoreStats,
-  StoredAuditEvent,
-  StoredDocument,
-  TokenRecord,
-  WriteOutcome,
+import {
+  TokenNameTakenError,
+  type AuditEvent,
+  type AuditQuery,
+  type DocumentInput,
+  type DocumentList,
+  type GraphStore,
+  type LoadCursor,
+  type LoadSink,
+  type StoreChange,
+  type StoreStats,
+  type StoredAuditEvent,
+  type StoredDocument,
+  type TokenRecord,
+  type WriteOutcome,
 } from '../types.js';
 import {
   createPool,
@@ -25,6 +28,7 @@ import {
   type Sql,
   type Target,
 } from './connection.js';
+import * as admin from './admin.js';
 import { loadSince } from './load.js';
 import { applyMigrations, checkSchema, type MigrationReport } from './migrations.js';
 import { PgWriteBackend } from './write.js';
@@ -89,6 +93,8 @@ export class PostgresStore implements GraphStore {
     try {
       return await run();
     } catch (err) {
+      // A contract error the caller tells apart (the token name is taken) passes through as it is.
+      if (err instanceof TokenNameTakenError) throw err;
       throw storeError(err, this.target, doing);
     }
   }
@@ -134,26 +140,26 @@ export class PostgresStore implements GraphStore {
   deleteDocument(): Promise<boolean> {
     return Promise.reject(new Error('not implemented'));
   }
-  createToken(): Promise<void> {
-    return Promise.reject(new Error('not implemented'));
+  async createToken(token: TokenRecord): Promise<void> {
+    await this.guard('creating a token', () => admin.createToken(this.sql, token));
   }
-  listTokens(): Promise<TokenRecord[]> {
-    return Promise.reject(new Error('not implemented'));
+  async listTokens(): Promise<TokenRecord[]> {
+    return this.guard('listing tokens', () => admin.listTokens(this.sql));
   }
-  findToken(): Promise<TokenRecord | undefined> {
-    return Promise.reject(new Error('not implemented'));
+  async findToken(hash: string): Promise<TokenRecord | undefined> {
+    return this.guard('looking up a token', () => admin.findToken(this.sql, hash));
   }
-  touchToken(): Promise<void> {
-    return Promise.reject(new Error('not implemented'));
+  async touchToken(name: string, at: string): Promise<void> {
+    await this.guard('recording a token use', () => admin.touchToken(this.sql, name, at));
   }
-  revokeToken(): Promise<boolean> {
-    return Promise.reject(new Error('not implemented'));
+  async revokeToken(name: string): Promise<boolean> {
+    return this.guard('revoking a token', () => admin.revokeToken(this.sql, name));
   }
-  appendAudit(): Promise<void> {
-    return Promise.reject(new Error('not implemented'));
+  async appendAudit(event: AuditEvent): Promise<void> {
+    await this.guard('appending to the audit log', () => admin.appendAudit(this.sql, event));
   }
-  listAudit(): Promise<{ events: StoredAuditEvent[]; total: number }> {
-    return Promise.reject(new Error('not implemented'));
+  async listAudit(query: AuditQuery): Promise<{ events: StoredAuditEvent[]; total: number }> {
+    return this.guard('reading the audit log', () => admin.listAudit(this.sql, query));
   }
 
   async load(since: LoadCursor, sink: LoadSink): Promise<LoadCursor> {

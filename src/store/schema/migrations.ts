@@ -101,6 +101,11 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'typed tables: one per fact kind, dependency evidence and document summary as columns',
     statements: typedTables,
   },
+  {
+    version: 5,
+    description: 'API tokens, the audit log, document subject and sender, the deletion counter',
+    statements: sharedServer,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
@@ -153,6 +158,49 @@ function typedTables(d: Dialect): string[] {
   out.push(`ALTER TABLE ${documents} DROP COLUMN summary`);
   out.push(`DROP TABLE ${facts}`);
   return out;
+}
+
+/**
+ * Step 5: what a shared server keeps besides the graph. Tokens are kept by hash only. Audit ids:
+ * SQLite's rowid; PostgreSQL takes them from a one-row counter table of their own (no sequences,
+ * see above) so that an audit record never waits for a document's commit section on sg_log. The
+ * deletion counter lives where loaders read their cursor (sg_log, SQLite's meta). Existing
+ * documents get the subject of their first SBOM, the first choice of model/document-subject.ts.
+ */
+function sharedServer(d: Dialect): string[] {
+  const documents = d.table('documents');
+  return [
+    `CREATE TABLE ${d.table('tokens')} (
+       name TEXT PRIMARY KEY,
+       scope TEXT NOT NULL,
+       hash TEXT NOT NULL UNIQUE,
+       created_at TEXT NOT NULL,
+       expires_at TEXT,
+       last_used_at TEXT
+     )`,
+    `CREATE TABLE ${d.table('audit')} (
+       id ${d.id},
+       at TEXT NOT NULL,
+       token TEXT,
+       client TEXT NOT NULL,
+       action TEXT NOT NULL,
+       digest TEXT,
+       result TEXT NOT NULL
+     )`,
+    ...(pg(d)
+      ? [
+          `CREATE TABLE sg_audit_counter (id INTEGER PRIMARY KEY, last_id BIGINT NOT NULL)`,
+          `INSERT INTO sg_audit_counter (id, last_id) VALUES (1, 0)`,
+          `ALTER TABLE sg_log ADD COLUMN deletions BIGINT NOT NULL DEFAULT 0`,
+        ]
+      : [`INSERT INTO meta (key, value) VALUES ('deletions', '0')`]),
+    `ALTER TABLE ${documents} ADD COLUMN subject TEXT`,
+    `ALTER TABLE ${documents} ADD COLUMN ingested_by TEXT`,
+    `UPDATE ${documents} SET subject = f.key
+       FROM (SELECT h.doc, n.key FROM ${d.table('has_sbom')} h JOIN ${d.table('nodes')} n ON n.id = h.a
+             WHERE h.id IN (SELECT min(id) FROM ${d.table('has_sbom')} GROUP BY doc)) f
+       WHERE f.doc = ${documents}.id`,
+  ];
 }
 
 /** A table and the columns its schema has. */

@@ -9,6 +9,8 @@ import type { NodeKind } from '../../model/kinds.js';
 import { deliverRow, loadColumns } from '../load-rows.js';
 import { FACT_TABLES } from '../schema/tables.js';
 import type {
+  AuditEvent,
+  AuditQuery,
   DocumentInput,
   DocumentList,
   GraphStore,
@@ -22,6 +24,7 @@ import type {
   WriteOutcome,
 } from '../types.js';
 import { DocumentWriter } from '../writer.js';
+import { SqliteAdminTables } from './admin.js';
 import { migrate } from './schema.js';
 import { SqliteWriteBackend } from './write.js';
 
@@ -32,6 +35,7 @@ export class SqliteStore implements GraphStore {
   readonly storeId: string;
   private readonly db: SqliteDatabase;
   private readonly writer: DocumentWriter | undefined;
+  private readonly admin: SqliteAdminTables;
   private readonly stmt: {
     findDocument: Statement<[string], { id: number }>;
     documentSkips: Statement<[string], { skipped: string }>;
@@ -56,6 +60,7 @@ export class SqliteStore implements GraphStore {
       documentSkips: this.db.prepare('SELECT skipped FROM documents WHERE digest = ?'),
       maxDocument: this.db.prepare('SELECT max(id) AS id FROM documents'),
     };
+    this.admin = new SqliteAdminTables(this.db);
     this.writer = readonly ? undefined : new DocumentWriter(new SqliteWriteBackend(this.db));
   }
 
@@ -93,26 +98,26 @@ export class SqliteStore implements GraphStore {
   deleteDocument(): Promise<boolean> {
     return Promise.reject(new Error('not implemented'));
   }
-  createToken(): Promise<void> {
-    return Promise.reject(new Error('not implemented'));
+  async createToken(token: TokenRecord): Promise<void> {
+    this.admin.createToken(token);
   }
-  listTokens(): Promise<TokenRecord[]> {
-    return Promise.reject(new Error('not implemented'));
+  async listTokens(): Promise<TokenRecord[]> {
+    return this.admin.listTokens();
   }
-  findToken(): Promise<TokenRecord | undefined> {
-    return Promise.reject(new Error('not implemented'));
+  async findToken(hash: string): Promise<TokenRecord | undefined> {
+    return this.admin.findToken(hash);
   }
-  touchToken(): Promise<void> {
-    return Promise.reject(new Error('not implemented'));
+  async touchToken(name: string, at: string): Promise<void> {
+    this.admin.touchToken(name, at);
   }
-  revokeToken(): Promise<boolean> {
-    return Promise.reject(new Error('not implemented'));
+  async revokeToken(name: string): Promise<boolean> {
+    return this.admin.revokeToken(name);
   }
-  appendAudit(): Promise<void> {
-    return Promise.reject(new Error('not implemented'));
+  async appendAudit(event: AuditEvent): Promise<void> {
+    this.admin.appendAudit(event);
   }
-  listAudit(): Promise<{ events: StoredAuditEvent[]; total: number }> {
-    return Promise.reject(new Error('not implemented'));
+  async listAudit(query: AuditQuery): Promise<{ events: StoredAuditEvent[]; total: number }> {
+    return this.admin.listAudit(query);
   }
 
   async load(since: LoadCursor, sink: LoadSink): Promise<LoadCursor> {
