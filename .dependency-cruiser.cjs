@@ -22,7 +22,8 @@ module.exports = {
     layer('store-only-persists-facts', 'store', ['model']),
     layer('index-reads-the-store-interface', 'index', ['model', 'vuln', 'store/types.ts']),
     layer('query-asks-the-graph-view', 'query', ['model', 'vuln', 'index']),
-    // server.ts composes the process: it opens the store and starts the index service.
+    // server.ts composes the process: it opens the store and starts the index service. Uploads
+    // go through the one ingest pipeline, as the CLI's ingest does.
     layer('http-answers-through-query', 'http', [
       'model',
       'query',
@@ -30,6 +31,7 @@ module.exports = {
       'store/types.ts',
       'store/open.ts',
       'config.ts',
+      'ingest/pipeline.ts',
     ]),
     {
       name: 'no-cycles',

@@ -20,6 +20,7 @@ import loadShedding from './plugins/external/under-pressure.js';
 import analysisRoutes from './routes/analysis.js';
 import artifactRoutes from './routes/artifacts.js';
 import auditRoutes from './routes/audit.js';
+import documentRoutes from './routes/documents.js';
 import openApiRoute from './routes/openapi.js';
 import operationRoutes from './routes/operations.js';
 import packageRoutes from './routes/packages.js';
@@ -101,6 +102,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
   await app.register(packageRoutes);
   await app.register(artifactRoutes);
   await app.register(auditRoutes);
+  await app.register(documentRoutes);
   await app.register(openApiRoute);
   return app;
 }

@@ -20,3 +20,26 @@ export function isDataPath(url: string): boolean {
 export function isLivenessPath(url: string): boolean {
   return url === OPERATIONAL_PATHS.liveness;
 }
+
+/** The documents collection (SPEC §8): the one path that takes a request body (POST). */
+export const DOCUMENTS_PATH = '/v0/documents';
+
+/** The path of a URL, without its query and trailing slash (the router ignores one). */
+function pathOf(url: string): string {
+  const path = url.split('?', 1)[0];
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+/** The methods a URL answers: GET and HEAD everywhere, POST on the documents, DELETE on one document. */
+export function allowedMethods(url: string): readonly string[] {
+  const path = pathOf(url);
+  if (path === DOCUMENTS_PATH) return ['GET', 'HEAD', 'POST'];
+  if (path.startsWith(`${DOCUMENTS_PATH}/`) && !path.slice(DOCUMENTS_PATH.length + 1).includes('/'))
+    return ['GET', 'HEAD', 'DELETE'];
+  return ['GET', 'HEAD'];
+}
+
+/** Whether a request may carry a body: only an upload (POST /v0/documents). */
+export function takesBody(method: string, url: string): boolean {
+  return method === 'POST' && pathOf(url) === DOCUMENTS_PATH;
+}

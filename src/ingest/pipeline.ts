@@ -23,13 +23,19 @@ export interface IngestOptions {
   store: GraphStore;
   collector: string;
   maxDocumentBytes: number;
+  /** Recorded as who sent the documents (an API token's name for an upload). */
+  ingestedBy?: string;
 }
 
 export interface DocumentResult {
   name: string;
   status: 'stored' | 'duplicate' | 'failed';
+  /** sha256 of the document bytes, once they were read. */
+  digest?: string;
   format?: string;
   error?: string;
+  /** The failure is that no format recognised the content (rather than a malformed document). */
+  unsupported?: true;
   packages: number;
   artifacts: number;
   dependencies: number;
@@ -225,7 +231,7 @@ export async function ingestDocument(input: InputDocument, options: IngestOption
   }
   const digest = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
   if (await options.store.hasDocument(digest)) {
-    return { name: input.name, status: 'duplicate', packages: 0, artifacts: 0, dependencies: 0, skipped: 0 };
+    return { name: input.name, status: 'duplicate', digest, packages: 0, artifacts: 0, dependencies: 0, skipped: 0 };
   }
   const ingestedAt = new Date().toISOString();
   let facts;
@@ -239,8 +245,9 @@ export async function ingestDocument(input: InputDocument, options: IngestOption
       now: ingestedAt,
     });
   } catch (err) {
-    if (err instanceof DocumentError || err instanceof UnsupportedDocumentError)
-      return failure(input.name, err.message);
+    if (err instanceof UnsupportedDocumentError)
+      return { ...failure(input.name, err.message), digest, unsupported: true };
+    if (err instanceof DocumentError) return { ...failure(input.name, err.message), digest };
     // A parser bug on odd input must not stop the batch; the document is reported as failed.
     return failure(input.name, `could not be parsed (${err instanceof Error ? err.message : String(err)})`);
   }
@@ -252,10 +259,12 @@ export async function ingestDocument(input: InputDocument, options: IngestOption
     origin: input.origin ?? input.name,
     collector: options.collector,
     ingestedAt,
+    ...(options.ingestedBy === undefined ? {} : { ingestedBy: options.ingestedBy }),
   });
   return {
     name: input.name,
     status: outcome.status,
+    digest,
     format: facts.format,
     packages: facts.packages.length,
     artifacts: facts.artifacts.length,

@@ -4,7 +4,8 @@ import type { SwaggerOptions } from '@fastify/swagger';
 import { Type } from 'typebox';
 import { StringEnum } from './typebox.js';
 
-type HeaderName = 'ETag' | 'X-Total-Count' | 'Link' | 'X-Request-Id' | 'Allow' | 'Retry-After' | 'WWW-Authenticate';
+type HeaderName =
+  'ETag' | 'X-Total-Count' | 'Link' | 'X-Request-Id' | 'Allow' | 'Retry-After' | 'Location' | 'WWW-Authenticate';
 
 const SHARED_HEADERS: Record<HeaderName, { description: string; required?: boolean; schema: object }> = {
   ETag: {
@@ -33,7 +34,12 @@ const SHARED_HEADERS: Record<HeaderName, { description: string; required?: boole
   Allow: {
     description: 'The methods the path answers.',
     required: true,
-    schema: StringEnum(['GET, HEAD']),
+    schema: StringEnum(['GET, HEAD', 'GET, HEAD, POST', 'GET, HEAD, DELETE']),
+  },
+  Location: {
+    description: 'Path of the document just stored, `/v0/documents/{digest}`.',
+    required: true,
+    schema: Type.String({ pattern: '^/v0/documents/sha256:[0-9a-f]{64}$' }),
   },
   'Retry-After': {
     description: 'Seconds to wait before trying again (when the server sheds load, or past the rate limit).',
@@ -94,13 +100,14 @@ export const SHARED_RESPONSES = {
   },
   404: {
     name: 'NotFound',
-    description: 'No package matches the purl, or no artifact has the digest.',
+    description: 'No package matches the purl, no artifact has the digest, or no document has the digest.',
     headers: ['X-Request-Id'],
     problem: true,
   },
   405: {
     name: 'MethodNotAllowed',
-    description: 'Any method but GET and HEAD on this path: the API is read-only.',
+    description:
+      'A method this path does not answer: GET and HEAD everywhere, POST on `/v0/documents`, DELETE on one document.',
     headers: ['Allow', 'X-Request-Id'],
     problem: true,
   },
@@ -113,7 +120,9 @@ export const SHARED_RESPONSES = {
   },
   413: {
     name: 'PayloadTooLarge',
-    description: 'The request announces a body (no endpoint takes one); the connection closes.',
+    description:
+      'The request announces a body where none is taken, or an upload is larger than `--max-document-size` ' +
+      '(after gzip decoding); the connection closes.',
     headers: ['X-Request-Id'],
     problem: true,
   },
@@ -122,6 +131,14 @@ export const SHARED_RESPONSES = {
     description: 'The request URL is longer than the server accepts; the connection closes.',
     headers: [],
     withoutRequestId: true,
+    problem: true,
+  },
+  415: {
+    name: 'UnsupportedMediaType',
+    description:
+      'An upload whose Content-Type or Content-Encoding is not a document (a form, an image, brotli), or whose ' +
+      'content no format recognises.',
+    headers: ['X-Request-Id'],
     problem: true,
   },
   431: {
@@ -261,6 +278,10 @@ export const swaggerOptions: SwaggerOptions = {
       },
       { name: 'artifacts', description: 'Artifacts named by a digest: dependencies and vulnerabilities.' },
       { name: 'analysis', description: 'Rankings over the whole graph.' },
+      {
+        name: 'documents',
+        description: 'Documents in the store: upload (any format ingest reads, or a zip of them), list, show, delete.',
+      },
       { name: 'operations', description: 'Liveness and readiness of the service.' },
       { name: 'access', description: 'API tokens and the audit log of writes and refused requests.' },
     ],

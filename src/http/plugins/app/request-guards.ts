@@ -1,18 +1,17 @@
-// What every request passes before a route runs: the request id header, the read-only methods,
-// no body, not while shutting down, no data while the backend fails, and the page size's text.
+// What every request passes before a route runs: the request id header, the methods each path
+// answers, no body but on an upload, not while shutting down, no data while the backend fails,
+// and the page size's text.
 import fp from 'fastify-plugin';
 import { checkPageSizeTexts } from '../../../query/pagination.js';
 import { sendProblem } from '../../errors.js';
-import { isDataPath } from '../../paths.js';
+import { allowedMethods, isDataPath, takesBody } from '../../paths.js';
 
 export interface RequestGuardOptions {
   /** True once shutdown began: new requests are refused while responses under way finish. */
   isDraining?: () => boolean;
 }
 
-const READ_METHODS = new Set(['GET', 'HEAD']);
-
-/** True when the request announces a body (no route of this API reads one). */
+/** True when the request announces a body (only an upload reads one). */
 function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
   const length = headers['content-length'];
   return (length !== undefined && length !== '0') || headers['transfer-encoding'] !== undefined;
@@ -23,19 +22,21 @@ export default fp<RequestGuardOptions>(
     const service = app.indexService;
     app.addHook('onRequest', async (request, reply) => {
       void reply.header('x-request-id', request.id);
-      // Read-only API: bodies are never read. A request that announces one is answered before a
-      // byte of it is buffered, and the connection closes so the rest is not waited for.
-      const bodyPending = hasBody(request.headers);
+      // Bodies are read only by an upload (POST /v0/documents, which streams its own). Any other
+      // request that announces one is answered before a byte of it is buffered, and the
+      // connection closes so the rest is not waited for.
+      const bodyPending = hasBody(request.headers) && !takesBody(request.method, request.url);
       if (bodyPending) void reply.header('connection', 'close');
-      if (!READ_METHODS.has(request.method)) {
-        void reply.header('allow', 'GET, HEAD');
+      const allowed = allowedMethods(request.url);
+      if (!allowed.includes(request.method)) {
+        void reply.header('allow', allowed.join(', '));
         return sendProblem(
           reply,
           'SG_METHOD_NOT_ALLOWED',
-          `${request.method} is not allowed here; this API is read-only (GET, HEAD)`,
+          `${request.method} is not allowed here; this path answers ${allowed.join(', ')}`,
         );
       }
-      if (bodyPending) return sendProblem(reply, 'SG_PAYLOAD_TOO_LARGE', 'this API takes no request body');
+      if (bodyPending) return sendProblem(reply, 'SG_PAYLOAD_TOO_LARGE', 'this request takes no body');
       if (options.isDraining?.()) {
         void reply.header('connection', 'close');
         return sendProblem(reply, 'SG_NOT_READY', 'the server is shutting down');

@@ -1,0 +1,225 @@
+// /v0/documents: upload a document (or a zip archive of documents), list, show and delete them
+// (SPEC §8). Uploads stream to a temporary file and go through the ingest pipeline exactly as
+// the CLI's ingest; the list and the documents themselves come from the store.
+import type {} from '@fastify/compress'; // the route option `decompress`, when compression is registered
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { validatePageSize } from '../../query/pagination.js';
+import type { StoredDocument } from '../../store/types.js';
+import { ProblemError, sendProblem } from '../errors.js';
+import { pageRequestOf } from '../paging.js';
+import { DOCUMENTS_PATH } from '../paths.js';
+import {
+  ArchiveOutcomeSchema,
+  DocumentDetailSchema,
+  DocumentListQuerySchema,
+  DocumentListSchema,
+  DocumentOutcomeSchema,
+  DocumentParamsSchema,
+  UploadQuerySchema,
+  type DocumentList,
+  type DocumentSummary,
+} from '../schemas/documents.js';
+import { JSON_MEDIA_TYPE, problemResponses, requestErrors } from '../schemas/responses.js';
+import { documentDigest, documentQuery, encodeDocumentCursor } from '../upload/document-pages.js';
+import { ingestUpload, type UploadOutcome } from '../upload/ingest-upload.js';
+import { bodyCodingOf } from '../upload/media-types.js';
+import { tooLarge, withUploadedFile } from '../upload/receive.js';
+
+function json(description: string, schema: object, headers: Record<string, object> = {}): object {
+  return { description, headers, content: { [JSON_MEDIA_TYPE]: { schema } } };
+}
+
+const UploadAnswerSchema = Type.Union([DocumentOutcomeSchema, ArchiveOutcomeSchema]);
+const noBody = (description: string) => ({ description, type: 'null' }) as const;
+
+function summaryOf(d: StoredDocument): DocumentSummary {
+  return {
+    digest: d.digest,
+    format: d.format,
+    subject: d.subject,
+    ingestedAt: d.ingestedAt,
+    ingestedBy: d.ingestedBy,
+    origin: d.origin,
+    counts: d.counts,
+    skippedCount: d.skippedCount,
+  };
+}
+
+/** Status of an upload's answer: 201 when something new was stored, 422 when an archive entry failed. */
+function statusOf(outcome: Exclude<UploadOutcome, { kind: 'rejected' }>): number {
+  if (outcome.kind === 'document') return outcome.result.status === 'stored' ? 201 : 200;
+  if (outcome.results.some((r) => r.status === 'failed')) return 422;
+  return outcome.results.some((r) => r.status === 'stored') ? 201 : 200;
+}
+
+const documentRoutes: FastifyPluginAsyncTypebox = (app) => {
+  // The upload route reads its body itself, as a stream (Fastify's parsers would buffer it whole
+  // under the 1 KiB bodyLimit of every other route). Parsers registered here apply to this
+  // plugin's routes only; the media type is checked by the route (media-types.ts).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => {
+    done(null, payload);
+  });
+
+  /** Audit and metrics of one upload, per stored document or archive entry. */
+  async function record(request: FastifyRequest, digest: string | null, result: string): Promise<void> {
+    app.metrics.documentIngested(
+      result === 'stored' ? 'stored' : result === 'already-present' ? 'already-present' : 'failed',
+    );
+    await app.audit(request, { action: 'document.upload', digest, result });
+  }
+
+  async function answerUpload(request: FastifyRequest, reply: FastifyReply, name: string): Promise<FastifyReply> {
+    const { maxDocumentBytes, collector } = app.uploadOptions;
+    const coding = bodyCodingOf(request.headers['content-type'], request.headers['content-encoding']);
+    const declared = Number(request.headers['content-length'] ?? NaN);
+    // A plain body announced larger than the limit is refused before a byte of it is read.
+    if (coding === 'identity' && declared > maxDocumentBytes) throw tooLarge(maxDocumentBytes);
+    const outcome = await withUploadedFile(request.raw, { coding, maxBytes: maxDocumentBytes }, (body) =>
+      ingestUpload(body, {
+        store: app.indexService.store,
+        name,
+        collector,
+        maxDocumentBytes,
+        ...(request.principal ? { ingestedBy: request.principal.token } : {}),
+      }),
+    );
+    if (outcome.kind === 'rejected') {
+      await record(request, null, outcome.unsupported ? 'unsupported' : 'rejected');
+      const code = outcome.unsupported ? 'SG_UNSUPPORTED_MEDIA_TYPE' : 'SG_DOCUMENT_REJECTED';
+      return sendProblem(reply, code, outcome.message);
+    }
+    const results = outcome.kind === 'document' ? [outcome.result] : outcome.results;
+    for (const r of results) await record(request, r.digest, r.status);
+    // Read-your-writes on this server: the answer goes once the index has what was stored.
+    if (results.some((r) => r.status === 'stored')) await app.indexService.refresh();
+    const status = statusOf(outcome);
+    if (outcome.kind === 'document') {
+      if (status === 201) void reply.header('location', `${DOCUMENTS_PATH}/${outcome.result.digest}`);
+      return reply.code(status).send(outcome.result);
+    }
+    return reply.code(status).send({ results: outcome.results });
+  }
+
+  app.post(
+    DOCUMENTS_PATH,
+    {
+      config: { access: 'ingest' },
+      // The route decodes gzip itself, counting the decoded bytes against the document limit.
+      decompress: false,
+      schema: {
+        operationId: 'uploadDocument',
+        summary: 'Upload one document (any format ingest reads, detected from content) or a zip archive of documents',
+        tags: ['documents'],
+        querystring: UploadQuerySchema,
+        response: {
+          200: json(
+            'Already present: every document of the body was stored before (nothing changed)',
+            UploadAnswerSchema,
+          ),
+          201: json('Stored: the document (or at least one archive entry) is new', UploadAnswerSchema, {
+            Location: Type.String(),
+          }),
+          422: json(
+            'A zip archive with at least one failed entry: the good entries are stored; every entry has its result',
+            ArchiveOutcomeSchema,
+          ),
+          ...requestErrors,
+          ...problemResponses(400, 415, 502),
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await answerUpload(request, reply, request.query.name ?? 'upload');
+      } catch (err) {
+        // The rest of a body that was not read is not waited for: the connection closes.
+        if (!request.raw.complete) void reply.header('connection', 'close');
+        if (err instanceof ProblemError)
+          await record(request, null, err.code === 'SG_PAYLOAD_TOO_LARGE' ? 'too-large' : 'rejected');
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    DOCUMENTS_PATH,
+    {
+      config: { access: 'read' },
+      schema: {
+        operationId: 'listDocuments',
+        summary: 'Stored documents, newest first, optionally of one format or about one subject',
+        tags: ['documents'],
+        querystring: DocumentListQuerySchema,
+        response: {
+          200: json('One page of documents', DocumentListSchema),
+          ...requestErrors,
+          ...problemResponses(400, 502),
+        },
+      },
+    },
+    async (request) => {
+      const { format, subject } = request.query;
+      const filters = { ...(format === undefined ? {} : { format }), ...(subject === undefined ? {} : { subject }) };
+      const page = pageRequestOf(request.query);
+      validatePageSize(page.pageSize, app.pageLimits);
+      const size = page.pageSize ?? app.pageLimits.listCap;
+      const { documents, total } = await app.indexService.store.listDocuments(
+        documentQuery(filters, size, page.cursor),
+      );
+      const shown = documents.slice(0, size);
+      const body: DocumentList = { PaginationInfo: { TotalCount: total }, documents: shown.map(summaryOf) };
+      if (documents.length > size) body.PaginationInfo.NextCursor = encodeDocumentCursor(shown[size - 1].id, filters);
+      return body;
+    },
+  );
+
+  const digestResponses = { ...requestErrors, ...problemResponses(400, 404, 502) };
+
+  app.get(
+    `${DOCUMENTS_PATH}/:digest`,
+    {
+      config: { access: 'read' },
+      schema: {
+        operationId: 'getDocument',
+        summary: 'One stored document, with what ingest left out of it',
+        tags: ['documents'],
+        params: DocumentParamsSchema,
+        response: { 200: json('The document', DocumentDetailSchema), ...digestResponses },
+      },
+    },
+    async (request) => {
+      const digest = documentDigest(request.params.digest);
+      const store = app.indexService.store;
+      const doc = await store.getDocument(digest);
+      if (!doc) throw new ProblemError('SG_DOCUMENT_NOT_FOUND', `no document has the digest ${digest}`);
+      return { ...summaryOf(doc), skipped: (await store.documentSkips(digest)) ?? [] };
+    },
+  );
+
+  app.delete(
+    `${DOCUMENTS_PATH}/:digest`,
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'deleteDocument',
+        summary: 'Delete a document: the graph becomes as if it had never been ingested',
+        tags: ['documents'],
+        params: DocumentParamsSchema,
+        response: { 204: noBody('Deleted; every answer is now computed without it'), ...digestResponses },
+      },
+    },
+    async (request, reply) => {
+      const digest = documentDigest(request.params.digest);
+      const deleted = await app.indexService.store.deleteDocument(digest);
+      await app.audit(request, { action: 'document.delete', digest, result: deleted ? 'deleted' : 'not-found' });
+      if (!deleted) throw new ProblemError('SG_DOCUMENT_NOT_FOUND', `no document has the digest ${digest}`);
+      await app.indexService.refresh();
+      return reply.code(204).send(null);
+    },
+  );
+  return Promise.resolve();
+};
+
+export default documentRoutes;
