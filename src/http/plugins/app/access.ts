@@ -124,14 +124,23 @@ export default fp(
     app.addHook('onRequest', async (request, reply) => {
       const needed = accessOf(request);
       if (needed === undefined || needed === 'open') return undefined;
-      const failure = await authenticate(request);
-      if (limit) await limit(request, reply);
+      let failure: AuthFailure | undefined;
+      try {
+        failure = await authenticate(request);
+        if (limit) await limit(request, reply);
+      } catch (err) {
+        // Answered here rather than by the error handler, which routes registered before this
+        // plugin (the docs page) do not have.
+        if (err instanceof ProblemError) return sendProblem(reply, err.code, err.message);
+        throw err;
+      }
       if (failure) {
         await refuse(request, reply, 'unauthorized', failure.name ?? null);
         void reply.header('www-authenticate', `${REALM}, error="invalid_token"`);
         return sendProblem(reply, 'SG_UNAUTHORIZED', `${failure.detail}; send "Authorization: Bearer <token>"`);
       }
-      const principal = request.principal;
+      // Routes of plugins registered before this one (the docs page) lack the decorator: undefined there.
+      const principal = request.principal ?? null;
       if (principal === null) {
         if (needed === 'read' && options.readAccess === 'open') return undefined;
         await refuse(request, reply, 'unauthorized', null);
