@@ -69,6 +69,7 @@ export async function runIngest(paths: string[], options: IngestCliOptions): Pro
           store,
           collector: options.collector,
           maxDocumentBytes: options.maxDocumentBytes,
+          ingestedBy: 'cli',
         });
         totals.documents++;
         totals[result.status]++;

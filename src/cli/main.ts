@@ -5,6 +5,7 @@ import pino from 'pino';
 import { positiveInteger, SETTINGS, type Setting } from '../config.js';
 import { jsonText } from '../ingest/formats/common/json.js';
 import { setStoreDefaults, type StoreOptions } from '../store/open.js';
+import { runDocumentDelete, runDocumentList, runDocumentShow } from './documents.js';
 import { runIngest } from './ingest.js';
 import type { ServeOptions } from '../http/server.js';
 import {
@@ -160,6 +161,35 @@ export async function main(argv: string[]): Promise<number> {
     .action(async (o: Record<string, string | boolean>) => {
       setStoreDefaults(storeOptions(o));
       exitCode = await runStats(String(o.store), Boolean(o.json));
+    });
+
+  const documents = program.command('documents').description('list, show or delete the documents in the store');
+  command(documents, 'list', 'list the documents in the store, newest first', [SETTINGS.store, ...PG_OPTIONS])
+    .option('--format <format>', 'only documents of this detected format')
+    .option('--subject <subject>', 'only documents about this subject (purl, digest, repository, advisory id)')
+    .option('--limit <n>', 'documents listed at most', '100')
+    .option('--json', 'print { total, documents } as JSON')
+    .action(async (o: Record<string, string | boolean | undefined>) => {
+      setStoreDefaults(storeOptions(o));
+      exitCode = await runDocumentList(String(o.store), {
+        ...(typeof o.format === 'string' ? { format: o.format } : {}),
+        ...(typeof o.subject === 'string' ? { subject: o.subject } : {}),
+        limit: positiveInteger('--limit', String(o.limit)),
+        json: Boolean(o.json),
+      });
+    });
+  command(documents, 'show', 'show one document and what ingest skipped in it', [SETTINGS.store, ...PG_OPTIONS])
+    .argument('<digest>', 'sha256:<64 hex> (or the 64 hex digits alone)')
+    .option('--json', 'print the document as JSON')
+    .action(async (digest: string, o: Record<string, string | boolean>) => {
+      setStoreDefaults(storeOptions(o));
+      exitCode = await runDocumentShow(String(o.store), digest, Boolean(o.json));
+    });
+  command(documents, 'delete', 'delete a document and every fact only it stated', [SETTINGS.store, ...PG_OPTIONS])
+    .argument('<digest>', 'sha256:<64 hex> (or the 64 hex digits alone)')
+    .action(async (digest: string, o: Record<string, string | boolean>) => {
+      setStoreDefaults(storeOptions(o));
+      exitCode = await runDocumentDelete(String(o.store), digest);
     });
 
   command(

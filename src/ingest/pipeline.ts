@@ -23,7 +23,7 @@ export interface IngestOptions {
   store: GraphStore;
   collector: string;
   maxDocumentBytes: number;
-  /** Recorded as who sent the documents (an API token's name for an upload). */
+  /** Recorded with each stored document: the API token's name, "cli" for the command line. */
   ingestedBy?: string;
 }
 
@@ -259,7 +259,7 @@ export async function ingestDocument(input: InputDocument, options: IngestOption
     origin: input.origin ?? input.name,
     collector: options.collector,
     ingestedAt,
-    ...(options.ingestedBy === undefined ? {} : { ingestedBy: options.ingestedBy }),
+    ingestedBy: options.ingestedBy,
   });
   return {
     name: input.name,

@@ -2,6 +2,7 @@
 // transaction (duplicate check, node interning with its cache, id assignment, the SQL); the
 // writer encodes the document and says what goes in which table.
 import type { Static } from 'typebox';
+import { documentSubject } from '../model/document-subject.js';
 import type { DocumentSummaryFields } from '../model/schemas/document.js';
 import { encodeDocument, packDependencies, type FactRow, type NodeKey } from './fact-rows.js';
 import { PairSet } from './pair-set.js';
@@ -19,6 +20,9 @@ export interface DocumentRecord {
   origin: string;
   collector: string;
   ingestedAt: string;
+  /** What the document is about (model/document-subject.ts). */
+  subject: string | null;
+  ingestedBy: string | null;
   frequencyEligible: boolean;
   /** JSON of the skipped items. */
   skipped: string;
@@ -70,6 +74,8 @@ export class DocumentWriter {
         origin: input.origin,
         collector: input.collector,
         ingestedAt: input.ingestedAt,
+        subject: documentSubject(facts),
+        ingestedBy: input.ingestedBy ?? null,
         frequencyEligible: ranked,
         skipped: JSON.stringify(facts.skipped),
         summary: {

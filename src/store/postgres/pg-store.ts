@@ -8,6 +8,7 @@ import {
   type AuditQuery,
   type DocumentInput,
   type DocumentList,
+  type DocumentQuery,
   type GraphStore,
   type LoadCursor,
   type LoadSink,
@@ -29,6 +30,8 @@ import {
   type Target,
 } from './connection.js';
 import * as admin from './admin.js';
+import { documentByDigestSql, documentFromRow, documentListSql, type DocumentRowValues } from '../document-rows.js';
+import { POSTGRES_DIALECT } from '../schema/dialect.js';
 import { loadSince } from './load.js';
 import { applyMigrations, checkSchema, type MigrationReport } from './migrations.js';
 import { PgWriteBackend } from './write.js';
@@ -131,11 +134,22 @@ export class PostgresStore implements GraphStore {
   }
 
   // Placeholders until the document, token and audit tables exist (issue 12, store part).
-  listDocuments(): Promise<DocumentList> {
-    return Promise.reject(new Error('not implemented'));
+  async listDocuments(query: DocumentQuery): Promise<DocumentList> {
+    const { page, count } = documentListSql(POSTGRES_DIALECT, query);
+    return this.guard('listing documents', () =>
+      this.sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (tx) => {
+        const rows = await tx.unsafe<DocumentRowValues[]>(page.text, page.params);
+        const [n] = await tx.unsafe<{ n: number }[]>(count.text, count.params);
+        return { documents: rows.map(documentFromRow), total: Number(n.n) };
+      }),
+    );
   }
-  getDocument(): Promise<StoredDocument | undefined> {
-    return Promise.reject(new Error('not implemented'));
+
+  async getDocument(digest: string): Promise<StoredDocument | undefined> {
+    return this.guard('reading a document', async () => {
+      const [row] = await this.sql.unsafe<DocumentRowValues[]>(documentByDigestSql(POSTGRES_DIALECT), [digest]);
+      return row ? documentFromRow(row) : undefined;
+    });
   }
   deleteDocument(): Promise<boolean> {
     return Promise.reject(new Error('not implemented'));

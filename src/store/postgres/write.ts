@@ -94,10 +94,20 @@ class PgWriteTransaction implements WriteTransaction {
     const summary = SUMMARY_COLUMNS.map((c) => d.summary[c.field as keyof DocumentRecord['summary']]);
     this.pending.push(
       this.tx.unsafe(
-        `INSERT INTO sg_documents (id, digest, name, format, origin, collector, ingested_at, frequency_eligible, skipped
+        `INSERT INTO sg_documents (id, digest, name, format, origin, collector, ingested_at, subject, ingested_by, frequency_eligible, skipped
           ${SUMMARY_COLUMNS.map((c) => `, ${quoted(c.name)}`).join('')})
-         VALUES (${Array.from({ length: 9 + summary.length }, (_, i) => `$${i + 1}`).join(', ')})`,
-        [id, d.digest, text(d.name), text(d.format), text(d.origin), text(d.collector), d.ingestedAt]
+         VALUES (${Array.from({ length: 11 + summary.length }, (_, i) => `$${i + 1}`).join(', ')})`,
+        [
+          id,
+          d.digest,
+          text(d.name),
+          text(d.format),
+          text(d.origin),
+          text(d.collector),
+          d.ingestedAt,
+          text(d.subject),
+          text(d.ingestedBy),
+        ]
           .concat([d.frequencyEligible as never, text(d.skipped)])
           .concat(summary as never[]) as never[],
       ),

@@ -6,13 +6,16 @@ import Database from 'better-sqlite3';
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import type { SkippedItem } from '../../model/facts.js';
 import type { NodeKind } from '../../model/kinds.js';
+import { documentByDigestSql, documentFromRow, documentListSql, type DocumentRowValues } from '../document-rows.js';
 import { deliverRow, loadColumns } from '../load-rows.js';
+import { SQLITE_DIALECT } from '../schema/dialect.js';
 import { FACT_TABLES } from '../schema/tables.js';
 import type {
   AuditEvent,
   AuditQuery,
   DocumentInput,
   DocumentList,
+  DocumentQuery,
   GraphStore,
   LoadCursor,
   LoadSink,
@@ -40,6 +43,7 @@ export class SqliteStore implements GraphStore {
     findDocument: Statement<[string], { id: number }>;
     documentSkips: Statement<[string], { skipped: string }>;
     maxDocument: Statement<[], { id: number | null }>;
+    getDocument: Statement<[string], DocumentRowValues>;
   };
 
   private constructor(
@@ -59,6 +63,7 @@ export class SqliteStore implements GraphStore {
       findDocument: this.db.prepare('SELECT id FROM documents WHERE digest = ?'),
       documentSkips: this.db.prepare('SELECT skipped FROM documents WHERE digest = ?'),
       maxDocument: this.db.prepare('SELECT max(id) AS id FROM documents'),
+      getDocument: this.db.prepare(documentByDigestSql(SQLITE_DIALECT)),
     };
     this.admin = new SqliteAdminTables(this.db);
     this.writer = readonly ? undefined : new DocumentWriter(new SqliteWriteBackend(this.db));
@@ -89,11 +94,18 @@ export class SqliteStore implements GraphStore {
   }
 
   // Placeholders until the document, token and audit tables exist (issue 12, store part).
-  listDocuments(): Promise<DocumentList> {
-    return Promise.reject(new Error('not implemented'));
+  async listDocuments(query: DocumentQuery): Promise<DocumentList> {
+    const { page, count } = documentListSql(SQLITE_DIALECT, query);
+    const read = this.db.transaction(() => ({
+      documents: (this.db.prepare(page.text).all(...page.params) as DocumentRowValues[]).map(documentFromRow),
+      total: (this.db.prepare(count.text).get(...count.params) as { n: number }).n,
+    }));
+    return read.deferred();
   }
-  getDocument(): Promise<StoredDocument | undefined> {
-    return Promise.reject(new Error('not implemented'));
+
+  async getDocument(digest: string): Promise<StoredDocument | undefined> {
+    const row = this.stmt.getDocument.get(digest);
+    return row ? documentFromRow(row) : undefined;
   }
   deleteDocument(): Promise<boolean> {
     return Promise.reject(new Error('not implemented'));

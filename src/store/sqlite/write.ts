@@ -58,8 +58,8 @@ export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
     this.stmt = {
       findDocument: db.prepare<[string], { id: number }>('SELECT id FROM documents WHERE digest = ?'),
       insertDocument: db.prepare<Param[]>(
-        `INSERT INTO documents (digest, name, format, origin, collector, ingested_at, frequency_eligible, skipped${SUMMARY_COLUMNS.map((c) => `, ${quoted(c.name)}`).join('')})
-         VALUES (${Array<string>(8 + SUMMARY_COLUMNS.length)
+        `INSERT INTO documents (digest, name, format, origin, collector, ingested_at, subject, ingested_by, frequency_eligible, skipped${SUMMARY_COLUMNS.map((c) => `, ${quoted(c.name)}`).join('')})
+         VALUES (${Array<string>(10 + SUMMARY_COLUMNS.length)
            .fill('?')
            .join(', ')})`,
       ),
@@ -117,6 +117,8 @@ export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
       d.origin,
       d.collector,
       d.ingestedAt,
+      d.subject,
+      d.ingestedBy,
       d.frequencyEligible ? 1 : 0,
       d.skipped,
       ...summary,

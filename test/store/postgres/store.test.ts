@@ -82,6 +82,7 @@ describe('PostgreSQL store', () => {
         document: cursor.document + 1,
         edge: cursor.edge + 1,
         facts: cursor.facts,
+        deletions: 0,
       });
     } finally {
       await store.close();

@@ -66,4 +66,19 @@ describe('embedded store written by release 7204861 → typed schema', () => {
     expect(old.evidence).toContainEqual(expect.objectContaining({ type: 'DIRECT' }));
     expect(old).toEqual(typedRows(fresh));
   });
+
+  it('step 5 gives each document with an SBOM the subject a fresh ingest gives it, and no sender', async () => {
+    const [old, now] = [SqliteStore.open(migrated), SqliteStore.open(fresh)];
+    try {
+      const subjects = async (store: SqliteStore): Promise<Map<string, string | null>> =>
+        new Map((await store.listDocuments({ limit: 1000 })).documents.map((d) => [d.name, d.subject]));
+      const [before, after] = [await subjects(old), await subjects(now)];
+      const backfilled = [...before].filter(([, subject]) => subject !== null);
+      expect(backfilled.length).toBeGreaterThan(0);
+      for (const [name, subject] of backfilled) expect(subject).toBe(after.get(name));
+      expect((await old.listDocuments({ limit: 1000 })).documents.every((d) => d.ingestedBy === null)).toBe(true);
+    } finally {
+      await Promise.all([old.close(), now.close()]);
+    }
+  });
 });

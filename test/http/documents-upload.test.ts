@@ -1,0 +1,265 @@
+// POST /v0/documents over a real socket, on the backend under test: every format family the CLI
+// ingests, gzip, zip archives with a bad entry, idempotency, and the refusals (400, 413, 415),
+// each leaving nothing behind (no document, no temporary file).
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import yazl from 'yazl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES_DIR } from '../helpers/corpus.js';
+import { enc, startTestServer, type TestServer } from '../helpers/server.js';
+
+const fixture = (path: string): Buffer => readFileSync(join(FIXTURES_DIR, path));
+
+/** The same SPDX document as the tag-value parser test: app depends on nothing, describes pkg:npm/app@1. */
+const TAG_VALUE = [
+  'SPDXVersion: SPDX-2.3',
+  'DataLicense: CC0-1.0',
+  'SPDXID: SPDXRef-DOCUMENT',
+  'DocumentName: doc',
+  'DocumentNamespace: https://example.com/upload-tag-value',
+  'Creator: Tool: hand',
+  'Created: 2024-05-01T10:00:00Z',
+  'Relationship: SPDXRef-DOCUMENT DESCRIBES SPDXRef-app',
+  '',
+  'PackageName: app',
+  'SPDXID: SPDXRef-app',
+  'PackageVersion: 1.0',
+  'ExternalRef: PACKAGE-MANAGER purl pkg:npm/tag-value-app@1',
+  '',
+].join('\n');
+
+const BAD_DOCUMENT = '{"isDependency": [{"pkg": 7}]}';
+
+function zipOf(entries: Record<string, string | Buffer>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, content] of Object.entries(entries)) zip.addBuffer(Buffer.from(content), name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+/** Temporary upload directories left in os.tmpdir() (there must be none once an answer is in). */
+function leftovers(): string[] {
+  return readdirSync(tmpdir()).filter((name) => name.startsWith('supplygraph-upload-'));
+}
+
+let t: TestServer;
+let before: string[];
+
+beforeAll(async () => {
+  t = await startTestServer({}, undefined, { uploads: { maxDocumentBytes: 4 * 1024 * 1024 } });
+  before = leftovers();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function upload(body: Buffer | string, headers: Record<string, string> = {}, query = '') {
+  return t.request('POST', `/v0/documents${query}`, headers, body);
+}
+
+describe('POST /v0/documents, one document of each format family', () => {
+  it.each([
+    [
+      'CycloneDX JSON',
+      'cyclonedx/cyclonedx-syft-alpine-latest-image.json',
+      'application/vnd.cyclonedx+json',
+      /^cyclonedx-1\.\d-json$/,
+    ],
+    [
+      'CycloneDX XML',
+      'cyclonedx-xml/cyclonedx-xml-syft-alpine-3.17.2-image.xml',
+      'application/xml',
+      /^cyclonedx-1\.\d-xml$/,
+    ],
+    ['SPDX JSON', 'spdx/spdx-syft-alpine-latest-image.json', 'application/spdx+json', /^spdx-2\.\d/],
+    [
+      'SLSA provenance',
+      'slsa-provenance/slsa-provenance-slsa-github-generator-go-v2.0.0-dsse-v0.2.json',
+      'application/json',
+      /slsa|in-toto|dsse/,
+    ],
+    ['OSV advisory', 'osv/osv-ghsa-npm-fastify-passport-GHSA-2ccf-ffrj-m4qw.json', 'application/json', /osv/],
+    ['OpenVEX', 'openvex/openvex-vexctl-sample-2vulns.json', 'application/json', /openvex/],
+    ['Grype report', 'grype/grype-grype-busybox-1.32.1-image-epss.json', 'application/json', /grype/],
+    ['Scorecard', 'scorecard/scorecard-scorecard-kubernetes-kubernetes.json', 'application/json', /scorecard/],
+  ])('%s → 201 with Location, then readable', async (_family, path, contentType, format) => {
+    const res = await upload(fixture(path), { 'content-type': contentType });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({ status: 'stored', digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
+    expect(res.body.format).toMatch(format);
+    expect(res.headers.get('location')).toBe(`/v0/documents/${res.body.digest}`);
+    expect(res.body.skipped).toBeInstanceOf(Array);
+    const shown = await t.get(res.headers.get('location')!);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({ digest: res.body.digest, format: res.body.format, origin: 'upload' });
+    expect(shown.body.counts).toEqual(res.body.counts);
+  });
+
+  it('SPDX tag-value as text/plain, and the graph answers from it at once (read your own write)', async () => {
+    const res = await upload(TAG_VALUE, { 'content-type': 'text/plain' });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.format).toMatch(/^spdx-2\.3/);
+    expect(res.body.counts.packages).toBe(1);
+    const found = await t.get(`/v0/package/${enc('pkg:npm/tag-value-app')}`);
+    expect(found.body.PurlList).toEqual(['pkg:npm/tag-value-app@1']);
+  });
+
+  it('without a Content-Type, the format still comes from the content', async () => {
+    const res = await upload(fixture('osv/osv-rustsec-crates-hyper-RUSTSEC-2021-0079.json'));
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.format).toMatch(/osv/);
+  });
+});
+
+describe('idempotency', () => {
+  it('the same bytes again → 200 already-present, same digest and counts', async () => {
+    const bytes = fixture('cyclonedx/cyclonedx-syft-distroless-static-nonroot-image.json');
+    const first = await upload(bytes, { 'content-type': 'application/json' });
+    expect(first.status).toBe(201);
+    const again = await upload(bytes, { 'content-type': 'application/json' });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('location')).toBeNull();
+    expect(again.body).toEqual({ ...first.body, status: 'already-present' });
+    const list = await t.get(`/v0/documents?format=${enc(first.body.format)}`);
+    expect(list.body.documents.filter((d: { digest: string }) => d.digest === first.body.digest)).toHaveLength(1);
+  });
+});
+
+describe('gzip', () => {
+  it('Content-Encoding: gzip is decoded; the digest is of the decoded bytes', async () => {
+    const bytes = fixture('openvex/openvex-vexctl-chainguard-test.json');
+    const res = await upload(gzipSync(bytes), { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+    expect(res.status, res.text).toBe(201);
+    const plain = await upload(bytes, { 'content-type': 'application/json' });
+    expect(plain.status).toBe(200);
+    expect(plain.body.digest).toBe(res.body.digest);
+  });
+
+  it('a body of type application/gzip is a compressed document', async () => {
+    const res = await upload(gzipSync(fixture('osv/osv-pysec-pypi-requests-PYSEC-2023-74.json')), {
+      'content-type': 'application/gzip',
+    });
+    expect(res.status, res.text).toBe(201);
+  });
+
+  it('a body that is not gzip → 400', async () => {
+    const res = await upload('not gzip at all', { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('SG_DOCUMENT_REJECTED');
+    expect(res.body.detail).toMatch(/gzip/);
+  });
+});
+
+describe('zip archives', () => {
+  it('a bad entry → 422, every entry has its result, the good ones are stored', async () => {
+    const good = fixture('osv/osv-govulndb-go-gogo-protobuf-GO-2021-0053.json');
+    const zip = await zipOf({ 'good.json': good, 'bad.json': BAD_DOCUMENT, 'other.txt': 'hello' });
+    const res = await upload(zip, { 'content-type': 'application/zip' }, '?name=ci-batch.zip');
+    expect(res.status, res.text).toBe(422);
+    expect(res.body.results.map((r: { name: string; status: string }) => [r.name, r.status])).toEqual([
+      ['good.json', 'stored'],
+      ['bad.json', 'failed'],
+      ['other.txt', 'failed'],
+    ]);
+    expect(res.body.results[1].error).toBe('/isDependency/0/pkg: must be an object, found a number');
+    expect(res.body.results[2].error).toMatch(/^unsupported document/);
+    const stored = await t.get(`/v0/documents/${res.body.results[0].digest}`);
+    expect(stored.status).toBe(200);
+    expect(stored.body.origin).toBe('ci-batch.zip!/good.json');
+  });
+
+  it('all entries good → 201, then the same archive → 200', async () => {
+    const zip = await zipOf({
+      'a.json': fixture('osv/osv-ghsa-go-x-text-GHSA-69ch-w2m2-3vjp.json'),
+      'b.json': fixture('osv/osv-ghsa-crates-deno-GHSA-c25x-cm9x-qqgx.json'),
+    });
+    const first = await upload(zip, { 'content-type': 'application/zip' });
+    expect(first.status, first.text).toBe(201);
+    expect(first.body.results.map((r: { status: string }) => r.status)).toEqual(['stored', 'stored']);
+    const again = await upload(zip, { 'content-type': 'application/octet-stream' });
+    expect(again.status).toBe(200);
+    expect(again.body.results.map((r: { status: string }) => r.status)).toEqual(['already-present', 'already-present']);
+  });
+});
+
+describe('refusals', () => {
+  it('a rejected document → 400 with the message the CLI gives, nothing stored', async () => {
+    const total = (await t.get('/v0/documents')).body.PaginationInfo.TotalCount;
+    const res = await upload(BAD_DOCUMENT, { 'content-type': 'application/json' });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('SG_DOCUMENT_REJECTED');
+    expect(res.body.detail).toBe('upload: /isDependency/0/pkg: must be an object, found a number');
+    const named = await upload('{"broken', { 'content-type': 'application/json' }, '?name=sbom.json');
+    expect(named.body.detail).toMatch(/^sbom\.json: the JSON is malformed/);
+    expect((await t.get('/v0/documents')).body.PaginationInfo.TotalCount).toBe(total);
+  });
+
+  it('content no format recognises → 415', async () => {
+    const res = await upload('{"hello": "world"}', { 'content-type': 'application/json' });
+    expect(res.status).toBe(415);
+    expect(res.body.code).toBe('SG_UNSUPPORTED_MEDIA_TYPE');
+    expect(res.body.detail).toMatch(/^upload: unsupported document: found a JSON object with keys "hello"/);
+  });
+
+  it.each(['multipart/form-data; boundary=x', 'image/png', 'application/x-www-form-urlencoded'])(
+    'Content-Type %s → 415',
+    async (contentType) => {
+      const res = await upload(TAG_VALUE, { 'content-type': contentType });
+      expect(res.status).toBe(415);
+      expect(res.body.code).toBe('SG_UNSUPPORTED_MEDIA_TYPE');
+    },
+  );
+
+  it('Content-Encoding br → 415', async () => {
+    const res = await upload(TAG_VALUE, { 'content-type': 'text/plain', 'content-encoding': 'br' });
+    expect(res.status).toBe(415);
+  });
+
+  it('a body over --max-document-size → 413 (announced, streamed, or once gunzipped)', async () => {
+    const big = Buffer.alloc(5 * 1024 * 1024, 0x20);
+    const announced = await upload(big, { 'content-type': 'application/json' });
+    expect(announced.status).toBe(413);
+    expect(announced.body.code).toBe('SG_PAYLOAD_TOO_LARGE');
+    expect(announced.body.detail).toBe(
+      `the document is larger than the limit of ${4 * 1024 * 1024} bytes (--max-document-size)`,
+    );
+    // Chunked: no Content-Length to refuse it by, so the count stops it.
+    const streamed = await fetch(`${t.url}/v0/documents`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new Blob([big]).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    // 5 MiB of spaces compress to a few KiB: the limit applies to the decoded bytes.
+    const bomb = gzipSync(big);
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    const gzipped = await upload(bomb, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+    expect(gzipped.status).toBe(413);
+  });
+
+  it('no temporary file is left behind by any of the uploads', () => {
+    expect(leftovers().filter((name) => !before.includes(name))).toEqual([]);
+  });
+});
+
+describe('methods and bodies elsewhere', () => {
+  it('PUT /v0/documents → 405 naming GET, HEAD, POST; POST on a document → 405 naming DELETE', async () => {
+    const put = await t.request('PUT', '/v0/documents', { 'content-type': 'application/json' }, '{}');
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, HEAD, POST');
+    const post = await t.request('POST', `/v0/documents/sha256:${'a'.repeat(64)}`);
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD, DELETE');
+    const other = await t.request('POST', '/v0/package/x', { 'content-type': 'application/json' }, '{}');
+    expect(other.status).toBe(405);
+    expect(other.headers.get('allow')).toBe('GET, HEAD');
+  });
+});

@@ -1,0 +1,16 @@
+// The document list on PostgreSQL (the contract: ../documents-contract.ts), on a fresh database.
+import { afterAll } from 'vitest';
+import { PostgresStore } from '../../../src/store/postgres/pg-store.js';
+import { createTestDatabase, type TestDatabase } from '../../helpers/server.js';
+import { documentsContract } from '../documents-contract.js';
+
+const dbs: TestDatabase[] = [];
+afterAll(async () => {
+  for (const db of dbs) await db.drop();
+});
+
+documentsContract(async () => {
+  const db = await createTestDatabase();
+  dbs.push(db);
+  return PostgresStore.open(db.url);
+});
