@@ -42,6 +42,11 @@ export interface WriteTransaction {
 
 export interface WriteBackend {
   /**
+   * Set by the writer; the backend calls it inside a write transaction that finds documents
+   * deleted since its previous write: what the writer remembers as committed may be gone.
+   */
+  onDeletion?: () => void;
+  /**
    * Runs `body` in one transaction with the committed ids of `nodes` (interning the new ones),
    * unless a document with this digest is stored.
    */
@@ -54,19 +59,25 @@ export interface WriteBackend {
 
 export class DocumentWriter {
   /** Dependency edges known to be committed, ranked and not: most restated edges skip the insert. */
-  private readonly knownEdges = { ranked: new PairSet(), unranked: new PairSet() };
+  private knownEdges = { ranked: new PairSet(), unranked: new PairSet() };
 
-  constructor(private readonly backend: WriteBackend) {}
+  constructor(private readonly backend: WriteBackend) {
+    backend.onDeletion = () => {
+      this.knownEdges = { ranked: new PairSet(), unranked: new PairSet() };
+    };
+  }
 
   async write(input: DocumentInput): Promise<WriteOutcome> {
     const { facts } = input;
     const encoded = encodeDocument(facts, input.origin, input.collector);
     const ranked = encoded.frequencyEligible;
-    const known = ranked ? this.knownEdges.ranked : this.knownEdges.unranked;
+    let known = new PairSet(1);
     // Edges not known to be stored: inserted (conflicts ignored), remembered once committed.
     let newA: number[] = [];
     let newB: number[] = [];
     const outcome = await this.backend.transact(input.digest, encoded.nodes, (tx, ids) => {
+      // Taken here, after the backend has had its say about deletions.
+      known = ranked ? this.knownEdges.ranked : this.knownEdges.unranked;
       const documentId = tx.insertDocument({
         digest: input.digest,
         name: input.name,

@@ -17,8 +17,9 @@ export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink): Pr
     // A first load of a big store streams for a while; the per-statement budget is for
     // ordinary statements, not for this.
     await tx`SET LOCAL statement_timeout = 0`;
-    const [log] = await tx<{ last_node: number; last_fact: number; last_document: number; last_edge: number }[]>`
-      SELECT last_node, last_fact, last_document, last_edge FROM sg_log WHERE id = 1`;
+    const [log] = await tx<
+      { last_node: number; last_fact: number; last_document: number; last_edge: number; deletions: number }[]
+    >`SELECT last_node, last_fact, last_document, last_edge, deletions FROM sg_log WHERE id = 1`;
     // Fact ids are dense across the fact tables (one counter): every table is read up to last_fact.
     const facts: Record<string, number> = {};
     for (const table of FACT_TABLES) facts[table.name] = log.last_fact;
@@ -27,7 +28,7 @@ export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink): Pr
       document: log.last_document,
       edge: log.last_edge,
       facts,
-      deletions: since.deletions,
+      deletions: log.deletions,
     };
 
     if (next.node > since.node) {

@@ -32,7 +32,9 @@ import {
 import * as admin from './admin.js';
 import { documentByDigestSql, documentFromRow, documentListSql, type DocumentRowValues } from '../document-rows.js';
 import { POSTGRES_DIALECT } from '../schema/dialect.js';
+import { deletePgDocument } from './delete.js';
 import { loadSince } from './load.js';
+import { FACT_TABLES } from '../schema/tables.js';
 import { applyMigrations, checkSchema, type MigrationReport } from './migrations.js';
 import { PgWriteBackend } from './write.js';
 import { DocumentWriter } from '../writer.js';
@@ -128,7 +130,9 @@ export class PostgresStore implements GraphStore {
 
   async changesSince(cursor: LoadCursor): Promise<StoreChange> {
     return this.guard('checking for changes', async () => {
-      const [log] = await this.sql<{ last_document: number }[]>`SELECT last_document FROM sg_log WHERE id = 1`;
+      const [log] = await this.sql<{ last_document: number; deletions: number }[]>`
+        SELECT last_document, deletions FROM sg_log WHERE id = 1`;
+      if (log.deletions !== cursor.deletions) return 'deleted';
       return log.last_document > cursor.document ? 'appended' : 'none';
     });
   }
@@ -151,8 +155,11 @@ export class PostgresStore implements GraphStore {
       return row ? documentFromRow(row) : undefined;
     });
   }
-  deleteDocument(): Promise<boolean> {
-    return Promise.reject(new Error('not implemented'));
+  async deleteDocument(digest: string): Promise<boolean> {
+    const deleted = await this.guard('deleting a document', () => deletePgDocument(this.sql, digest));
+    // Best effort, as after a write: servers that miss it see the delete on their next poll.
+    if (deleted) this.sql.notify(COMMIT_CHANNEL, 'delete').catch(() => undefined);
+    return deleted;
   }
   async createToken(token: TokenRecord): Promise<void> {
     await this.guard('creating a token', () => admin.createToken(this.sql, token));
@@ -184,15 +191,27 @@ export class PostgresStore implements GraphStore {
     await this.guard('ping', () => this.sql`SELECT 1`);
   }
 
-  /** Exact counts: ids are dense and nothing is deleted, so the log row holds them. */
+  /**
+   * Exact counts from one snapshot. Until a document is deleted ids are dense, so the log row
+   * holds them; after one, the rows are counted (a scan per table: for `stats`, not requests).
+   */
   async stats(): Promise<StoreStats> {
-    return this.guard('reading statistics', async () => {
-      const [log] = await this.sql<{ last_node: number; last_fact: number; last_document: number }[]>`
-        SELECT last_node, last_fact, last_document FROM sg_log WHERE id = 1`;
-      // Edge ids may have gaps (conflicts under concurrency): count the rows.
-      const [edges] = await this.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM sg_dependency_edges`;
-      return { documents: log.last_document, nodes: log.last_node, facts: log.last_fact, dependencyEdges: edges.n };
-    });
+    return this.guard('reading statistics', () =>
+      this.sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (tx) => {
+        const [log] = await tx<{ last_node: number; last_fact: number; last_document: number; deletions: number }[]>`
+          SELECT last_node, last_fact, last_document, deletions FROM sg_log WHERE id = 1`;
+        const count = async (table: string): Promise<number> =>
+          (await tx.unsafe<{ n: number }[]>(`SELECT count(*)::bigint AS n FROM ${table}`))[0].n;
+        // Edge ids may have gaps (conflicts under concurrency): count the rows.
+        const dependencyEdges = await count('sg_dependency_edges');
+        if (log.deletions === 0) {
+          return { documents: log.last_document, nodes: log.last_node, facts: log.last_fact, dependencyEdges };
+        }
+        let facts = 0;
+        for (const t of FACT_TABLES) facts += await count(`sg_${t.name}`);
+        return { documents: await count('sg_documents'), nodes: await count('sg_nodes'), facts, dependencyEdges };
+      }),
+    );
   }
 
   /**

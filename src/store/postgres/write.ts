@@ -40,6 +40,7 @@ async function selectNodeIds(sql: Sql, hashes: readonly string[], into: Map<stri
 }
 
 interface LogRow {
+  deletions: number;
   last_node: number;
   last_fact: number;
   last_document: number;
@@ -152,6 +153,8 @@ export class PgWriteBackend implements WriteBackend {
   /** Committed node ids by node hash. */
   private readonly nodeIds = new Map<string, number>();
   private readonly factInserts = new Map<FactTable, string>();
+  onDeletion?: () => void;
+  private deletionsSeen: number | undefined;
 
   constructor(private readonly sql: Sql) {}
 
@@ -175,10 +178,19 @@ export class PgWriteBackend implements WriteBackend {
     const outcome = await this.sql.begin(async (tx): Promise<WriteOutcome> => {
       // The commit section: one writer at a time from here to COMMIT, across every process.
       const [log] = await tx<LogRow[]>`
-        SELECT last_node, last_fact, last_document, last_edge FROM sg_log WHERE id = 1 FOR UPDATE`;
+        SELECT last_node, last_fact, last_document, last_edge, deletions FROM sg_log WHERE id = 1 FOR UPDATE`;
       const [dup] = await tx<{ id: number }[]>`SELECT id FROM sg_documents WHERE digest = ${digest}`;
       if (dup) return { status: 'duplicate', documentId: dup.id };
 
+      if (log.deletions !== this.deletionsSeen) {
+        // Documents were deleted since this process last wrote (or it never did): node ids it
+        // remembers or looked up before the lock may be gone. Look them all up again under the lock.
+        this.nodeIds.clear();
+        resolved.clear();
+        created.clear();
+        this.deletionsSeen = log.deletions;
+        this.onDeletion?.();
+      }
       // Nodes another writer committed since the look-up above.
       const missing = hashes.filter((h) => !resolved.has(h));
       if (missing.length) await selectNodeIds(tx as unknown as Sql, missing, resolved);

@@ -28,6 +28,7 @@ import type {
 } from '../types.js';
 import { DocumentWriter } from '../writer.js';
 import { SqliteAdminTables } from './admin.js';
+import { deleteSqliteDocument } from './delete.js';
 import { migrate } from './schema.js';
 import { SqliteWriteBackend } from './write.js';
 
@@ -42,7 +43,8 @@ export class SqliteStore implements GraphStore {
   private readonly stmt: {
     findDocument: Statement<[string], { id: number }>;
     documentSkips: Statement<[string], { skipped: string }>;
-    maxDocument: Statement<[], { id: number | null }>;
+    changes: Statement<[], { document: number; deletions: number }>;
+    high: Statement<[], { document: number; deletions: number }>;
     getDocument: Statement<[string], DocumentRowValues>;
   };
 
@@ -62,7 +64,11 @@ export class SqliteStore implements GraphStore {
     this.stmt = {
       findDocument: this.db.prepare('SELECT id FROM documents WHERE digest = ?'),
       documentSkips: this.db.prepare('SELECT skipped FROM documents WHERE digest = ?'),
-      maxDocument: this.db.prepare('SELECT max(id) AS id FROM documents'),
+      changes: this.db.prepare(`SELECT coalesce((SELECT max(id) FROM documents), 0) AS document,
+        (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'deletions') AS deletions`),
+      // Where a load from the start ends at least: ids up to the highest deleted are never reused.
+      high: this.db.prepare(`SELECT coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'document_high'), 0)
+        AS document, (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'deletions') AS deletions`),
       getDocument: this.db.prepare(documentByDigestSql(SQLITE_DIALECT)),
     };
     this.admin = new SqliteAdminTables(this.db);
@@ -90,7 +96,9 @@ export class SqliteStore implements GraphStore {
   }
 
   async changesSince(cursor: LoadCursor): Promise<StoreChange> {
-    return (this.stmt.maxDocument.get()?.id ?? 0) > cursor.document ? 'appended' : 'none';
+    const { deletions, document } = this.stmt.changes.get()!;
+    if (deletions !== cursor.deletions) return 'deleted';
+    return document > cursor.document ? 'appended' : 'none';
   }
 
   // Placeholders until the document, token and audit tables exist (issue 12, store part).
@@ -107,8 +115,8 @@ export class SqliteStore implements GraphStore {
     const row = this.stmt.getDocument.get(digest);
     return row ? documentFromRow(row) : undefined;
   }
-  deleteDocument(): Promise<boolean> {
-    return Promise.reject(new Error('not implemented'));
+  async deleteDocument(digest: string): Promise<boolean> {
+    return deleteSqliteDocument(this.db, digest);
   }
   async createToken(token: TokenRecord): Promise<void> {
     this.admin.createToken(token);
@@ -157,6 +165,9 @@ export class SqliteStore implements GraphStore {
         }
       }
       next.facts = facts;
+      const high = this.stmt.high.get()!;
+      next.document = Math.max(next.document, high.document);
+      next.deletions = high.deletions;
       const edges = this.db.prepare('SELECT id, a, b, ranked FROM dependency_edges WHERE id > ? ORDER BY id').raw();
       for (const [id, a, b, ranked] of edges.iterate(since.edge) as Iterable<[number, number, number, number]>) {
         sink.dependencyEdge(a, b, ranked === 1);

@@ -53,15 +53,21 @@ export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
   private readonly nodeIds = new Map<string, number>();
   private readonly factInserts = new Map<FactTable, BulkInsert>();
   private readonly stmt;
+  onDeletion?: () => void;
+  private deletionsSeen: string | undefined;
 
   constructor(private readonly db: Database) {
     this.stmt = {
       findDocument: db.prepare<[string], { id: number }>('SELECT id FROM documents WHERE digest = ?'),
+      deletions: db.prepare<[], string>(`SELECT value FROM meta WHERE key = 'deletions'`).pluck(),
       insertDocument: db.prepare<Param[]>(
-        `INSERT INTO documents (digest, name, format, origin, collector, ingested_at, subject, ingested_by, frequency_eligible, skipped${SUMMARY_COLUMNS.map((c) => `, ${quoted(c.name)}`).join('')})
-         VALUES (${Array<string>(10 + SUMMARY_COLUMNS.length)
-           .fill('?')
-           .join(', ')})`,
+        // Ids are allocated above the highest ever deleted (delete.ts), never reused.
+        `INSERT INTO documents (id, digest, name, format, origin, collector, ingested_at, subject, ingested_by, frequency_eligible, skipped${SUMMARY_COLUMNS.map((c) => `, ${quoted(c.name)}`).join('')})
+         VALUES ((SELECT max(coalesce((SELECT max(id) FROM documents), 0),
+             coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'document_high'), 0)) + 1),
+           ${Array<string>(10 + SUMMARY_COLUMNS.length)
+             .fill('?')
+             .join(', ')})`,
       ),
       insertNode: db.prepare<[number, string, string | null], { id: number }>(
         'INSERT INTO nodes (kind, key, attr) VALUES (?, ?, ?) ON CONFLICT (kind, key) DO NOTHING RETURNING id',
@@ -88,6 +94,13 @@ export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
     const write = this.db.transaction((): WriteOutcome => {
       const existing = this.stmt.findDocument.get(digest);
       if (existing) return { status: 'duplicate', documentId: existing.id };
+      const deletions = this.stmt.deletions.get();
+      if (deletions !== this.deletionsSeen) {
+        // A document was deleted since the last write: cached node ids may be gone (and reused).
+        this.nodeIds.clear();
+        this.deletionsSeen = deletions;
+        this.onDeletion?.();
+      }
       const ids = new Array<number>(nodes.length);
       for (let i = 0; i < nodes.length; i++) {
         const n = nodes[i];
