@@ -437,6 +437,11 @@ async function main(): Promise<void> {
       'warn',
       '--refresh-interval',
       '1000',
+      // The benchmark's clients are anonymous and far above the default per-address limit.
+      '--rate-limit',
+      '0',
+      '--anonymous-rate-limit',
+      '0',
     ],
     serverLog,
   );

@@ -55,6 +55,11 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       String(port),
       '--log-level',
       'warn',
+      // The scenarios' load is anonymous and far above the default per-address limit.
+      '--rate-limit',
+      '0',
+      '--anonymous-rate-limit',
+      '0',
       ...(options.extraArgs ?? []),
     ],
     options.logFile,

@@ -181,3 +181,8 @@ export function positiveInteger(name: string, value: string, allowZero = false):
     throw new Error(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} integer, got "${value}"`);
   return n;
 }
+
+/** Loopback hosts: a server listening only there is reachable from this machine alone. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}

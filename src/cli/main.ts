@@ -16,9 +16,11 @@ import {
   probeListen,
   requireExistingStore,
 } from './preflight.js';
+import { runAudit } from './audit.js';
 import { runMigrate } from './migrate.js';
 import { runServe } from './serve.js';
 import { runStats } from './stats.js';
+import { parseExpires, parseScope, parseTokenName, runTokenCreate, runTokenList, runTokenRevoke } from './tokens.js';
 
 function option(setting: Setting): Option {
   const o = new Option(setting.flag, setting.description).env(setting.env);
@@ -199,6 +201,45 @@ export async function main(argv: string[]): Promise<number> {
     .option('--json', 'print the outcome as JSON')
     .action(async (o: Record<string, string | boolean>) => {
       exitCode = await runMigrate(String(o.store), storeOptions(o), Boolean(o.json));
+    });
+
+  const token = program
+    .command('token')
+    .description('manage the API tokens of the store (shared by every server on it)');
+  command(token, 'create', 'create an API token; prints it once, alone on stdout', [SETTINGS.store, ...PG_OPTIONS])
+    .requiredOption('--name <name>', 'unique name: shows in the audit log, `token list` and `token revoke`')
+    .requiredOption('--scope <scope>', 'read, ingest (read and upload) or admin (also delete and read the audit log)')
+    .option('--expires <when>', 'a duration from now (90d, 12h, 30m) or an ISO date; default: never')
+    .action(async (o: Record<string, string | undefined>) => {
+      setStoreDefaults(storeOptions(o));
+      exitCode = await runTokenCreate(String(o.store), {
+        name: parseTokenName(o.name ?? ''),
+        scope: parseScope(o.scope ?? ''),
+        expiresAt: o.expires === undefined ? null : parseExpires(o.expires),
+      });
+    });
+  command(token, 'list', 'list the tokens (never their secret or hash)', [SETTINGS.store, ...PG_OPTIONS])
+    .option('--json', 'print them as JSON')
+    .action(async (o: Record<string, string | boolean>) => {
+      setStoreDefaults(storeOptions(o));
+      exitCode = await runTokenList(String(o.store), Boolean(o.json));
+    });
+  command(token, 'revoke', 'delete a token: running servers refuse it within a few seconds', [
+    SETTINGS.store,
+    ...PG_OPTIONS,
+  ])
+    .argument('<name>', 'the name given at creation')
+    .action(async (name: string, o: Record<string, string | boolean>) => {
+      setStoreDefaults(storeOptions(o));
+      exitCode = await runTokenRevoke(String(o.store), name);
+    });
+
+  command(program, 'audit', 'print the newest records of the audit log, newest first', [SETTINGS.store, ...PG_OPTIONS])
+    .option('--limit <n>', 'records to print', '50')
+    .option('--json', 'print them as JSON')
+    .action(async (o: Record<string, string | boolean>) => {
+      setStoreDefaults(storeOptions(o));
+      exitCode = await runAudit(String(o.store), positiveInteger('--limit', String(o.limit)), Boolean(o.json));
     });
 
   try {

@@ -4,6 +4,7 @@ import { existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import pino from 'pino';
+import { isLoopbackHost } from '../config.js';
 import { isPostgresLocation } from '../store/open.js';
 import { SQLITE_FILE_NAME } from '../store/sqlite/sqlite-store.js';
 
@@ -20,11 +21,6 @@ export function parsePort(value: string): number {
   const n = /^\d+$/.test(value) ? Number(value) : NaN;
   if (!(n >= 0 && n <= 65535)) throw new Error(`--port must be an integer from 0 to 65535, got "${value}"`);
   return n;
-}
-
-/** Loopback hosts: a server listening only there is reachable from this machine alone. */
-export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 /** --read-access: as given, or by the host when not given (token unless loopback only). */

@@ -19,6 +19,7 @@ import swagger from './plugins/external/swagger.js';
 import loadShedding from './plugins/external/under-pressure.js';
 import analysisRoutes from './routes/analysis.js';
 import artifactRoutes from './routes/artifacts.js';
+import auditRoutes from './routes/audit.js';
 import documentRoutes from './routes/documents.js';
 import openApiRoute from './routes/openapi.js';
 import operationRoutes from './routes/operations.js';
@@ -87,11 +88,12 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
 
   // App plugins: decorators and hooks every route relies on.
   await app.register(apiContext, ctx);
-  await app.register(access);
   await app.register(metrics);
   await app.register(readiness);
   await app.register(responseCache);
   await app.register(requestGuards, { isDraining: options.isDraining });
+  // After the request guards: their answers (405, 413, shutdown, backend) come before 401/403/429.
+  await app.register(access);
   await app.register(errorHandler);
 
   // Routes.
@@ -99,6 +101,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
   await app.register(analysisRoutes);
   await app.register(packageRoutes);
   await app.register(artifactRoutes);
+  await app.register(auditRoutes);
   await app.register(documentRoutes);
   await app.register(openApiRoute);
   return app;

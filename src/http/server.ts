@@ -5,6 +5,7 @@ import type { ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
+import { isLoopbackHost } from '../config.js';
 import { IndexService } from '../index/index-service.js';
 import { openStore } from '../store/open.js';
 import type { PageLimits } from '../query/pagination.js';
@@ -45,10 +46,27 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const server = await openServer(options);
   try {
     const url = await server.app.listen({ host: options.host, port: options.port });
+    announceAccess(server.app, options.host);
     return { ...server, url };
   } catch (err) {
     await server.close();
     throw err;
+  }
+}
+
+/** Says which read access is in force; a warning when anyone on the network may read the graph. */
+function announceAccess(app: FastifyInstance, host: string): void {
+  const { readAccess, rateLimitPerMinute, anonymousRateLimitPerMinute } = app.accessOptions;
+  const limits = { rateLimitPerMinute, anonymousRateLimitPerMinute };
+  if (readAccess === 'token') {
+    app.log.info({ readAccess, ...limits }, 'read access: token (every request but /healthz and /readyz needs one)');
+  } else if (isLoopbackHost(host)) {
+    app.log.info({ readAccess, ...limits }, 'read access: open (reads need no token; listening on loopback only)');
+  } else {
+    app.log.warn(
+      { readAccess, host, ...limits },
+      `read access: open on ${host}, a non-loopback address: anyone who can reach the port can read the graph`,
+    );
   }
 }
 
@@ -57,7 +75,15 @@ export async function openServer(options: ServeOptions): Promise<OpenServer> {
   // Load shedding is on only when asked for (the CLI always passes its setting): a server
   // embedded in another program, such as a test runner, shares its event loop with that program.
   const limits: HttpLimits = { ...DEFAULT_HTTP_LIMITS, maxEventLoopDelayMs: 0, ...options.http };
-  const logger = pino({ level: options.logLevel });
+  // Tokens never reach the log: Fastify's request serializer leaves headers out, and should a
+  // header object be logged anyway, its credentials are censored.
+  const logger = pino({
+    level: options.logLevel,
+    redact: {
+      paths: ['req.headers.authorization', 'request.headers.authorization', 'headers.authorization', 'authorization'],
+      censor: '[redacted]',
+    },
+  });
   const store = await openStore(options.store);
   const service = new IndexService(store, { refreshIntervalMs: options.refreshIntervalMs, logger });
   await service.start();
@@ -67,7 +93,11 @@ export async function openServer(options: ServeOptions): Promise<OpenServer> {
       service,
       limits: options.limits,
       queryBudgetMs: limits.queryBudgetMs,
-      access: { ...DEFAULT_ACCESS, ...options.access },
+      access: {
+        ...DEFAULT_ACCESS,
+        ...options.access,
+        readAccess: options.access?.readAccess ?? (isLoopbackHost(options.host) ? 'open' : 'token'),
+      },
       uploads: { ...DEFAULT_UPLOADS, ...options.uploads },
       corsOrigins: options.corsOrigins,
       compressThresholdBytes: options.compressThresholdBytes,

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../helpers/corpus.js';
 import { enc, startTestServer, type TestServer } from '../helpers/server.js';
+import { createTestToken } from '../helpers/tokens.js';
 
 const fixture = (path: string): string => readFileSync(join(FIXTURES_DIR, path), 'utf8');
 
@@ -45,13 +46,16 @@ interface Summary {
 
 let t: TestServer;
 let uploaded: Summary;
+/** Uploads and deletions need a token (admin may do both). */
+let admin: Record<string, string>;
 
 beforeAll(async () => {
   t = await startTestServer(INGESTED);
+  admin = (await createTestToken(t.storeDir, 'admin')).headers;
   const res = await t.request(
     'POST',
     '/v0/documents?name=uploaded.spdx',
-    { 'content-type': 'text/plain' },
+    { 'content-type': 'text/plain', ...admin },
     tagValue('listed-app'),
   );
   expect(res.status, res.text).toBe(201);
@@ -155,12 +159,12 @@ describe('GET /v0/documents/{digest}', () => {
 describe('DELETE /v0/documents/{digest}', () => {
   it('204, then the document and what only it stated are gone from every answer; again → 404', async () => {
     const purl = enc('pkg:npm/deleted-app');
-    const res = await t.request('POST', '/v0/documents', {}, tagValue('deleted-app'));
+    const res = await t.request('POST', '/v0/documents', admin, tagValue('deleted-app'));
     expect(res.status, res.text).toBe(201);
     expect((await t.get(`/v0/package/${purl}`)).body.PurlList).toEqual(['pkg:npm/deleted-app@1']);
     const total = (await t.get('/v0/documents')).body.PaginationInfo.TotalCount as number;
 
-    const deleted = await t.request('DELETE', `/v0/documents/${enc(res.body.digest)}`);
+    const deleted = await t.request('DELETE', `/v0/documents/${enc(res.body.digest)}`, admin);
     expect(deleted.status).toBe(204);
     expect(deleted.text).toBe('');
     expect((await t.get(`/v0/package/${purl}`)).body.PurlList).toEqual([]);
@@ -169,11 +173,11 @@ describe('DELETE /v0/documents/{digest}', () => {
     expect(list.body.PaginationInfo.TotalCount).toBe(total - 1);
     expect(list.body.documents.map((d: Summary) => d.digest)).not.toContain(res.body.digest);
 
-    const again = await t.request('DELETE', `/v0/documents/${enc(res.body.digest)}`);
+    const again = await t.request('DELETE', `/v0/documents/${enc(res.body.digest)}`, admin);
     expect(again.status).toBe(404);
     expect(again.body.code).toBe('SG_DOCUMENT_NOT_FOUND');
     // Deleted, it can be uploaded again as new.
-    const back = await t.request('POST', '/v0/documents', {}, tagValue('deleted-app'));
+    const back = await t.request('POST', '/v0/documents', admin, tagValue('deleted-app'));
     expect(back.status).toBe(201);
   });
 });

@@ -11,6 +11,7 @@ import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../helpers/corpus.js';
 import { enc, startTestServer, type TestServer } from '../helpers/server.js';
+import { createTestToken } from '../helpers/tokens.js';
 
 const fixture = (path: string): Buffer => readFileSync(join(FIXTURES_DIR, path));
 
@@ -53,9 +54,12 @@ function leftovers(): string[] {
 
 let t: TestServer;
 let before: string[];
+/** Uploads need a token with the ingest scope. */
+let ingest: Record<string, string>;
 
 beforeAll(async () => {
   t = await startTestServer({}, undefined, { uploads: { maxDocumentBytes: 4 * 1024 * 1024 } });
+  ingest = (await createTestToken(t.storeDir, 'ingest')).headers;
   before = leftovers();
 });
 afterAll(async () => {
@@ -63,7 +67,7 @@ afterAll(async () => {
 });
 
 function upload(body: Buffer | string, headers: Record<string, string> = {}, query = '') {
-  return t.request('POST', `/v0/documents${query}`, headers, body);
+  return t.request('POST', `/v0/documents${query}`, { ...ingest, ...headers }, body);
 }
 
 describe('POST /v0/documents, one document of each format family', () => {
@@ -235,7 +239,7 @@ describe('refusals', () => {
     // Chunked: no Content-Length to refuse it by, so the count stops it.
     const streamed = await fetch(`${t.url}/v0/documents`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...ingest },
       body: new Blob([big]).stream(),
       duplex: 'half',
     });

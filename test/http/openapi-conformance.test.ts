@@ -444,6 +444,35 @@ describe('while the data backend fails', () => {
   });
 });
 
+describe('access refusals conform to /openapi.json', () => {
+  /** The answer to GET `url` on `base`, with its body read. */
+  async function answerOf(base: string, url: string): Promise<Answer> {
+    const res = await fetch(base + url);
+    return { status: res.status, headers: res.headers, text: await res.text() };
+  }
+
+  it('data routes answer 401 without a token under --read-access token, 429 past the rate limit', async () => {
+    const closed = await startTestServer(DOCS, undefined, { access: { readAccess: 'token' } });
+    const limited = await startTestServer(DOCS, undefined, { access: { anonymousRateLimitPerMinute: 1 } });
+    try {
+      for (const path of DATA_ROUTES) {
+        const a = await answerOf(closed.url, ROUTES[path]);
+        expect(a.status).toBe(401);
+        expect(check(path, a)).toEqual([]);
+      }
+      expect((await answerOf(limited.url, ROUTES[DATA_ROUTES[0]])).status).toBe(200);
+      for (const path of DATA_ROUTES) {
+        const a = await answerOf(limited.url, ROUTES[path]);
+        expect(a.status).toBe(429);
+        expect(check(path, a)).toEqual([]);
+      }
+    } finally {
+      await closed.close();
+      await limited.close();
+    }
+  });
+});
+
 describe('coverage of the sweep', () => {
   it('answered every documented status that a request can bring about', () => {
     const missed: string[] = [];

@@ -48,6 +48,7 @@ describe('/openapi.json', () => {
       '/readyz',
       '/v0/artifact/{digest}/dependencies',
       '/v0/artifact/{digest}/vulns',
+      '/v0/audit',
       '/v0/documents',
       '/v0/documents/{digest}',
       '/v0/package/{purl}',
@@ -64,11 +65,28 @@ describe('/openapi.json', () => {
       'getPackagePurls',
       'getPackageVulns',
       'healthCheck',
+      'listAuditEvents',
       'listDocuments',
       'readinessCheck',
     ]);
     const tags = new Map(doc.tags.map((tag) => [tag.name, tag.description]));
     for (const op of operations) for (const tag of op.tags) expect(tags.get(tag)).toMatch(/\w/);
+  });
+
+  it('says which operations take a bearer token: reads may, the audit log must, probes never', () => {
+    const document = doc as unknown as {
+      security: object[];
+      components: { securitySchemes: Record<string, object> };
+      paths: Record<string, { get: { security?: object[]; responses: Record<string, unknown> } }>;
+    };
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.security).toEqual([{}, { bearerAuth: [] }]);
+    expect(document.paths['/v0/audit'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(Object.keys(document.paths['/v0/audit'].get.responses)).toEqual(
+      expect.arrayContaining(['401', '403', '429']),
+    );
+    expect(document.paths['/healthz'].get.security).toEqual([]);
+    expect(document.paths['/readyz'].get.security).toEqual([]);
   });
 
   it('has license, description and servers', () => {
@@ -80,7 +98,7 @@ describe('/openapi.json', () => {
   it('gives errors as shared problem+json responses and /healthz as text/plain', () => {
     const vulns = doc.paths['/v0/package/{purl}/vulns'].get.responses;
     expect(Object.keys(vulns).sort()).toEqual(
-      ['200', '304', '400', '404', '405', '408', '413', '414', '431', '500', '502', '503'].sort(),
+      ['200', '304', '400', '401', '404', '405', '408', '413', '414', '429', '431', '500', '502', '503'].sort(),
     );
     expect(vulns['404']).toEqual({ $ref: '#/components/responses/NotFound' });
     expect(Object.keys(doc.components.responses.NotFound.content ?? {})).toEqual(['application/problem+json']);

@@ -126,7 +126,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = (app) => {
             ArchiveOutcomeSchema,
           ),
           ...requestErrors,
-          ...problemResponses(400, 415, 502),
+          ...problemResponses(400, 401, 403, 415, 429, 502),
         },
       },
     },
@@ -155,7 +155,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = (app) => {
         response: {
           200: json('One page of documents', DocumentListSchema),
           ...requestErrors,
-          ...problemResponses(400, 502),
+          ...problemResponses(400, 401, 429, 502),
         },
       },
     },
@@ -175,7 +175,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = (app) => {
     },
   );
 
-  const digestResponses = { ...requestErrors, ...problemResponses(400, 404, 502) };
+  const digestResponses = { ...requestErrors, ...problemResponses(400, 401, 404, 429, 502) };
 
   app.get(
     `${DOCUMENTS_PATH}/:digest`,
@@ -207,7 +207,11 @@ const documentRoutes: FastifyPluginAsyncTypebox = (app) => {
         summary: 'Delete a document: the graph becomes as if it had never been ingested',
         tags: ['documents'],
         params: DocumentParamsSchema,
-        response: { 204: noBody('Deleted; every answer is now computed without it'), ...digestResponses },
+        response: {
+          204: noBody('Deleted; every answer is now computed without it'),
+          ...digestResponses,
+          ...problemResponses(403),
+        },
       },
     },
     async (request, reply) => {

@@ -10,10 +10,12 @@ const operationRoutes: FastifyPluginAsyncTypebox = (app) => {
   app.get(
     OPERATIONAL_PATHS.liveness,
     {
+      config: { access: 'open' },
       schema: {
         operationId: 'healthCheck',
         summary: 'Liveness: "Healthy" whenever the process serves requests',
         tags: ['operations'],
+        security: [],
         response: {
           200: { description: 'The process serves requests', content: { 'text/plain': { schema: LivenessSchema } } },
           ...requestErrors,
@@ -28,10 +30,12 @@ const operationRoutes: FastifyPluginAsyncTypebox = (app) => {
   app.get(
     OPERATIONAL_PATHS.readiness,
     {
+      config: { access: 'open' },
       schema: {
         operationId: 'readinessCheck',
         summary: 'Readiness: the graph is loaded and the store answers',
         tags: ['operations'],
+        security: [],
         response: {
           200: {
             description: 'Ready to answer queries',

@@ -4,7 +4,8 @@ import type { SwaggerOptions } from '@fastify/swagger';
 import { Type } from 'typebox';
 import { StringEnum } from './typebox.js';
 
-type HeaderName = 'ETag' | 'X-Total-Count' | 'Link' | 'X-Request-Id' | 'Allow' | 'Retry-After' | 'Location';
+type HeaderName =
+  'ETag' | 'X-Total-Count' | 'Link' | 'X-Request-Id' | 'Allow' | 'Retry-After' | 'Location' | 'WWW-Authenticate';
 
 const SHARED_HEADERS: Record<HeaderName, { description: string; required?: boolean; schema: object }> = {
   ETag: {
@@ -41,8 +42,15 @@ const SHARED_HEADERS: Record<HeaderName, { description: string; required?: boole
     schema: Type.String({ pattern: '^/v0/documents/sha256:[0-9a-f]{64}$' }),
   },
   'Retry-After': {
-    description: 'Seconds to wait before trying again (when the server sheds load).',
+    description: 'Seconds to wait before trying again (when the server sheds load, or past the rate limit).',
     schema: Type.Integer({ minimum: 0 }),
+  },
+  'WWW-Authenticate': {
+    description:
+      'RFC 6750 challenge: `Bearer realm="supplygraph"`, with `error="invalid_token"` when the token sent was ' +
+      'refused, or `error="insufficient_scope"` and the `scope` needed.',
+    required: true,
+    schema: Type.String({ pattern: '^Bearer ' }),
   },
 };
 
@@ -74,6 +82,20 @@ export const SHARED_RESPONSES = {
       'Bad input: an unparseable purl or digest, an ambiguous digest, a bad parameter, page size or cursor, or a ' +
       'URL that is not correctly percent-encoded.',
     headers: ['X-Request-Id'],
+    problem: true,
+  },
+  401: {
+    name: 'Unauthorized',
+    description:
+      'No API token where one is needed (writes, the audit log, and reads under `--read-access token`), or the ' +
+      'token sent is malformed, unknown, revoked or expired (refused even where reads are open).',
+    headers: ['WWW-Authenticate', 'X-Request-Id'],
+    problem: true,
+  },
+  403: {
+    name: 'Forbidden',
+    description: 'The token is valid but its scope is too low for this operation (read < ingest < admin).',
+    headers: ['WWW-Authenticate', 'X-Request-Id'],
     problem: true,
   },
   404: {
@@ -124,6 +146,13 @@ export const SHARED_RESPONSES = {
     description: 'The request headers are larger than the server accepts; the connection closes.',
     headers: [],
     withoutRequestId: true,
+    problem: true,
+  },
+  429: {
+    name: 'TooManyRequests',
+    description:
+      'More requests this minute than the rate limit allows: per API token, or per client address without one.',
+    headers: ['Retry-After', 'X-Request-Id'],
     problem: true,
   },
   500: {
@@ -230,8 +259,18 @@ export const swaggerOptions: SwaggerOptions = {
         variables: { host: { default: '127.0.0.1' }, port: { default: '8080' } },
       },
     ],
-    // The read API takes no credentials.
-    security: [],
+    // Reads take a token when the server runs with `--read-access token`, and none otherwise; the
+    // audit log and writes always need one (their operations say so).
+    security: [{}, { bearerAuth: [] }],
+    components: {
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API token from `supplygraph token create`, sent as `Authorization: Bearer <token>`.',
+        },
+      },
+    },
     tags: [
       {
         name: 'packages',
@@ -244,6 +283,7 @@ export const swaggerOptions: SwaggerOptions = {
         description: 'Documents in the store: upload (any format ingest reads, or a zip of them), list, show, delete.',
       },
       { name: 'operations', description: 'Liveness and readiness of the service.' },
+      { name: 'access', description: 'API tokens and the audit log of writes and refused requests.' },
     ],
   },
   // Shared schemas keep their $id as their component name (`Problem`, `PaginationInfo`).

@@ -36,8 +36,11 @@ export const notModifiedResponse = { 304: { description: SHARED_RESPONSES[304].d
 /** Errors any path can answer before a route runs: method, request limits, shutdown, overload. */
 export const requestErrors = problemResponses(405, 408, 413, 414, 431, 500, 503);
 
-/** Errors every data route (see paths.ts) can answer besides its own 404 (and 504). */
-export const dataRouteErrors = { ...requestErrors, ...problemResponses(400, 502) };
+/**
+ * Errors every data route (see paths.ts) can answer besides its own 404 (and 504): 401 under
+ * `--read-access token` or for a bad token, 429 past the rate limit.
+ */
+export const dataRouteErrors = { ...requestErrors, ...problemResponses(400, 401, 429, 502) };
 
 /** A 200 answer from the graph: JSON, with the version ETag and, for bare arrays, the paging headers. */
 export function okResponse(description: string, schema: TSchema, paging: 'body' | 'headers'): Record<string, unknown> {

@@ -1,9 +1,16 @@
 // Who is asking and what they may do: the bearer token of a request (its principal), the access
 // each route needs (`config.access`), and the audit record of writes and refused requests.
-// Placeholder: the contract other plugins and routes rely on; enforcement comes with the tokens.
-import type { FastifyRequest } from 'fastify';
+// One onRequest hook, after the request guards (405, 413, shutdown and backend answers come
+// first): authenticate, count the request against the rate limit, then authorise. Unknown paths
+// stay 404 and open routes (/healthz, /readyz) skip all three.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { scopeAllows } from '../../../model/tokens.js';
 import type { AuditEvent, TokenScope } from '../../../store/types.js';
+import { ProblemError, sendProblem } from '../../errors.js';
+import { AuditBudget } from './audit-budget.js';
+import { createRateLimiter } from './rate-limit.js';
+import { TokenVerifier } from './token-verifier.js';
 
 /** What a route needs: nothing ("open"), or a token with at least this scope (read < ingest < admin). */
 export type RouteAccess = 'open' | TokenScope;
@@ -29,25 +36,132 @@ declare module 'fastify' {
   }
 }
 
+const REALM = 'Bearer realm="supplygraph"';
+/** RFC 6750: the scheme is case-insensitive, the token is base64url-ish text. */
+const BEARER = /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i;
+
+type AuditedPart = Pick<AuditEvent, 'action' | 'digest' | 'result'>;
+
+/** Why the token a request carried was refused. */
+interface AuthFailure {
+  detail: string;
+  /** The token's name when it exists but may not be used (expired). */
+  name?: string;
+}
+
+/** What the route of this request needs; undefined for unknown paths (they stay 404). */
+function accessOf(request: FastifyRequest): RouteAccess | undefined {
+  if (request.is404) return undefined;
+  return request.routeOptions.config.access ?? 'read';
+}
+
+/** A pending body is not read for a refused request: the connection closes instead. */
+function closeIfBodyPending(request: FastifyRequest, reply: FastifyReply): void {
+  const length = request.headers['content-length'];
+  if ((length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined) {
+    void reply.header('connection', 'close');
+  }
+}
+
 export default fp(
-  (app, _options, done) => {
+  async (app) => {
     app.decorateRequest('principal', null);
-    app.decorate(
-      'audit',
-      async (request: FastifyRequest, event: Pick<AuditEvent, 'action' | 'digest' | 'result'>): Promise<void> => {
-        try {
-          await app.indexService.store.appendAudit({
-            at: new Date().toISOString(),
-            token: request.principal?.token ?? null,
-            client: request.ip,
-            ...event,
-          });
-        } catch (err) {
-          request.log.error({ err }, 'cannot write the audit record');
-        }
-      },
+    async function writeAudit(request: FastifyRequest, token: string | null, event: AuditedPart): Promise<void> {
+      try {
+        await app.indexService.store.appendAudit({ at: new Date().toISOString(), token, client: request.ip, ...event });
+      } catch (err) {
+        request.log.error({ err }, 'cannot write the audit record');
+      }
+    }
+    app.decorate('audit', (request: FastifyRequest, event: AuditedPart) =>
+      writeAudit(request, request.principal?.token ?? null, event),
     );
-    done();
+
+    const options = app.accessOptions;
+    const verifier = new TokenVerifier(app.indexService.store, (err) =>
+      app.log.warn({ err }, 'cannot record the last use of a token'),
+    );
+    const budget = new AuditBudget((count) =>
+      app.log.warn({ count }, 'authentication failures left out of the audit log (over the per-minute budget)'),
+    );
+    const limit = await createRateLimiter(app, options);
+
+    /** The principal, null for an anonymous request, or why the token was refused. */
+    async function authenticate(request: FastifyRequest): Promise<AuthFailure | undefined> {
+      const header = request.headers.authorization;
+      if (header === undefined) return undefined;
+      const token = BEARER.exec(header)?.[1];
+      if (token === undefined) {
+        return { detail: 'the Authorization header must be "Bearer <token>"' };
+      }
+      let verified;
+      try {
+        verified = await verifier.verify(token);
+      } catch (err) {
+        request.log.error({ err }, 'cannot look up the token');
+        app.metrics.storeError();
+        throw new ProblemError(
+          'SG_BACKEND_UNAVAILABLE',
+          'the token cannot be checked: the data backend is unavailable',
+        );
+      }
+      if (!verified.ok) return { detail: verified.reason, name: verified.name };
+      request.principal = { token: verified.name, scope: verified.scope };
+      return undefined;
+    }
+
+    /** Audits a refused request (within the budget); the answer follows. */
+    async function refuse(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      result: 'unauthorized' | 'forbidden',
+      token: string | null,
+    ): Promise<void> {
+      closeIfBodyPending(request, reply);
+      if (budget.take(request.ip)) await writeAudit(request, token, { action: 'auth.failure', digest: null, result });
+    }
+
+    app.addHook('onRequest', async (request, reply) => {
+      const needed = accessOf(request);
+      if (needed === undefined || needed === 'open') return undefined;
+      let failure: AuthFailure | undefined;
+      try {
+        failure = await authenticate(request);
+        if (limit) await limit(request, reply);
+      } catch (err) {
+        // Answered here rather than by the error handler, which routes registered before this
+        // plugin (the docs page) do not have.
+        if (err instanceof ProblemError) return sendProblem(reply, err.code, err.message);
+        throw err;
+      }
+      if (failure) {
+        await refuse(request, reply, 'unauthorized', failure.name ?? null);
+        void reply.header('www-authenticate', `${REALM}, error="invalid_token"`);
+        return sendProblem(reply, 'SG_UNAUTHORIZED', `${failure.detail}; send "Authorization: Bearer <token>"`);
+      }
+      // Routes of plugins registered before this one (the docs page) lack the decorator: undefined there.
+      const principal = request.principal ?? null;
+      if (principal === null) {
+        if (needed === 'read' && options.readAccess === 'open') return undefined;
+        await refuse(request, reply, 'unauthorized', null);
+        void reply.header('www-authenticate', REALM);
+        return sendProblem(
+          reply,
+          'SG_UNAUTHORIZED',
+          `this request needs an API token with the "${needed}" scope: send "Authorization: Bearer <token>"`,
+        );
+      }
+      if (!scopeAllows(principal.scope, needed)) {
+        await refuse(request, reply, 'forbidden', principal.token);
+        void reply.header('www-authenticate', `${REALM}, error="insufficient_scope", scope="${needed}"`);
+        return sendProblem(
+          reply,
+          'SG_FORBIDDEN',
+          `the token "${principal.token}" has the "${principal.scope}" scope; this request needs "${needed}"`,
+        );
+      }
+      return undefined;
+    });
   },
-  { name: 'access', dependencies: ['api-context'] },
+  { name: 'access', dependencies: ['api-context', 'metrics'] },
 );
