@@ -45,6 +45,7 @@ describe('/openapi.json', () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/analysis/dependencies',
       '/healthz',
+      '/metrics',
       '/readyz',
       '/v0/artifact/{digest}/dependencies',
       '/v0/artifact/{digest}/vulns',
@@ -57,6 +58,7 @@ describe('/openapi.json', () => {
       'analyzeDependencies',
       'getArtifactDeps',
       'getArtifactVulns',
+      'getMetrics',
       'getPackageDeps',
       'getPackagePurls',
       'getPackageVulns',

@@ -223,7 +223,7 @@ export const swaggerOptions: SwaggerOptions = {
       },
       { name: 'artifacts', description: 'Artifacts named by a digest: dependencies and vulnerabilities.' },
       { name: 'analysis', description: 'Rankings over the whole graph.' },
-      { name: 'operations', description: 'Liveness and readiness of the service.' },
+      { name: 'operations', description: 'Liveness, readiness and metrics of the service.' },
     ],
   },
   // Shared schemas keep their $id as their component name (`Problem`, `PaginationInfo`).
