@@ -28,7 +28,8 @@ const metricsRoute: FastifyPluginAsyncTypebox = (app) => {
     },
     async (_request, reply) => {
       const text = await app.renderMetrics();
-      void reply.type(METRICS_CONTENT_TYPE).send(text);
+      // Returning the reply tells Fastify the answer is under way (compression finishes it later).
+      return reply.type(METRICS_CONTENT_TYPE).send(text);
     },
   );
   return Promise.resolve();
