@@ -139,11 +139,14 @@ describe('response compression', () => {
     expect(res.headers.etag).toBe(identity.headers.etag);
   });
 
-  it('answers HEAD with the headers of the GET and no body', async () => {
+  it('answers HEAD with the headers of the uncompressed GET and no body', async () => {
     const res = await send(t.url + BIG, { 'accept-encoding': 'gzip' }, 'HEAD');
     expect(res.status).toBe(200);
     expect(res.body.length).toBe(0);
     expect(res.headers.etag).toBe(identity.headers.etag);
+    // The headers of the identity answer: nothing is compressed for an answer nobody reads.
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(Number(res.headers['content-length'])).toBe(identity.body.length);
   });
 
   it('follows the threshold setting', async () => {
