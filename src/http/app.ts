@@ -14,6 +14,8 @@ import metrics from './plugins/app/metrics.js';
 import readiness from './plugins/app/readiness.js';
 import requestGuards from './plugins/app/request-guards.js';
 import responseCache from './plugins/app/response-cache.js';
+import compression, { DEFAULT_COMPRESS_THRESHOLD_BYTES } from './plugins/external/compress.js';
+import cors from './plugins/external/cors.js';
 import serverLimits from './plugins/external/server-limits.js';
 import swagger from './plugins/external/swagger.js';
 import loadShedding from './plugins/external/under-pressure.js';
@@ -21,6 +23,7 @@ import analysisRoutes from './routes/analysis.js';
 import artifactRoutes from './routes/artifacts.js';
 import auditRoutes from './routes/audit.js';
 import documentRoutes from './routes/documents.js';
+import metricsRoute from './routes/metrics.js';
 import openApiRoute from './routes/openapi.js';
 import operationRoutes from './routes/operations.js';
 import packageRoutes from './routes/packages.js';
@@ -83,6 +86,12 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
 
   // External plugins. Load shedding comes before the request guards: its hook runs first.
   await app.register(serverLimits, { limits });
+  // Before every route (compression attaches to the routes registered after it) and before the
+  // hooks of the access and request guards (a CORS preflight is answered by its own hook).
+  await app.register(compression, {
+    thresholdBytes: ctx.compressThresholdBytes ?? DEFAULT_COMPRESS_THRESHOLD_BYTES,
+  });
+  await app.register(cors, { origins: ctx.corsOrigins ?? [] });
   await app.register(swagger);
   await app.register(loadShedding, { maxEventLoopDelayMs: limits.maxEventLoopDelayMs });
 
@@ -104,5 +113,6 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
   await app.register(auditRoutes);
   await app.register(documentRoutes);
   await app.register(openApiRoute);
+  await app.register(metricsRoute);
   return app;
 }

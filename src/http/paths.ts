@@ -8,6 +8,8 @@ export const OPERATIONAL_PATHS = {
   readiness: '/readyz',
   openApiDocument: '/openapi.json',
   docsPage: '/docs',
+  /** Prometheus metrics: they report a failing backend rather than being refused for it. */
+  metrics: '/metrics',
 } as const;
 
 /** Prefixes of the paths answered from the graph (and so refused while the data backend is failing). */

@@ -208,6 +208,7 @@ const DOCS = {
 const ROUTES: Record<string, string> = {
   '/healthz': '/healthz',
   '/readyz': '/readyz',
+  '/metrics': '/metrics',
   '/analysis/dependencies': '/analysis/dependencies?sort=frequency',
   '/v0/package/{purl}': `/v0/package/${enc('pkg:npm/app')}`,
   '/v0/package/{purl}/dependencies': `/v0/package/${enc(APP)}/dependencies`,

@@ -45,6 +45,7 @@ describe('/openapi.json', () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/analysis/dependencies',
       '/healthz',
+      '/metrics',
       '/readyz',
       '/v0/artifact/{digest}/dependencies',
       '/v0/artifact/{digest}/vulns',
@@ -61,6 +62,7 @@ describe('/openapi.json', () => {
       'getArtifactDeps',
       'getArtifactVulns',
       'getDocument',
+      'getMetrics',
       'getPackageDeps',
       'getPackagePurls',
       'getPackageVulns',

@@ -33,7 +33,7 @@ const analysisRoutes: FastifyPluginAsyncTypebox = (app) => {
       // The ranking may lag the index by one recompute: its ETag names the version it was computed at.
       const ranking = await app.withinBudget(app.indexService.frequencyRanking(), 'the dependency ranking');
       const etag = app.versionTag(ranking.generation).replace(/"$/, `-${sort}"`);
-      return reply.sendCached(ranking.generation, etag, () => {
+      reply.sendCached(ranking.generation, etag, () => {
         const pageRequest = pageRequestOf(request.query);
         const scope = () => scopeOf('analysis', sort);
         const page =
@@ -50,6 +50,9 @@ const analysisRoutes: FastifyPluginAsyncTypebox = (app) => {
         const body: Ranking = page.items;
         return { body, schema: RankingSchema, headers: pageHeaders(request, page) };
       });
+      // An async handler that resolves before its answer is written makes Fastify end the answer
+      // itself: a large answer, compressed as a stream, would be cut short. Wait until it is out.
+      await reply;
     },
   );
   return Promise.resolve();

@@ -282,7 +282,7 @@ export const swaggerOptions: SwaggerOptions = {
         name: 'documents',
         description: 'Documents in the store: upload (any format ingest reads, or a zip of them), list, show, delete.',
       },
-      { name: 'operations', description: 'Liveness and readiness of the service.' },
+      { name: 'operations', description: 'Liveness, readiness and metrics of the service.' },
       { name: 'access', description: 'API tokens and the audit log of writes and refused requests.' },
     ],
   },

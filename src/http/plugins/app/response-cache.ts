@@ -109,12 +109,15 @@ function serialize(reply: FastifyReply, answer: ComputedAnswer): string {
 export default fp(
   (app, _options, done) => {
     const cache = new ResponseCache(RESPONSE_CACHE_BYTES);
+    // Reported to the metrics when the app has them (the cache also works on its own).
+    const countHit = app.hasDecorator('metrics') ? () => app.metrics.cacheHit() : () => undefined;
     app.decorateReply(
       'sendCached',
       function sendCached(this: FastifyReply, version: number, etag: string, compute: () => ComputedAnswer) {
         if (notModified(this.request, this, etag)) return;
         let hit = cache.get(version, this.request.url);
-        if (!hit) {
+        if (hit) countHit();
+        else {
           const answer = compute();
           hit = { body: Buffer.from(serialize(this, answer)), headers: answer.headers ?? {} };
           cache.set(version, this.request.url, hit);
