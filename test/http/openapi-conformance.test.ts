@@ -531,6 +531,14 @@ describe('document routes conform to /openapi.json', () => {
     const answer = { status: res.status, headers: res.headers, text: await res.text() };
     expect(answer.status).toBe(422);
     expect(checker.problems(DOCS_PATH, answer, 'post')).toEqual([]);
+    const good = await zipOf(
+      'good.json',
+      JSON.stringify({ isDependency: [dependsOn('pkg:npm/conformance-zip@1', LIB)] }),
+    );
+    const zipped = await fetch(t.url + DOCS_PATH, { method: 'POST', body: good });
+    const created201 = { status: zipped.status, headers: zipped.headers, text: await zipped.text() };
+    expect(created201.status).toBe(201);
+    expect(checker.problems(DOCS_PATH, created201, 'post')).toEqual([]);
 
     const digest = (JSON.parse(created.text) as { digest: string }).digest;
     await expectConforms(DOCS_PATH, 'get', { url: DOCS_PATH, expected: 200 });
