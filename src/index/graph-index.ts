@@ -37,6 +37,11 @@ export class GraphIndex implements LoadSink, GraphView {
     return this.nodes.count;
   }
 
+  /** Documents whose facts the index holds. */
+  get documentCount(): number {
+    return this.docs.size;
+  }
+
   get kinds(): Uint8Array {
     return this.nodes.kinds;
   }

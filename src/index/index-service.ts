@@ -1,6 +1,8 @@
 // Keeps the in-memory index in step with the store: the first load at start-up, then a poll
 // that picks up documents committed by any process (the CLI, another server's ingest), and
-// the frequency ranking recomputed in the background after each change.
+// the frequency ranking recomputed in the background after each change. A delete cannot be
+// applied on top of what was loaded: the index is then rebuilt from the start, off to the side,
+// while the current one keeps answering, and swapped in.
 import type { GraphStore, LoadCursor } from '../store/types.js';
 import { EMPTY_CURSOR } from '../store/types.js';
 import { GraphIndex } from './graph-index.js';
@@ -53,15 +55,40 @@ export class IndexService {
   private rankingRun: Promise<void> | undefined;
   /** Set by stop(): a ranking being computed is dropped at its next pause, so the process can exit. */
   private stopped = false;
+  private refreshMillis: number | undefined;
+  private refreshFailures = 0;
 
   constructor(
     readonly store: GraphStore,
     private readonly options: IndexServiceOptions,
   ) {}
 
-  /** Documents loaded so far: the store version the index answers for (ETags, cursors). */
+  /**
+   * The store version the index answers for (ETags, cached answers, paging cursors): the last
+   * document loaded plus the documents deleted. Both only grow, so a delete changes it too.
+   */
   get version(): number {
-    return this.cursor.document;
+    return this.cursor.document + this.cursor.deletions;
+  }
+
+  /** How long the last refresh that loaded something took, in ms. */
+  get lastRefreshMillis(): number | undefined {
+    return this.refreshMillis;
+  }
+
+  /** Refreshes that failed since start. */
+  get refreshFailureCount(): number {
+    return this.refreshFailures;
+  }
+
+  /** How long the last complete frequency ranking took to compute, in ms. */
+  get lastRankingMillis(): number | undefined {
+    return this.ranking?.millis;
+  }
+
+  /** Documents the index holds. */
+  get indexedDocuments(): number {
+    return this.index.documentCount;
   }
 
   /** Date.now() of the last store call that succeeded. */
@@ -156,12 +183,14 @@ export class IndexService {
 
   private async loadChanges(): Promise<boolean> {
     try {
-      if (this.loaded && (await this.store.changesSince(this.cursor)) === 'none') {
+      const change = this.loaded ? await this.store.changesSince(this.cursor) : 'appended';
+      if (change === 'none') {
         this.markHealthy();
         return false;
       }
       const started = performance.now();
-      let next: LoadCursor;
+      let next: LoadCursor | undefined;
+      let rebuilt = false;
       if (!this.loaded) {
         // Nothing is served before the first load: stream it straight into the index, no buffer.
         try {
@@ -171,24 +200,39 @@ export class IndexService {
           throw err;
         }
         this.index.finishLoad();
-      } else {
+      } else if (change === 'appended') {
         const batch = new LoadBatch();
-        next = await this.store.load(this.cursor, batch);
-        // The new adjacency is built between requests; only the swap is synchronous.
-        const prepared = batch.isEmpty ? undefined : await this.index.prepare(batch);
-        this.index.apply(batch, prepared);
+        const loaded = await this.store.load(this.cursor, batch);
+        // A delete committed between the check and the load: the batch cannot be applied.
+        if (loaded.deletions === this.cursor.deletions) {
+          // The new adjacency is built between requests; only the swap is synchronous.
+          const prepared = batch.isEmpty ? undefined : await this.index.prepare(batch);
+          this.index.apply(batch, prepared);
+          next = loaded;
+        }
+      }
+      if (!next) {
+        next = await this.rebuild();
+        rebuilt = true;
       }
       this.cursor = next;
       this.loaded = true;
       this.markHealthy();
+      this.refreshMillis = performance.now() - started;
       this.options.logger?.info(
-        { version: next.document, nodes: this.index.nodeCount - 1, millis: Math.round(performance.now() - started) },
+        {
+          version: this.version,
+          nodes: this.index.nodeCount - 1,
+          millis: Math.round(this.refreshMillis),
+          ...(rebuilt ? { rebuilt: 'documents were deleted' } : {}),
+        },
         'index refreshed',
       );
       this.startRanking();
       return true;
     } catch (err) {
       this.storeHealthy = false;
+      this.refreshFailures++;
       this.failures++;
       const retryInMs = Math.min(this.options.refreshIntervalMs * 2 ** (this.failures - 1), MAX_RETRY_DELAY_MS);
       this.nextAttemptAt = Date.now() + retryInMs;
@@ -199,6 +243,20 @@ export class IndexService {
       );
       throw err;
     }
+  }
+
+  /**
+   * A new index from the start of the store, built while the current one keeps answering, then
+   * swapped in. The ranking of the old graph is dropped (it may name deleted nodes): the next one
+   * is computed from scratch and ranking requests wait for it.
+   */
+  private async rebuild(): Promise<LoadCursor> {
+    const fresh = new GraphIndex();
+    const next = await this.store.load(EMPTY_CURSOR, fresh);
+    fresh.finishLoad();
+    this.index = fresh;
+    this.ranking = undefined;
+    return next;
   }
 
   /** One background loop; it starts over whenever the index moved on while it computed. */

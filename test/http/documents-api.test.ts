@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../src/store/open.js';
 import { FIXTURES_DIR } from '../helpers/corpus.js';
 import { enc, startTestServer, type TestServer } from '../helpers/server.js';
 import { createTestToken } from '../helpers/tokens.js';
@@ -179,5 +180,23 @@ describe('DELETE /v0/documents/{digest}', () => {
     // Deleted, it can be uploaded again as new.
     const back = await t.request('POST', '/v0/documents', admin, tagValue('deleted-app'));
     expect(back.status).toBe(201);
+  });
+
+  it('every upload and delete is in the audit log, with its digest and result', async () => {
+    const res = await t.request('POST', '/v0/documents', {}, tagValue('audited-app'));
+    const digest = res.body.digest as string;
+    expect((await t.request('DELETE', `/v0/documents/${enc(digest)}`)).status).toBe(204);
+    expect((await t.request('POST', '/v0/documents', {}, '{"hello": 1}')).status).toBe(415);
+    const store = await openStore(t.storeDir);
+    try {
+      const { events } = await store.listAudit({ limit: 3 });
+      expect(events.map((e) => [e.action, e.digest, e.result, e.client])).toEqual([
+        ['document.upload', null, 'unsupported', '127.0.0.1'],
+        ['document.delete', digest, 'deleted', '127.0.0.1'],
+        ['document.upload', digest, 'stored', '127.0.0.1'],
+      ]);
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -1,7 +1,9 @@
 // POST /v0/documents over a real socket, on the backend under test: every format family the CLI
 // ingests, gzip, zip archives with a bad entry, idempotency, and the refusals (400, 413, 415),
 // each leaving nothing behind (no document, no temporary file).
+import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -247,6 +249,27 @@ describe('refusals', () => {
     expect(bomb.length).toBeLessThan(64 * 1024);
     const gzipped = await upload(bomb, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
     expect(gzipped.status).toBe(413);
+  });
+
+  it('an empty body → 415 (nothing to detect)', async () => {
+    const res = await upload('', { 'content-type': 'application/json' });
+    expect(res.status).toBe(415);
+    expect(res.body.detail).toMatch(/^upload: unsupported document: found text that is neither JSON nor XML/);
+  });
+
+  it('a client that goes away mid-body leaves nothing behind, and the server goes on', async () => {
+    const { hostname, port } = new URL(t.url);
+    const socket = connect(Number(port), hostname);
+    await once(socket, 'connect');
+    socket.write(
+      `POST /v0/documents HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n`,
+    );
+    socket.write(' '.repeat(100_000));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(leftovers().filter((name) => !before.includes(name))).toEqual([]);
+    expect((await t.get('/healthz')).status).toBe(200);
   });
 
   it('no temporary file is left behind by any of the uploads', () => {

@@ -5,6 +5,7 @@
 import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { connect } from 'node:net';
+import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '../../src/http/error-catalogue.js';
 import { dependsOn, hex, occurrence, sbomFor, scorecard, sourceAt, vuln } from '../helpers/predicates.js';
@@ -32,8 +33,10 @@ interface ResponseObject {
   content?: Record<string, { schema: AnySchema }>;
 }
 interface OpenApiDocument {
-  paths: Record<string, { get?: { responses: Record<string, ResponseObject | Ref> } }>;
+  paths: Record<string, Partial<Record<Method, { responses: Record<string, ResponseObject | Ref> }>>>;
 }
+
+type Method = 'get' | 'post' | 'delete';
 
 const isRef = (node: object): node is Ref => typeof (node as Partial<Ref>).$ref === 'string';
 
@@ -70,8 +73,8 @@ class OpenApiChecker {
     return at as T;
   }
 
-  documentedStatuses(path: string): string[] {
-    return Object.keys(this.doc.paths[path]?.get?.responses ?? {});
+  documentedStatuses(path: string, method: Method = 'get'): string[] {
+    return Object.keys(this.doc.paths[path]?.[method]?.responses ?? {});
   }
 
   private validator(ajv: Ajv, key: string, schema: AnySchema): ValidateFunction {
@@ -84,10 +87,10 @@ class OpenApiChecker {
     return fn;
   }
 
-  /** What is wrong with `answer` as a response of GET `path` (a path template of the document). */
-  problems(path: string, answer: Answer): string[] {
-    const responses = this.doc.paths[path]?.get?.responses;
-    if (!responses) return [`${path} is not in the document`];
+  /** What is wrong with `answer` as a response of `method` `path` (a path template of the document). */
+  problems(path: string, answer: Answer, method: Method = 'get'): string[] {
+    const responses = this.doc.paths[path]?.[method]?.responses;
+    if (!responses) return [`${method} ${path} is not in the document`];
     const status = String(answer.status);
     if (!responses[status]) return [`${path} answered ${status}, which is not documented for it`];
     const response = this.resolve(responses[status]);
@@ -100,7 +103,7 @@ class OpenApiChecker {
         if (header.required) found.push(`required header ${name} is missing`);
         continue;
       }
-      const check = this.validator(this.headerAjv, `${path} ${status} ${name}`, {
+      const check = this.validator(this.headerAjv, `${method} ${path} ${status} ${name}`, {
         type: 'object',
         properties: { value: header.schema },
       });
@@ -128,7 +131,7 @@ class OpenApiChecker {
         return [...found, `the body is not JSON: ${JSON.stringify(answer.text.slice(0, 80))}`];
       }
     }
-    const validate = this.validator(this.ajv, `${path} ${status} ${mediaType}`, media.schema);
+    const validate = this.validator(this.ajv, `${method} ${path} ${status} ${mediaType}`, media.schema);
     if (!validate(body)) found.push(`body: ${this.ajv.errorsText(validate.errors, { separator: '; ' })}`);
     return found;
   }
@@ -479,5 +482,79 @@ describe('coverage of the sweep', () => {
       }
     }
     expect(missed).toEqual([]);
+  });
+});
+
+/** The document routes: uploads, lists and deletes, each answer checked against its operation. */
+describe('document routes conform to /openapi.json', () => {
+  const DOCS_PATH = '/v0/documents';
+  const ONE_PATH = '/v0/documents/{digest}';
+  const SBOM = JSON.stringify({ isDependency: [dependsOn('pkg:npm/conformance-upload@1.0.0', LIB)] });
+  const BAD = '{"isDependency": [{"pkg": 7}]}';
+  const json = { 'content-type': 'application/json' };
+
+  async function expectConforms(path: string, method: Method, c: Omit<Case, 'name' | 'path'>): Promise<Answer> {
+    const answer = await request({ ...c, method: c.method ?? method.toUpperCase() });
+    expect(answer.status).toBe(c.expected);
+    expect(checker.problems(path, answer, method), `${method} ${c.url} ${answer.text}`).toEqual([]);
+    return answer;
+  }
+
+  async function zipOf(name: string, content: string): Promise<Buffer> {
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(Buffer.from(content), name);
+    zip.end();
+    const chunks: Buffer[] = [];
+    for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  it('POST: 201, 200, 400, 415 and 422', async () => {
+    const created = await expectConforms(DOCS_PATH, 'post', {
+      url: DOCS_PATH,
+      headers: json,
+      body: SBOM,
+      expected: 201,
+    });
+    await expectConforms(DOCS_PATH, 'post', { url: DOCS_PATH, headers: json, body: SBOM, expected: 200 });
+    await expectConforms(DOCS_PATH, 'post', { url: DOCS_PATH, headers: json, body: BAD, expected: 400 });
+    await expectConforms(DOCS_PATH, 'post', { url: DOCS_PATH, headers: json, body: '{"hello": 1}', expected: 415 });
+    const png = { 'content-type': 'image/png' };
+    await expectConforms(DOCS_PATH, 'post', { url: DOCS_PATH, headers: png, body: SBOM, expected: 415 });
+    const zip = await zipOf('bad.json', BAD);
+    const res = await fetch(t.url + DOCS_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/zip' },
+      body: zip,
+    });
+    const answer = { status: res.status, headers: res.headers, text: await res.text() };
+    expect(answer.status).toBe(422);
+    expect(checker.problems(DOCS_PATH, answer, 'post')).toEqual([]);
+    const good = await zipOf(
+      'good.json',
+      JSON.stringify({ isDependency: [dependsOn('pkg:npm/conformance-zip@1', LIB)] }),
+    );
+    const zipped = await fetch(t.url + DOCS_PATH, { method: 'POST', body: good });
+    const created201 = { status: zipped.status, headers: zipped.headers, text: await zipped.text() };
+    expect(created201.status).toBe(201);
+    expect(checker.problems(DOCS_PATH, created201, 'post')).toEqual([]);
+
+    const digest = (JSON.parse(created.text) as { digest: string }).digest;
+    await expectConforms(DOCS_PATH, 'get', { url: DOCS_PATH, expected: 200 });
+    await expectConforms(DOCS_PATH, 'get', { url: `${DOCS_PATH}?PageSize=1`, expected: 200 });
+    await expectConforms(DOCS_PATH, 'get', { url: `${DOCS_PATH}?Cursor=bm90LWEtY3Vyc29y`, expected: 400 });
+    await expectConforms(ONE_PATH, 'get', { url: `${DOCS_PATH}/${enc(digest)}`, expected: 200 });
+    await expectConforms(ONE_PATH, 'get', { url: `${DOCS_PATH}/sha256:${'0'.repeat(64)}`, expected: 404 });
+    await expectConforms(ONE_PATH, 'get', { url: `${DOCS_PATH}/sha1:abc`, expected: 400 });
+    await expectConforms(ONE_PATH, 'get', { url: `${DOCS_PATH}/${enc(digest)}`, method: 'PUT', expected: 405 });
+  });
+
+  it('DELETE: 204, 404, 400', async () => {
+    const body = JSON.stringify({ isDependency: [dependsOn('pkg:npm/conformance-delete@1.0.0', LIB)] });
+    const uploaded = await fetch(t.url + DOCS_PATH, { method: 'POST', body });
+    const digest = ((await uploaded.json()) as { digest: string }).digest;
+    await expectConforms(ONE_PATH, 'delete', { url: `${DOCS_PATH}/${enc(digest)}`, expected: 204 });
+    await expectConforms(ONE_PATH, 'delete', { url: `${DOCS_PATH}/${enc(digest)}`, expected: 404 });
+    await expectConforms(ONE_PATH, 'delete', { url: `${DOCS_PATH}/sha1:abc`, expected: 400 });
   });
 });

@@ -6,6 +6,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { validatePageSize } from '../../query/pagination.js';
 import type { StoredDocument } from '../../store/types.js';
+import type { ErrorCode } from '../error-catalogue.js';
 import { ProblemError, sendProblem } from '../errors.js';
 import { pageRequestOf } from '../paging.js';
 import { DOCUMENTS_PATH } from '../paths.js';
@@ -52,6 +53,12 @@ function statusOf(outcome: Exclude<UploadOutcome, { kind: 'rejected' }>): number
   if (outcome.results.some((r) => r.status === 'failed')) return 422;
   return outcome.results.some((r) => r.status === 'stored') ? 201 : 200;
 }
+
+/** The audit result of an upload refused before it was parsed. */
+const REFUSALS: Partial<Record<ErrorCode, string>> = {
+  SG_PAYLOAD_TOO_LARGE: 'too-large',
+  SG_UNSUPPORTED_MEDIA_TYPE: 'unsupported',
+};
 
 const documentRoutes: FastifyPluginAsyncTypebox = (app) => {
   // The upload route reads its body itself, as a stream (Fastify's parsers would buffer it whole
@@ -136,8 +143,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = (app) => {
       } catch (err) {
         // The rest of a body that was not read is not waited for: the connection closes.
         if (!request.raw.complete) void reply.header('connection', 'close');
-        if (err instanceof ProblemError)
-          await record(request, null, err.code === 'SG_PAYLOAD_TOO_LARGE' ? 'too-large' : 'rejected');
+        if (err instanceof ProblemError) await record(request, null, REFUSALS[err.code] ?? 'rejected');
         throw err;
       }
     },

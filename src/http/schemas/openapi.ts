@@ -37,8 +37,9 @@ const SHARED_HEADERS: Record<HeaderName, { description: string; required?: boole
     schema: StringEnum(['GET, HEAD', 'GET, HEAD, POST', 'GET, HEAD, DELETE']),
   },
   Location: {
-    description: 'Path of the document just stored, `/v0/documents/{digest}`.',
-    required: true,
+    description:
+      'Path of the document just stored, `/v0/documents/{digest}`; absent for a zip archive, whose results ' +
+      'give each entry its digest.',
     schema: Type.String({ pattern: '^/v0/documents/sha256:[0-9a-f]{64}$' }),
   },
   'Retry-After': {

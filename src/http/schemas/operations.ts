@@ -6,7 +6,11 @@ export const LivenessSchema = StringEnum(['Healthy']);
 
 export const ReadinessSchema = Type.Object({
   status: StringEnum(['ready']),
-  version: Type.Integer({ minimum: 0, description: 'Documents the index has loaded.' }),
+  version: Type.Integer({
+    minimum: 0,
+    description:
+      'The store version the index answers for: the last document loaded plus the documents deleted (both only grow, so it changes on every ingest and every delete).',
+  }),
   backend: StringEnum(['sqlite', 'postgres']),
 });
 export type Readiness = Static<typeof ReadinessSchema>;

@@ -33,7 +33,7 @@ export default fp<RequestGuardOptions>(
         return sendProblem(
           reply,
           'SG_METHOD_NOT_ALLOWED',
-          `${request.method} is not allowed here; this path answers ${allowed.join(', ')}`,
+          `${request.method} is not allowed here; this path ${allowed.length === 2 ? 'is read-only' : 'answers'} (${allowed.join(', ')})`,
         );
       }
       if (bodyPending) return sendProblem(reply, 'SG_PAYLOAD_TOO_LARGE', 'this request takes no body');
