@@ -183,10 +183,10 @@ describe('DELETE /v0/documents/{digest}', () => {
   });
 
   it('every upload and delete is in the audit log, with its digest and result', async () => {
-    const res = await t.request('POST', '/v0/documents', {}, tagValue('audited-app'));
+    const res = await t.request('POST', '/v0/documents', admin, tagValue('audited-app'));
     const digest = res.body.digest as string;
-    expect((await t.request('DELETE', `/v0/documents/${enc(digest)}`)).status).toBe(204);
-    expect((await t.request('POST', '/v0/documents', {}, '{"hello": 1}')).status).toBe(415);
+    expect((await t.request('DELETE', `/v0/documents/${enc(digest)}`, admin)).status).toBe(204);
+    expect((await t.request('POST', '/v0/documents', admin, '{"hello": 1}')).status).toBe(415);
     const store = await openStore(t.storeDir);
     try {
       const { events } = await store.listAudit({ limit: 3 });

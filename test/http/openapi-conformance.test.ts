@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '../../src/http/error-catalogue.js';
 import { dependsOn, hex, occurrence, sbomFor, scorecard, sourceAt, vuln } from '../helpers/predicates.js';
 import { enc, startTestServer, type TestServer } from '../helpers/server.js';
+import { createTestToken } from '../helpers/tokens.js';
 
 // ajv-formats is CommonJS: imported from ESM, its plugin is the default export's `default`.
 const addFormats = addFormatsModule.default;
@@ -492,10 +493,19 @@ describe('document routes conform to /openapi.json', () => {
   const ONE_PATH = '/v0/documents/{digest}';
   const SBOM = JSON.stringify({ isDependency: [dependsOn('pkg:npm/conformance-upload@1.0.0', LIB)] });
   const BAD = '{"isDependency": [{"pkg": 7}]}';
+  /** Uploads and deletes need a token: one with the admin scope may do both. */
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    admin = (await createTestToken(t.storeDir, 'admin')).headers;
+  });
   const json = { 'content-type': 'application/json' };
 
   async function expectConforms(path: string, method: Method, c: Omit<Case, 'name' | 'path'>): Promise<Answer> {
-    const answer = await request({ ...c, method: c.method ?? method.toUpperCase() });
+    const answer = await request({
+      ...c,
+      headers: { ...admin, ...c.headers },
+      method: c.method ?? method.toUpperCase(),
+    });
     expect(answer.status).toBe(c.expected);
     expect(checker.problems(path, answer, method), `${method} ${c.url} ${answer.text}`).toEqual([]);
     return answer;
@@ -525,7 +535,7 @@ describe('document routes conform to /openapi.json', () => {
     const zip = await zipOf('bad.json', BAD);
     const res = await fetch(t.url + DOCS_PATH, {
       method: 'POST',
-      headers: { 'content-type': 'application/zip' },
+      headers: { 'content-type': 'application/zip', ...admin },
       body: zip,
     });
     const answer = { status: res.status, headers: res.headers, text: await res.text() };
@@ -535,7 +545,7 @@ describe('document routes conform to /openapi.json', () => {
       'good.json',
       JSON.stringify({ isDependency: [dependsOn('pkg:npm/conformance-zip@1', LIB)] }),
     );
-    const zipped = await fetch(t.url + DOCS_PATH, { method: 'POST', body: good });
+    const zipped = await fetch(t.url + DOCS_PATH, { method: 'POST', headers: admin, body: good });
     const created201 = { status: zipped.status, headers: zipped.headers, text: await zipped.text() };
     expect(created201.status).toBe(201);
     expect(checker.problems(DOCS_PATH, created201, 'post')).toEqual([]);
@@ -552,7 +562,7 @@ describe('document routes conform to /openapi.json', () => {
 
   it('DELETE: 204, 404, 400', async () => {
     const body = JSON.stringify({ isDependency: [dependsOn('pkg:npm/conformance-delete@1.0.0', LIB)] });
-    const uploaded = await fetch(t.url + DOCS_PATH, { method: 'POST', body });
+    const uploaded = await fetch(t.url + DOCS_PATH, { method: 'POST', headers: admin, body });
     const digest = ((await uploaded.json()) as { digest: string }).digest;
     await expectConforms(ONE_PATH, 'delete', { url: `${DOCS_PATH}/${enc(digest)}`, expected: 204 });
     await expectConforms(ONE_PATH, 'delete', { url: `${DOCS_PATH}/${enc(digest)}`, expected: 404 });

@@ -86,13 +86,13 @@ export default fp(
     );
     const limit = await createRateLimiter(app, options);
 
-    /** The principal, null for an anonymous request, or why the token was refused. */
+    /** Sets `request.principal` for a valid token; answers why a token that was sent is refused. */
     async function authenticate(request: FastifyRequest): Promise<AuthFailure | undefined> {
       const header = request.headers.authorization;
       if (header === undefined) return undefined;
       const token = BEARER.exec(header)?.[1];
       if (token === undefined) {
-        return { detail: 'the Authorization header must be "Bearer <token>"' };
+        return { detail: 'the Authorization header does not carry a Bearer token' };
       }
       let verified;
       try {
