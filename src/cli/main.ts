@@ -57,12 +57,12 @@ const PG_OPTIONS = [SETTINGS.pgPoolSize, SETTINGS.pgConnectTimeout, SETTINGS.pgS
 export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
   const program = new Command('supplygraph')
-    .description('A read-only REST service over a graph of software supply-chain metadata')
+    .description('A REST service over a graph of software supply-chain metadata')
     .version(packageVersion(), '-V, --version', 'print the version')
     .exitOverride()
     .showHelpAfterError();
 
-  command(program, 'serve', 'serve the read-only REST API over the store', [
+  command(program, 'serve', 'serve the REST API over the store', [
     SETTINGS.store,
     SETTINGS.host,
     SETTINGS.port,

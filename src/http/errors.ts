@@ -2,6 +2,7 @@
 // Bodies are RFC 9457 problem details plus GUAC's `Message` field; never a stack, SQL or path.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidInputError, NotFoundError } from '../query/errors.js';
+import { StoreError } from '../store/types.js';
 import { ERROR_CATALOGUE, type ErrorCode } from './error-catalogue.js';
 import type { Problem } from './schemas/problem.js';
 
@@ -70,6 +71,10 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   if (error instanceof InvalidInputError) return sendProblem(reply, error.code as ErrorCode, error.message);
   if (error instanceof NotFoundError) return sendProblem(reply, error.code, error.message);
   if (error instanceof ProblemError) return sendProblem(reply, error.code, error.message);
+  if (error instanceof StoreError) {
+    request.log.error({ err: error }, 'store call failed');
+    return sendProblem(reply, 'SG_BACKEND_UNAVAILABLE', 'the data backend failed or is unavailable; try again later');
+  }
   const e = error as {
     validation?: ValidationIssue[];
     validationContext?: string;

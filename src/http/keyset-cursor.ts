@@ -1,6 +1,6 @@
-// Cursors of the lists the store pages itself, newest first by a growing id (the audit log): the
-// cursor names the list and the last id returned, so rows added meanwhile (newer, so on earlier
-// pages) never shift a page, and no row is skipped or repeated. Opaque base64url JSON.
+// Cursors of the lists the store pages itself, newest first by a growing id (the audit log, the
+// documents): the cursor names the list and the last id returned, so rows added meanwhile (newer,
+// so on earlier pages) never shift a page, and no row is skipped or repeated. Opaque base64url JSON.
 import { ProblemError } from './errors.js';
 
 interface KeysetCursorBody {
@@ -21,7 +21,7 @@ export function decodeKeysetCursor(list: string, text: string): number {
   const refuse = (): never => {
     throw new ProblemError('SG_INVALID_CURSOR', 'invalid Cursor: it is not a cursor this server issued for this list');
   };
-  if (!/^[A-Za-z0-9_-]{1,256}$/.test(text)) refuse();
+  if (!/^[A-Za-z0-9_-]{1,4096}$/.test(text)) refuse();
   let body: Partial<KeysetCursorBody> | null = null;
   try {
     body = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<KeysetCursorBody> | null;

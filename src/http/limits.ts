@@ -73,7 +73,10 @@ function describeClientError(err: ClientError): { code: ErrorCode; detail: strin
     case 'ERR_HTTP_HEADERS_TIMEOUT':
       return { code: 'SG_REQUEST_TIMEOUT', detail: 'the request was not received in time' };
     case 'HPE_INVALID_METHOD':
-      return { code: 'SG_METHOD_NOT_ALLOWED', detail: 'this method is not allowed; this API is read-only (GET, HEAD)' };
+      return {
+        code: 'SG_METHOD_NOT_ALLOWED',
+        detail: 'this method is not allowed; the API answers GET, HEAD, POST and DELETE',
+      };
     default:
       return { code: 'SG_MALFORMED_REQUEST', detail: 'the request is not well-formed HTTP/1.1' };
   }

@@ -135,6 +135,9 @@ export interface LoadSink {
   dependencyEdge(a: number, b: number, ranked: boolean): void;
 }
 
+/** A failure of the store itself, not of the caller's input (the API answers 502). Messages carry no secrets or SQL. */
+export class StoreError extends Error {}
+
 export class TokenNameTakenError extends Error {
   constructor(readonly tokenName: string) {
     super(`a token named "${tokenName}" exists; revoke it first or choose another name`);

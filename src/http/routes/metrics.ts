@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { OPERATIONAL_PATHS } from '../paths.js';
 import { METRICS_CONTENT_TYPE } from '../plugins/app/metrics.js';
-import { requestErrors } from '../schemas/responses.js';
+import { problemResponses, requestErrors } from '../schemas/responses.js';
 
 const metricsRoute: FastifyPluginAsyncTypebox = (app) => {
   app.get(
@@ -23,6 +23,7 @@ const metricsRoute: FastifyPluginAsyncTypebox = (app) => {
             content: { 'text/plain': { schema: Type.String() } },
           },
           ...requestErrors,
+          ...problemResponses(401),
         },
       },
     },

@@ -1,59 +1,29 @@
-// Paging of the document list: newest first by the store's document id (keyset), so a page never
-// repeats or skips a document while others are uploaded or deleted. The cursor is opaque to
-// clients: base64url of the last id returned and the filters it was issued for.
+// Paging of the document list: newest first by the store's document id (keyset, see
+// keyset-cursor.ts), so a page never repeats or skips a document while others are uploaded or
+// deleted; the cursor names the filters it was issued for.
 import type { DocumentQuery } from '../../store/types.js';
 import { ProblemError } from '../errors.js';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../keyset-cursor.js';
 
 export interface DocumentFilters {
   format?: string;
   subject?: string;
 }
 
-interface CursorBody {
-  /** Last document id of the previous page. */
-  d: number;
-  f: string | null;
-  s: string | null;
-}
-
-function badCursor(reason: string): never {
-  throw new ProblemError('SG_INVALID_CURSOR', `invalid Cursor: ${reason}`);
+/** The list a cursor belongs to: the documents under these filters (another filter's cursor is refused). */
+function listOf(filters: DocumentFilters): string {
+  return `documents:${JSON.stringify([filters.format ?? null, filters.subject ?? null])}`;
 }
 
 export function encodeDocumentCursor(lastId: number, filters: DocumentFilters): string {
-  const body: CursorBody = { d: lastId, f: filters.format ?? null, s: filters.subject ?? null };
-  return Buffer.from(JSON.stringify(body), 'utf8').toString('base64url');
-}
-
-/** The id to continue before; refuses a cursor that is malformed or was issued for other filters. */
-export function decodeDocumentCursor(text: string, filters: DocumentFilters): number {
-  if (!/^[A-Za-z0-9_-]{1,4096}$/.test(text)) badCursor('it is not a cursor this server issued');
-  let body: Partial<CursorBody>;
-  try {
-    body = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<CursorBody>;
-  } catch {
-    badCursor('it is not a cursor this server issued');
-  }
-  const filter = (v: unknown): boolean => v === null || typeof v === 'string';
-  if (
-    typeof body !== 'object' ||
-    body === null ||
-    !Number.isSafeInteger(body.d) ||
-    (body.d as number) < 1 ||
-    !filter(body.f) ||
-    !filter(body.s)
-  )
-    badCursor('it is not a cursor this server issued');
-  if (body.f !== (filters.format ?? null) || body.s !== (filters.subject ?? null))
-    badCursor('it was issued for other filters (format, subject)');
-  return body.d as number;
+  return encodeKeysetCursor(listOf(filters), lastId);
 }
 
 /** The store query for one page: one document more than the page, to know whether more remain. */
 export function documentQuery(filters: DocumentFilters, pageSize: number, cursor: string | undefined): DocumentQuery {
   return {
     ...filters,
-    ...(cursor === undefined ? {} : { beforeId: decodeDocumentCursor(cursor, filters) }),
+    ...(cursor === undefined ? {} : { beforeId: decodeKeysetCursor(listOf(filters), cursor) }),
     limit: pageSize + 1,
   };
 }

@@ -2,6 +2,7 @@
 // rewritten so that no message ever carries the connection string's password (or any SQL), and
 // the start-up wait for a database that is not up yet.
 import postgres from 'postgres';
+import { StoreError } from '../types.js';
 
 export type Sql = postgres.Sql<Record<string, never>>;
 
@@ -26,7 +27,7 @@ export const DEFAULT_POSTGRES_OPTIONS: PostgresOptions = {
 };
 
 /** A store failure whose message is safe to print: no password, no SQL text. */
-export class PostgresStoreError extends Error {
+export class PostgresStoreError extends StoreError {
   constructor(
     message: string,
     readonly retryable: boolean,

@@ -127,7 +127,8 @@ export default fp(
       let failure: AuthFailure | undefined;
       try {
         failure = await authenticate(request);
-        if (limit) await limit(request, reply);
+        // A route may opt out (the metrics scrape), as with the plugin's own hook.
+        if (limit && request.routeOptions.config.rateLimit !== false) await limit(request, reply);
       } catch (err) {
         // Answered here rather than by the error handler, which routes registered before this
         // plugin (the docs page) do not have.
