@@ -1,5 +1,6 @@
 // `supplygraph audit`: the newest records of the audit log (uploads, deletions, token changes,
 // refused requests), newest first, as aligned lines or JSON.
+import { auditEventView } from '../http/schemas/audit.js';
 import { openStore } from '../store/open.js';
 import { printColumns } from './columns.js';
 import { requireExistingStore } from './preflight.js';
@@ -9,14 +10,7 @@ export async function runAudit(location: string, limit: number, json: boolean): 
   const store = await openStore(location);
   try {
     const { events, total } = await store.listAudit({ limit });
-    const shown = events.map(({ at, token, client, action, digest, result }) => ({
-      at,
-      token,
-      client,
-      action,
-      digest,
-      result,
-    }));
+    const shown = events.map(auditEventView);
     if (json) {
       console.log(JSON.stringify({ total, events: shown }));
       return 0;

@@ -1,9 +1,10 @@
 // `supplygraph documents list|show|delete`: the documents of the store, straight from the store
 // (like ingest), with the same fields as GET /v0/documents. Exit 0, or 1 with one line saying why.
 import type { SkippedItem } from '../model/facts.js';
+import { documentSummary } from '../http/schemas/documents.js';
 import { documentDigest } from '../http/upload/document-pages.js';
 import { openStore } from '../store/open.js';
-import type { GraphStore, StoredDocument } from '../store/types.js';
+import type { GraphStore } from '../store/types.js';
 import { requireExistingStore } from './preflight.js';
 
 export interface DocumentListOptions {
@@ -23,20 +24,6 @@ async function withStore(location: string, use: (store: GraphStore) => Promise<n
   }
 }
 
-/** The fields the API shows for a document (the store's id and collector stay inside). */
-function shown(d: StoredDocument) {
-  return {
-    digest: d.digest,
-    format: d.format,
-    subject: d.subject,
-    ingestedAt: d.ingestedAt,
-    ingestedBy: d.ingestedBy,
-    origin: d.origin,
-    counts: d.counts,
-    skippedCount: d.skippedCount,
-  };
-}
-
 export function runDocumentList(location: string, options: DocumentListOptions): Promise<number> {
   return withStore(location, async (store) => {
     const { documents, total } = await store.listDocuments({
@@ -45,7 +32,7 @@ export function runDocumentList(location: string, options: DocumentListOptions):
       limit: options.limit,
     });
     if (options.json) {
-      console.log(JSON.stringify({ total, documents: documents.map(shown) }));
+      console.log(JSON.stringify({ total, documents: documents.map(documentSummary) }));
       return 0;
     }
     for (const d of documents)
@@ -70,10 +57,10 @@ export function runDocumentShow(location: string, digestText: string, json: bool
     }
     const skipped = (await store.documentSkips(digest)) ?? [];
     if (json) {
-      console.log(JSON.stringify({ ...shown(doc), skipped }));
+      console.log(JSON.stringify({ ...documentSummary(doc), skipped }));
       return 0;
     }
-    const { counts, skippedCount, ...fields } = shown(doc);
+    const { counts, skippedCount, ...fields } = documentSummary(doc);
     const lines: [string, string | number | null][] = [
       ...Object.entries(fields),
       ['counts', `${counts.packages} packages, ${counts.artifacts} artifacts, ${counts.dependencies} dependencies`],

@@ -5,7 +5,7 @@ import { validatePageSize } from '../../query/pagination.js';
 import { ProblemError } from '../errors.js';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../keyset-cursor.js';
 import { pageRequestOf } from '../paging.js';
-import { AuditListSchema, type AuditList } from '../schemas/audit.js';
+import { auditEventView, AuditListSchema, type AuditList } from '../schemas/audit.js';
 import { PaginationQuerySchema } from '../schemas/pagination.js';
 import { dataRouteErrors, JSON_MEDIA_TYPE, problemResponses } from '../schemas/responses.js';
 
@@ -56,14 +56,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = (app) => {
           listed.events.length > limit && last
             ? { TotalCount: listed.total, NextCursor: encodeKeysetCursor(CURSOR_LIST, last.id) }
             : { TotalCount: listed.total },
-        events: events.map(({ at, token, client, action, digest, result }) => ({
-          at,
-          token,
-          client,
-          action,
-          digest,
-          result,
-        })),
+        events: events.map(auditEventView),
       };
       void reply.header('cache-control', 'no-store');
       return body;

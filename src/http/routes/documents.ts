@@ -5,7 +5,6 @@ import type {} from '@fastify/compress'; // the route option `decompress`, when 
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { validatePageSize } from '../../query/pagination.js';
-import type { StoredDocument } from '../../store/types.js';
 import type { ErrorCode } from '../error-catalogue.js';
 import { ProblemError, sendProblem } from '../errors.js';
 import { pageRequestOf } from '../paging.js';
@@ -18,8 +17,8 @@ import {
   DocumentOutcomeSchema,
   DocumentParamsSchema,
   UploadQuerySchema,
+  documentSummary,
   type DocumentList,
-  type DocumentSummary,
 } from '../schemas/documents.js';
 import { JSON_MEDIA_TYPE, problemResponses, requestErrors } from '../schemas/responses.js';
 import { documentDigest, documentQuery, encodeDocumentCursor } from '../upload/document-pages.js';
@@ -33,19 +32,6 @@ function json(description: string, schema: object, headers: Record<string, objec
 
 const UploadAnswerSchema = Type.Union([DocumentOutcomeSchema, ArchiveOutcomeSchema]);
 const noBody = (description: string) => ({ description, type: 'null' }) as const;
-
-function summaryOf(d: StoredDocument): DocumentSummary {
-  return {
-    digest: d.digest,
-    format: d.format,
-    subject: d.subject,
-    ingestedAt: d.ingestedAt,
-    ingestedBy: d.ingestedBy,
-    origin: d.origin,
-    counts: d.counts,
-    skippedCount: d.skippedCount,
-  };
-}
 
 /** Status of an upload's answer: 201 when something new was stored, 422 when an archive entry failed. */
 function statusOf(outcome: Exclude<UploadOutcome, { kind: 'rejected' }>): number {
@@ -175,7 +161,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = (app) => {
         documentQuery(filters, size, page.cursor),
       );
       const shown = documents.slice(0, size);
-      const body: DocumentList = { PaginationInfo: { TotalCount: total }, documents: shown.map(summaryOf) };
+      const body: DocumentList = { PaginationInfo: { TotalCount: total }, documents: shown.map(documentSummary) };
       if (documents.length > size) body.PaginationInfo.NextCursor = encodeDocumentCursor(shown[size - 1].id, filters);
       return body;
     },
@@ -200,7 +186,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = (app) => {
       const store = app.indexService.store;
       const doc = await store.getDocument(digest);
       if (!doc) throw new ProblemError('SG_DOCUMENT_NOT_FOUND', `no document has the digest ${digest}`);
-      return { ...summaryOf(doc), skipped: (await store.documentSkips(digest)) ?? [] };
+      return { ...documentSummary(doc), skipped: (await store.documentSkips(digest)) ?? [] };
     },
   );
 

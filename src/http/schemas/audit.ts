@@ -1,5 +1,6 @@
 // Body of GET /v0/audit: the audit log, newest first, one page.
 import { Type, type Static, type TUnsafe } from 'typebox';
+import type { AuditEvent } from '../../store/types.js';
 import { PaginationInfoSchema } from './pagination.js';
 import { RefTo } from './typebox.js';
 
@@ -30,3 +31,8 @@ export const AuditListSchema = Type.Object({
   events: Type.Array(AuditEventSchema),
 });
 export type AuditList = Static<typeof AuditListSchema>;
+
+/** What the API (and the CLI) shows of an audit record: its store id stays inside. */
+export function auditEventView({ at, token, client, action, digest, result }: AuditEvent): AuditList['events'][number] {
+  return { at, token, client, action, digest, result };
+}

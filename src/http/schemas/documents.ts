@@ -2,6 +2,7 @@
 // entry of a zip archive), the document list and one document with what ingest left out of it.
 import { Type, type Static } from 'typebox';
 import { SkippedItemSchema } from '../../model/schemas/common.js';
+import type { StoredDocument } from '../../store/types.js';
 import { PaginationInfoSchema } from './pagination.js';
 import { RefTo, StringEnum } from './typebox.js';
 
@@ -74,6 +75,20 @@ const summaryProperties = {
 
 export const DocumentSummarySchema = Type.Object(summaryProperties);
 export type DocumentSummary = Static<typeof DocumentSummarySchema>;
+
+/** What the API (and the CLI) shows of a stored document: its store id and collector stay inside. */
+export function documentSummary(d: StoredDocument): DocumentSummary {
+  return {
+    digest: d.digest,
+    format: d.format,
+    subject: d.subject,
+    ingestedAt: d.ingestedAt,
+    ingestedBy: d.ingestedBy,
+    origin: d.origin,
+    counts: d.counts,
+    skippedCount: d.skippedCount,
+  };
+}
 
 export const DocumentListSchema = Type.Object({
   PaginationInfo: RefTo(PaginationInfoSchema),
