@@ -462,6 +462,10 @@ describe('access refusals conform to /openapi.json', () => {
         expect(a.status).toBe(401);
         expect(check(path, a)).toEqual([]);
       }
+      // Metrics follow reads: refused without a token, but never rate-limited.
+      const metrics = await answerOf(closed.url, ROUTES['/metrics']);
+      expect(metrics.status).toBe(401);
+      expect(check('/metrics', metrics)).toEqual([]);
       expect((await answerOf(limited.url, ROUTES[DATA_ROUTES[0]])).status).toBe(200);
       for (const path of DATA_ROUTES) {
         const a = await answerOf(limited.url, ROUTES[path]);
