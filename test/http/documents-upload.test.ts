@@ -54,12 +54,13 @@ function leftovers(): string[] {
 
 let t: TestServer;
 let before: string[];
-/** Uploads need a token with the ingest scope. */
+/** Uploads need a token with the ingest scope; its name is recorded as the uploader. */
 let ingest: Record<string, string>;
+let ingestName: string;
 
 beforeAll(async () => {
   t = await startTestServer({}, undefined, { uploads: { maxDocumentBytes: 4 * 1024 * 1024 } });
-  ingest = (await createTestToken(t.storeDir, 'ingest')).headers;
+  ({ headers: ingest, name: ingestName } = await createTestToken(t.storeDir, 'ingest'));
   before = leftovers();
 });
 afterAll(async () => {
@@ -104,7 +105,12 @@ describe('POST /v0/documents, one document of each format family', () => {
     expect(res.body.skipped).toBeInstanceOf(Array);
     const shown = await t.get(res.headers.get('location')!);
     expect(shown.status).toBe(200);
-    expect(shown.body).toMatchObject({ digest: res.body.digest, format: res.body.format, origin: 'upload' });
+    expect(shown.body).toMatchObject({
+      digest: res.body.digest,
+      format: res.body.format,
+      origin: 'upload',
+      ingestedBy: ingestName,
+    });
     expect(shown.body.counts).toEqual(res.body.counts);
   });
 
