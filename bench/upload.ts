@@ -35,6 +35,29 @@ async function serveChild(store: string): Promise<void> {
     external = Math.max(external, m.external);
   };
   const timer = setInterval(sample, 20);
+  // Uploads need a token with the ingest scope: made here, in the store the server opens.
+  const dist = (path: string): string => pathToFileURL(join(ROOT, 'dist', path)).href;
+  const { openStore } = (await import(dist('store/open.js'))) as {
+    openStore: (location: string) => Promise<{
+      createToken: (token: Record<string, string | null>) => Promise<void>;
+      close: () => Promise<void>;
+    }>;
+  };
+  const { generateToken, hashToken } = (await import(dist('model/tokens.js'))) as {
+    generateToken: () => string;
+    hashToken: (token: string) => string;
+  };
+  const token = generateToken();
+  const tokens = await openStore(store);
+  await tokens.createToken({
+    name: 'bench',
+    scope: 'ingest',
+    hash: hashToken(token),
+    createdAt: new Date().toISOString(),
+    expiresAt: null,
+    lastUsedAt: null,
+  });
+  await tokens.close();
   const server = await startServer({
     store,
     host: '127.0.0.1',
@@ -45,6 +68,7 @@ async function serveChild(store: string): Promise<void> {
     http: { requestTimeoutMs: 600_000 },
     uploads: { maxDocumentBytes: MAX_DOCUMENT_BYTES },
   });
+  console.log(`TOKEN ${token}`);
   console.log(`URL ${server.url}`);
   process.once('SIGTERM', () => {
     clearInterval(timer);
@@ -57,6 +81,8 @@ async function serveChild(store: string): Promise<void> {
 interface ServerChild {
   child: Child;
   url: string;
+  /** An ingest token the child made in its store. */
+  token: string;
   peak: Promise<{ heapMB: number; externalMB: number }>;
 }
 
@@ -77,17 +103,18 @@ async function startServerChild(store: string, log: string): Promise<ServerChild
     url,
     child.exited.then((code) => Promise.reject(new Error(`server exited ${code}`))),
   ]);
-  return { child, url: started, peak };
+  const token = /^TOKEN (\S+)$/m.exec(out)?.[1] ?? '';
+  return { child, url: started, token, peak };
 }
 
-async function upload(url: string, body: Buffer | string, contentType: string): Promise<number> {
+async function upload(server: ServerChild, body: Buffer | string, contentType: string): Promise<number> {
   const init =
     typeof body === 'string'
       ? { body: Readable.toWeb(createReadStream(body)) as ReadableStream, duplex: 'half' }
       : { body };
-  const res = await fetch(`${url}/v0/documents`, {
+  const res = await fetch(`${server.url}/v0/documents`, {
     method: 'POST',
-    headers: { 'content-type': contentType },
+    headers: { 'content-type': contentType, authorization: `Bearer ${server.token}` },
     ...init,
   } as RequestInit);
   const text = await res.text();
@@ -112,7 +139,7 @@ async function corpusRun(corpus: string, work: string): Promise<void> {
   const statuses = new Map<number, number>();
   const started = performance.now();
   for (const file of files) {
-    const status = await upload(server.url, readFileSync(file), 'application/octet-stream');
+    const status = await upload(server, readFileSync(file), 'application/octet-stream');
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
   }
   const httpMs = performance.now() - started;
@@ -174,7 +201,7 @@ async function bigRun(work: string, label: string, path: string, contentType: st
   const pid = server.child.proc.pid!;
   const before = memoryOf(pid);
   const started = performance.now();
-  const status = await upload(server.url, path, contentType);
+  const status = await upload(server, path, contentType);
   const ms = performance.now() - started;
   const after = memoryOf(pid);
   await stopChild(server.child);

@@ -1,0 +1,115 @@
+// Connection handling for the PostgreSQL store: the pool, the options operators can set, errors
+// rewritten so that no message ever carries the connection string's password (or any SQL), and
+// the start-up wait for a database that is not up yet.
+import postgres from 'postgres';
+import { StoreError } from '../types.js';
+export const DEFAULT_POSTGRES_OPTIONS = {
+    poolSize: 10,
+    connectTimeoutSeconds: 10,
+    statementTimeoutMs: 30_000,
+    startupWaitMs: 0,
+};
+/** A store failure whose message is safe to print: no password, no SQL text. */
+export class PostgresStoreError extends StoreError {
+    retryable;
+    code;
+    constructor(message, retryable, code) {
+        super(message);
+        this.retryable = retryable;
+        this.code = code;
+        this.name = 'PostgresStoreError';
+    }
+}
+export function describeTarget(url) {
+    const secrets = [url];
+    try {
+        const u = new URL(url);
+        if (u.password)
+            secrets.push(u.password, decodeURIComponent(u.password));
+        const user = u.username ? `${decodeURIComponent(u.username)}@` : '';
+        return { display: `${user}${u.hostname}:${u.port || '5432'}${u.pathname}`, secrets };
+    }
+    catch {
+        return { display: '(unparseable URL)', secrets };
+    }
+}
+export function scrub(text, secrets) {
+    let out = text;
+    for (const s of [...secrets, process.env.PGPASSWORD ?? ''].filter((x) => x.length >= 3))
+        out = out.split(s).join('***');
+    // Any other URL with credentials that slipped into a message.
+    return out.replace(/(postgres(?:ql)?:\/\/[^:@/\s]*:)[^@\s]*@/gi, '$1***@');
+}
+// Connection-level failures worth retrying: refused/reset/unreachable sockets, the driver's
+// own connection errors, SQLSTATE class 08 (connection exception), 57P0x (admin shutdown,
+// crash shutdown, cannot connect now) and 53300 (too many connections).
+const RETRYABLE_CODES = new Set([
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'ETIMEDOUT',
+    'EHOSTUNREACH',
+    'ENETUNREACH',
+    'EPIPE',
+    'CONNECT_TIMEOUT',
+    'CONNECTION_CLOSED',
+    'CONNECTION_DESTROYED',
+    '57P01',
+    '57P02',
+    '57P03',
+    '53300',
+    // 55000 at connect time: the database is not accepting connections (maintenance).
+    '55000',
+]);
+export function isRetryable(code) {
+    return code !== undefined && (RETRYABLE_CODES.has(code) || code.startsWith('08'));
+}
+/** Rewrites any driver or server error into a PostgresStoreError that says what failed. */
+export function storeError(err, target, doing) {
+    if (err instanceof PostgresStoreError)
+        return err;
+    const e = err;
+    const code = typeof e.code === 'string' ? e.code : typeof e.errno === 'string' ? e.errno : undefined;
+    // Server messages name objects, never statements; the driver's name host:port. Neither is
+    // trusted with secrets: scrub() removes the password and URL wherever they appear.
+    const reason = scrub(String(e.message ?? err), target.secrets).slice(0, 300);
+    return new PostgresStoreError(`PostgreSQL ${target.display}: ${doing} failed: ${reason}${code && !reason.includes(code) ? ` (${code})` : ''}`, isRetryable(code), code);
+}
+export function createPool(url, options, applicationName) {
+    return postgres(url, {
+        max: options.poolSize,
+        connect_timeout: options.connectTimeoutSeconds,
+        idle_timeout: 60,
+        onnotice: () => undefined,
+        // ids are BIGINT; they stay far below 2^53, so plain numbers are exact and cheap.
+        types: { bigint: { to: 20, from: [20], serialize: (x) => String(x), parse: (x) => Number(x) } },
+        connection: {
+            application_name: applicationName,
+            ...(options.statementTimeoutMs > 0 ? { statement_timeout: options.statementTimeoutMs } : {}),
+        },
+    });
+}
+/**
+ * Runs `attempt` until it succeeds, a non-retryable error happens or `waitMs` has passed,
+ * with exponential backoff (250 ms doubling to 5 s), logging each failure.
+ */
+export async function withStartupRetry(attempt, options, target) {
+    const deadline = Date.now() + options.startupWaitMs;
+    let delay = 250;
+    for (let tries = 1;; tries++) {
+        try {
+            return await attempt();
+        }
+        catch (err) {
+            const failure = storeError(err, target, 'connecting');
+            const remaining = deadline - Date.now();
+            if (!failure.retryable || remaining <= 0)
+                throw failure;
+            const wait = Math.min(delay, remaining);
+            options.logger?.warn({ attempt: tries, retryInMs: wait, reason: failure.message }, 'database not reachable yet; retrying');
+            await new Promise((resolve) => setTimeout(resolve, wait));
+            delay = Math.min(delay * 2, 5_000);
+        }
+    }
+}

@@ -1,0 +1,60 @@
+// Deleting a document from PostgreSQL: one transaction under the commit lock writers take (the
+// sg_log row), so no commit interleaves and loaders see the document whole or not at all; one
+// scan per fact table. Ids are never reused (they come from sg_log's counters).
+import { DeletePlan } from '../document-delete.js';
+import { FACT_TABLES } from '../schema/tables.js';
+/** Ids per statement parameter array. */
+const CHUNK = 20_000;
+export async function deletePgDocument(sql, digest) {
+    return sql.begin(async (tx) => {
+        // Rare and bounded by the store's size, not by the per-statement budget of requests.
+        await tx `SET LOCAL statement_timeout = 0`;
+        await tx `SELECT deletions FROM sg_log WHERE id = 1 FOR UPDATE`;
+        const [doc] = await tx `
+      SELECT id, frequency_eligible AS ranked FROM sg_documents WHERE digest = ${digest}`;
+        if (!doc)
+            return false;
+        const plan = new DeletePlan();
+        for (const t of FACT_TABLES) {
+            const rows = await tx.unsafe(`DELETE FROM sg_${t.name} WHERE doc = $1 RETURNING a, b`, [doc.id]).values();
+            for (const [a, b] of rows)
+                plan.named(a, b);
+        }
+        const [set] = await tx `DELETE FROM sg_dependency_sets WHERE doc = ${doc.id} RETURNING edges`;
+        await tx `DELETE FROM sg_dependency_evidence WHERE doc = ${doc.id}`;
+        await tx `DELETE FROM sg_documents WHERE id = ${doc.id}`;
+        if (set)
+            plan.ownDependencies(set.edges);
+        if (plan.hasEdges) {
+            await tx `SELECT s.edges FROM sg_dependency_sets s JOIN sg_documents d ON d.id = s.doc
+        WHERE d.frequency_eligible = ${doc.ranked}`
+                .values()
+                .cursor(1_000, (rows) => {
+                for (const [triples] of rows)
+                    plan.otherDependencies(triples);
+            });
+            const { a, b } = plan.orphanEdges();
+            for (let i = 0; i < a.length; i += CHUNK) {
+                await tx `DELETE FROM sg_dependency_edges e
+          USING unnest(${a.slice(i, i + CHUNK)}::bigint[], ${b.slice(i, i + CHUNK)}::bigint[]) AS o (a, b)
+          WHERE e.a = o.a AND e.b = o.b AND e.ranked = ${doc.ranked}`;
+            }
+        }
+        const candidates = plan.candidateNodes();
+        if (candidates.length) {
+            for (const table of [...FACT_TABLES.map((t) => `sg_${t.name}`), 'sg_dependency_edges']) {
+                const still = await tx
+                    .unsafe(`SELECT a FROM ${table} WHERE a = ANY($1::bigint[]) UNION SELECT b FROM ${table} WHERE b = ANY($1::bigint[])`, [candidates])
+                    .values();
+                for (const [id] of still)
+                    plan.referenced(id);
+            }
+            const orphans = plan.candidateNodes();
+            for (let i = 0; i < orphans.length; i += CHUNK) {
+                await tx `DELETE FROM sg_nodes WHERE id = ANY(${orphans.slice(i, i + CHUNK)}::bigint[])`;
+            }
+        }
+        await tx `UPDATE sg_log SET deletions = deletions + 1 WHERE id = 1`;
+        return true;
+    });
+}

@@ -1,0 +1,187 @@
+import { TokenNameTakenError, } from '../types.js';
+import { createPool, DEFAULT_POSTGRES_OPTIONS, describeTarget, storeError, withStartupRetry, } from './connection.js';
+import * as admin from './admin.js';
+import { documentByDigestSql, documentFromRow, documentListSql } from '../document-rows.js';
+import { POSTGRES_DIALECT } from '../schema/dialect.js';
+import { deletePgDocument } from './delete.js';
+import { loadSince } from './load.js';
+import { FACT_TABLES } from '../schema/tables.js';
+import { applyMigrations, checkSchema } from './migrations.js';
+import { PgWriteBackend } from './write.js';
+import { DocumentWriter } from '../writer.js';
+/** NOTIFY channel; notifications are scoped to the database, so one name serves every store. */
+export const COMMIT_CHANNEL = 'supplygraph_commit';
+export class PostgresStore {
+    sql;
+    target;
+    storeId;
+    backend = 'postgres';
+    writer;
+    closed = false;
+    constructor(sql, target, storeId) {
+        this.sql = sql;
+        this.target = target;
+        this.storeId = storeId;
+        this.writer = new DocumentWriter(new PgWriteBackend(sql));
+    }
+    /**
+     * Connects (retrying for options.startupWaitMs when the database is not up yet) and checks
+     * that the schema is the version this build needs; with `migrate`, applies the missing steps.
+     */
+    static async open(url, options = {}, mode = 'check') {
+        const opts = { ...DEFAULT_POSTGRES_OPTIONS, ...options };
+        const target = describeTarget(url);
+        const sql = createPool(url, opts, 'supplygraph');
+        try {
+            await withStartupRetry(() => sql `SELECT 1`, opts, target);
+            if (mode === 'migrate')
+                await applyMigrations(sql);
+            await checkSchema(sql);
+            const [row] = await sql `SELECT value FROM sg_meta WHERE key = 'store_id'`;
+            return new PostgresStore(sql, target, row.value);
+        }
+        catch (err) {
+            await sql.end({ timeout: 1 }).catch(() => undefined);
+            throw storeError(err, target, mode === 'migrate' ? 'migrating' : 'opening the store');
+        }
+    }
+    /** Applies missing migrations; returns what was done. */
+    static async migrate(url, options = {}) {
+        const opts = { ...DEFAULT_POSTGRES_OPTIONS, ...options };
+        const target = describeTarget(url);
+        const sql = createPool(url, { ...opts, poolSize: 1 }, 'supplygraph-migrate');
+        try {
+            await withStartupRetry(() => sql `SELECT 1`, opts, target);
+            return await applyMigrations(sql);
+        }
+        catch (err) {
+            throw storeError(err, target, 'migrating');
+        }
+        finally {
+            await sql.end({ timeout: 5 }).catch(() => undefined);
+        }
+    }
+    async guard(doing, run) {
+        try {
+            return await run();
+        }
+        catch (err) {
+            // A contract error the caller tells apart (the token name is taken) passes through as it is.
+            if (err instanceof TokenNameTakenError)
+                throw err;
+            throw storeError(err, this.target, doing);
+        }
+    }
+    async writeDocument(input) {
+        const outcome = await this.guard('writing a document', () => this.writer.write(input));
+        if (outcome.status === 'stored') {
+            // After COMMIT and best effort: engines without LISTEN/NOTIFY (CockroachDB) still work,
+            // servers then see the document on their next poll.
+            this.sql.notify(COMMIT_CHANNEL, String(outcome.documentId)).catch(() => undefined);
+        }
+        return outcome;
+    }
+    async hasDocument(digest) {
+        return this.guard('looking up a document', async () => (await this.sql `SELECT 1 FROM sg_documents WHERE digest = ${digest}`).length > 0);
+    }
+    async documentSkips(digest) {
+        return this.guard('reading a document', async () => {
+            const [row] = await this.sql `SELECT skipped FROM sg_documents WHERE digest = ${digest}`;
+            return row ? JSON.parse(row.skipped) : undefined;
+        });
+    }
+    async changesSince(cursor) {
+        return this.guard('checking for changes', async () => {
+            const [log] = await this.sql `
+        SELECT last_document, deletions FROM sg_log WHERE id = 1`;
+            if (log.deletions !== cursor.deletions)
+                return 'deleted';
+            return log.last_document > cursor.document ? 'appended' : 'none';
+        });
+    }
+    // Placeholders until the document, token and audit tables exist (issue 12, store part).
+    async listDocuments(query) {
+        const { page, count } = documentListSql(POSTGRES_DIALECT, query);
+        return this.guard('listing documents', () => this.sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (tx) => {
+            const rows = await tx.unsafe(page.text, page.params);
+            const [n] = await tx.unsafe(count.text, count.params);
+            return { documents: rows.map(documentFromRow), total: Number(n.n) };
+        }));
+    }
+    async getDocument(digest) {
+        return this.guard('reading a document', async () => {
+            const [row] = await this.sql.unsafe(documentByDigestSql(POSTGRES_DIALECT), [digest]);
+            return row ? documentFromRow(row) : undefined;
+        });
+    }
+    async deleteDocument(digest) {
+        const deleted = await this.guard('deleting a document', () => deletePgDocument(this.sql, digest));
+        // Best effort, as after a write: servers that miss it see the delete on their next poll.
+        if (deleted)
+            this.sql.notify(COMMIT_CHANNEL, 'delete').catch(() => undefined);
+        return deleted;
+    }
+    async createToken(token) {
+        await this.guard('creating a token', () => admin.createToken(this.sql, token));
+    }
+    async listTokens() {
+        return this.guard('listing tokens', () => admin.listTokens(this.sql));
+    }
+    async findToken(hash) {
+        return this.guard('looking up a token', () => admin.findToken(this.sql, hash));
+    }
+    async touchToken(name, at) {
+        await this.guard('recording a token use', () => admin.touchToken(this.sql, name, at));
+    }
+    async revokeToken(name) {
+        return this.guard('revoking a token', () => admin.revokeToken(this.sql, name));
+    }
+    async appendAudit(event) {
+        await this.guard('appending to the audit log', () => admin.appendAudit(this.sql, event));
+    }
+    async listAudit(query) {
+        return this.guard('reading the audit log', () => admin.listAudit(this.sql, query));
+    }
+    async load(since, sink) {
+        return this.guard('loading the graph', () => loadSince(this.sql, since, sink));
+    }
+    async ping() {
+        await this.guard('ping', () => this.sql `SELECT 1`);
+    }
+    /**
+     * Exact counts from one snapshot. Until a document is deleted ids are dense, so the log row
+     * holds them; after one, the rows are counted (a scan per table: for `stats`, not requests).
+     */
+    async stats() {
+        return this.guard('reading statistics', () => this.sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (tx) => {
+            const [log] = await tx `
+          SELECT last_node, last_fact, last_document, deletions FROM sg_log WHERE id = 1`;
+            const count = async (table) => (await tx.unsafe(`SELECT count(*)::bigint AS n FROM ${table}`))[0].n;
+            // Edge ids may have gaps (conflicts under concurrency): count the rows.
+            const dependencyEdges = await count('sg_dependency_edges');
+            if (log.deletions === 0) {
+                return { documents: log.last_document, nodes: log.last_node, facts: log.last_fact, dependencyEdges };
+            }
+            let facts = 0;
+            for (const t of FACT_TABLES)
+                facts += await count(`sg_${t.name}`);
+            return { documents: await count('sg_documents'), nodes: await count('sg_nodes'), facts, dependencyEdges };
+        }));
+    }
+    /**
+     * Calls `listener` whenever any process commits a document (LISTEN on a dedicated
+     * connection that the driver re-establishes after a failure). Returns the unsubscribe.
+     */
+    async subscribe(listener) {
+        const subscription = await this.guard('listening for commits', () => this.sql.listen(COMMIT_CHANNEL, () => listener(), listener));
+        return async () => {
+            await subscription.unlisten().catch(() => undefined);
+        };
+    }
+    async close() {
+        if (this.closed)
+            return;
+        this.closed = true;
+        await this.sql.end({ timeout: 5 }).catch(() => undefined);
+    }
+}

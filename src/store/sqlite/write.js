@@ -1,0 +1,138 @@
+import { quoted } from '../schema/columns.js';
+import { EVIDENCE_COLUMNS, SUMMARY_COLUMNS } from '../schema/tables.js';
+/** Rows per multi-row INSERT (at most 16 parameters each, well under SQLite's 32,766 limit). */
+const ROWS_PER_STATEMENT = 100;
+/** better-sqlite3 binds no booleans: they are stored as 0/1. */
+function param(value) {
+    return typeof value === 'boolean' ? (value ? 1 : 0) : value;
+}
+/** A multi-row INSERT into one table, prepared once for full chunks and once for single rows. */
+class BulkInsert {
+    many;
+    one;
+    width;
+    constructor(db, table, columns) {
+        this.width = columns.length;
+        const tuple = `(${columns.map(() => '?').join(', ')})`;
+        const head = `INSERT INTO ${table} (${columns.join(', ')}) VALUES `;
+        this.many = db.prepare(head + Array(ROWS_PER_STATEMENT).fill(tuple).join(', '));
+        this.one = db.prepare(head + tuple);
+    }
+    /** `row(i, out, offset)` writes row i's parameters into out from offset. */
+    run(count, row) {
+        const params = new Array(ROWS_PER_STATEMENT * this.width);
+        let i = 0;
+        for (; i + ROWS_PER_STATEMENT <= count; i += ROWS_PER_STATEMENT) {
+            for (let j = 0; j < ROWS_PER_STATEMENT; j++)
+                row(i + j, params, j * this.width);
+            this.many.run(...params);
+        }
+        const single = new Array(this.width);
+        for (; i < count; i++) {
+            row(i, single, 0);
+            this.one.run(...single);
+        }
+    }
+}
+export class SqliteWriteBackend {
+    db;
+    /** Node ids never change once committed, so a committed lookup can be cached. */
+    nodeIds = new Map();
+    factInserts = new Map();
+    stmt;
+    onDeletion;
+    deletionsSeen;
+    constructor(db) {
+        this.db = db;
+        this.stmt = {
+            findDocument: db.prepare('SELECT id FROM documents WHERE digest = ?'),
+            deletions: db.prepare(`SELECT value FROM meta WHERE key = 'deletions'`).pluck(),
+            insertDocument: db.prepare(
+            // Ids are allocated above the highest ever deleted (delete.ts), never reused.
+            `INSERT INTO documents (id, digest, name, format, origin, collector, ingested_at, subject, ingested_by, frequency_eligible, skipped${SUMMARY_COLUMNS.map((c) => `, ${quoted(c.name)}`).join('')})
+         VALUES ((SELECT max(coalesce((SELECT max(id) FROM documents), 0),
+             coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'document_high'), 0)) + 1),
+           ${Array(10 + SUMMARY_COLUMNS.length)
+                .fill('?')
+                .join(', ')})`),
+            insertNode: db.prepare('INSERT INTO nodes (kind, key, attr) VALUES (?, ?, ?) ON CONFLICT (kind, key) DO NOTHING RETURNING id'),
+            selectNode: db.prepare('SELECT id FROM nodes WHERE kind = ? AND key = ?'),
+            insertDependencySet: db.prepare('INSERT INTO dependency_sets (doc, edges) VALUES (?, ?)'),
+            insertEdge: db.prepare('INSERT OR IGNORE INTO dependency_edges (a, b, ranked) VALUES (?, ?, ?)'),
+            evidence: new BulkInsert(db, 'dependency_evidence', [
+                'doc',
+                'idx',
+                ...EVIDENCE_COLUMNS.map((c) => quoted(c.name)),
+            ]),
+        };
+    }
+    transact(digest, nodes, body) {
+        const fresh = new Map();
+        const write = this.db.transaction(() => {
+            const existing = this.stmt.findDocument.get(digest);
+            if (existing)
+                return { status: 'duplicate', documentId: existing.id };
+            const deletions = this.stmt.deletions.get();
+            if (deletions !== this.deletionsSeen) {
+                // A document was deleted since the last write: cached node ids may be gone (and reused).
+                this.nodeIds.clear();
+                this.deletionsSeen = deletions;
+                this.onDeletion?.();
+            }
+            const ids = new Array(nodes.length);
+            for (let i = 0; i < nodes.length; i++) {
+                const n = nodes[i];
+                const cacheKey = `${n.kind}\u0000${n.key}`;
+                let id = this.nodeIds.get(cacheKey);
+                if (id === undefined) {
+                    id = this.stmt.insertNode.get(n.kind, n.key, n.attr)?.id ?? this.stmt.selectNode.get(n.kind, n.key).id;
+                    fresh.set(cacheKey, id);
+                }
+                ids[i] = id;
+            }
+            return { status: 'stored', documentId: body(this, ids) };
+        });
+        const outcome = write.immediate();
+        // Only committed ids are safe to remember (a rolled-back insert frees its id).
+        if (this.nodeIds.size > 2_000_000)
+            this.nodeIds.clear();
+        for (const [k, v] of fresh)
+            this.nodeIds.set(k, v);
+        return Promise.resolve(outcome);
+    }
+    insertDocument(d) {
+        const summary = SUMMARY_COLUMNS.map((c) => d.summary[c.field]);
+        const { lastInsertRowid } = this.stmt.insertDocument.run(d.digest, d.name, d.format, d.origin, d.collector, d.ingestedAt, d.subject, d.ingestedBy, d.frequencyEligible ? 1 : 0, d.skipped, ...summary);
+        return Number(lastInsertRowid);
+    }
+    insertFacts(table, documentId, rows, ids) {
+        let insert = this.factInserts.get(table);
+        if (!insert) {
+            insert = new BulkInsert(this.db, table.name, ['doc', 'a', 'b', ...table.columns.map((c) => quoted(c.name))]);
+            this.factInserts.set(table, insert);
+        }
+        insert.run(rows.length, (i, out, o) => {
+            const r = rows[i];
+            out[o] = documentId;
+            out[o + 1] = ids[r.a];
+            out[o + 2] = r.b >= 0 ? ids[r.b] : null;
+            const v = r.values;
+            for (let k = 0; k < v.length; k++)
+                out[o + 3 + k] = param(v[k]);
+        });
+    }
+    insertDependencies(documentId, triples, evidence) {
+        this.stmt.insertDependencySet.run(documentId, triples);
+        this.stmt.evidence.run(evidence.length, (i, out, o) => {
+            out[o] = documentId;
+            out[o + 1] = i;
+            const v = evidence[i];
+            for (let k = 0; k < v.length; k++)
+                out[o + 2 + k] = param(v[k]);
+        });
+    }
+    insertEdges(a, b, ranked) {
+        for (let i = 0; i < a.length; i++)
+            this.stmt.insertEdge.run(a[i], b[i], ranked ? 1 : 0);
+    }
+}
