@@ -18,6 +18,10 @@ export interface AdjacencyView {
   readonly equivalent: Csr;
   /** Reverse of the dependency edges that count for the frequency ranking. */
   readonly rankedDependents: Csr;
+  /** Reverses of dependencyOut, sbomOut and slsaOut: the dependents walk runs over them. */
+  readonly dependencyIn: Csr;
+  readonly sbomIn: Csr;
+  readonly slsaIn: Csr;
 }
 
 /** Adjacency built for a batch before it is applied (see Adjacency.prepare). */
@@ -107,6 +111,9 @@ export class Adjacency implements AdjacencyView {
   slsaOut: Csr = EMPTY_CSR;
   equivalent: Csr = EMPTY_CSR;
   rankedDependents: Csr = EMPTY_CSR;
+  dependencyIn: Csr = EMPTY_CSR;
+  sbomIn: Csr = EMPTY_CSR;
+  slsaIn: Csr = EMPTY_CSR;
   private readonly edges = newEdgeLists();
 
   constructor(private readonly nodes: NodeTable) {}
@@ -138,6 +145,9 @@ export class Adjacency implements AdjacencyView {
       this.sbomOut = prepared.sbomOut;
       this.slsaOut = prepared.slsaOut;
       this.equivalent = prepared.equivalent;
+      this.dependencyIn = prepared.dependencyIn;
+      this.sbomIn = prepared.sbomIn;
+      this.slsaIn = prepared.slsaIn;
       return;
     }
     this.dependencyOut = buildCsr(nodeCount, e.dependency.from.view(), e.dependency.to.view());
@@ -145,6 +155,9 @@ export class Adjacency implements AdjacencyView {
     this.sbomOut = buildCsr(nodeCount, e.sbom.from.view(), e.sbom.to.view());
     this.slsaOut = buildCsr(nodeCount, e.slsa.from.view(), e.slsa.to.view());
     this.equivalent = buildCsr(nodeCount, e.equivalence.from.view(), e.equivalence.to.view());
+    this.dependencyIn = buildCsr(nodeCount, e.dependency.from.view(), e.dependency.to.view(), true);
+    this.sbomIn = buildCsr(nodeCount, e.sbom.from.view(), e.sbom.to.view(), true);
+    this.slsaIn = buildCsr(nodeCount, e.slsa.from.view(), e.slsa.to.view(), true);
   }
 
   /**
@@ -167,6 +180,9 @@ export class Adjacency implements AdjacencyView {
       sbomOut: await buildCsrInSlices(nodeCount, parts('sbom'), false),
       slsaOut: await buildCsrInSlices(nodeCount, parts('slsa'), false),
       equivalent: await buildCsrInSlices(nodeCount, parts('equivalence'), false),
+      dependencyIn: await buildCsrInSlices(nodeCount, parts('dependency'), true),
+      sbomIn: await buildCsrInSlices(nodeCount, parts('sbom'), true),
+      slsaIn: await buildCsrInSlices(nodeCount, parts('slsa'), true),
     };
   }
 }

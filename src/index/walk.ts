@@ -119,6 +119,52 @@ function walk(
   return result;
 }
 
+/**
+ * Package dependents, the exact inverse of walkPackageDependencies: every package version whose
+ * forward walk reaches one of `targets`. The walk runs backwards over the same edges, taking each
+ * only where the forward walk would take it from its source's kind (a dependency edge from a
+ * package, an SBOM inclusion from a package or an artifact, an SLSA material from an artifact,
+ * equivalence from anything). The targets' equivalents are left out, as the forward walk leaves
+ * out its start's. With `direct`, only the first step back (from the targets and their equivalents).
+ */
+export function walkPackageDependents(index: GraphView, targets: readonly number[], direct: boolean): number[] {
+  const epoch = scratch.prepare(index.nodeCount);
+  const closure = markEquivalents(index, targets, epoch);
+  const { visited, excluded, queue } = scratch;
+  const kinds = index.kinds;
+  const { dependencyIn, sbomIn, slsaIn, equivalent } = index.adjacency;
+  const result: number[] = [];
+  // The closure is at queue[0 .. closure): walk back from all of it.
+  let head = 0;
+  let tail = closure;
+  for (let i = 0; i < closure; i++) visited[queue[i]] = epoch;
+  // One step back for `direct`: from the closure only.
+  const stop = direct ? closure : Number.POSITIVE_INFINITY;
+  const visit = (v: number): void => {
+    if (visited[v] === epoch) return;
+    visited[v] = epoch;
+    queue[tail++] = v;
+    if (kinds[v] === NodeKind.Package && excluded[v] !== epoch) result.push(v);
+  };
+  const fromPackage = (u: number): void => {
+    if (kinds[u] === NodeKind.Package) visit(u);
+  };
+  const fromPackageOrArtifact = (u: number): void => {
+    if (kinds[u] === NodeKind.Package || kinds[u] === NodeKind.Artifact) visit(u);
+  };
+  const fromArtifact = (u: number): void => {
+    if (kinds[u] === NodeKind.Artifact) visit(u);
+  };
+  while (head < tail && head < stop) {
+    const v = queue[head++];
+    row(dependencyIn, v, fromPackage);
+    row(sbomIn, v, fromPackageOrArtifact);
+    row(slsaIn, v, fromArtifact);
+    row(equivalent, v, visit);
+  }
+  return result;
+}
+
 /** The given nodes and every node equivalent to them (through IsOccurrence / HashEqual). */
 export function equivalenceClosure(index: GraphView, starts: readonly number[]): number[] {
   const epoch = scratch.prepare(index.nodeCount);

@@ -1,6 +1,12 @@
 // Transitive dependencies of packages and artifacts (SPEC §3), as sorted purl lists.
 import type { GraphView } from '../index/graph-view.js';
-import { walkArtifactDependencies, walkPackageDependencies } from '../index/walk.js';
+import { NodeKind } from '../model/kinds.js';
+import {
+  equivalenceClosure,
+  walkArtifactDependencies,
+  walkPackageDependencies,
+  walkPackageDependents,
+} from '../index/walk.js';
 import { resolveArtifact, type NamedPackages } from './resolve.js';
 
 /** What the packages a purl named (see resolvePackages) depend on, transitively, as sorted purls. */
@@ -13,4 +19,37 @@ export function packageDependencies(index: GraphView, named: NamedPackages): str
 export function artifactDependencies(index: GraphView, digest: string): string[] {
   const artifact = resolveArtifact(index, digest);
   return index.sortPackages(walkArtifactDependencies(index, artifact)).map(index.keyOf);
+}
+
+/**
+ * The package versions whose dependencies include a package the purl names: the inverse of
+ * packageDependencies, pair by pair. The one reverse walk leaves out every package equivalent to
+ * a named one; a named package (or one equivalent to it) that depends on another of the named
+ * ones is a dependent all the same, so those few are checked one by one.
+ */
+export function packageDependents(index: GraphView, named: NamedPackages, direct: boolean): string[] {
+  const found = new Set(walkPackageDependents(index, named.ids, direct));
+  if (named.ids.length > 1) {
+    const targets = new Set(named.ids);
+    for (const candidate of equivalenceClosure(index, named.ids)) {
+      if (index.kinds[candidate] !== NodeKind.Package || found.has(candidate)) continue;
+      const reached = direct
+        ? directDependencies(index, candidate)
+        : walkPackageDependencies(index, [candidate], false);
+      if (reached.some((id) => targets.has(id))) found.add(candidate);
+    }
+  }
+  return index.sortPackages(found).map(index.keyOf);
+}
+
+/** The packages one step from a package: its dependency and SBOM-inclusion targets, and their equivalents. */
+function directDependencies(index: GraphView, pkg: number): number[] {
+  const { dependencyOut, sbomOut } = index.adjacency;
+  const out: number[] = [];
+  for (const csr of [dependencyOut, sbomOut]) {
+    if (pkg + 1 >= csr.offsets.length) continue;
+    for (let i = csr.offsets[pkg], end = csr.offsets[pkg + 1]; i < end; i++) out.push(csr.targets[i]);
+  }
+  const own = new Set(equivalenceClosure(index, [pkg]));
+  return equivalenceClosure(index, out).filter((id) => !own.has(id));
 }

@@ -213,6 +213,7 @@ const ROUTES: Record<string, string> = {
   '/analysis/dependencies': '/analysis/dependencies?sort=frequency',
   '/v0/package/{purl}': `/v0/package/${enc('pkg:npm/app')}`,
   '/v0/package/{purl}/dependencies': `/v0/package/${enc(APP)}/dependencies`,
+  '/v0/package/{purl}/dependents': `/v0/package/${enc(LIB)}/dependents`,
   '/v0/package/{purl}/vulns': `/v0/package/${enc(APP)}/vulns?includeDependencies=true`,
   '/v0/artifact/{digest}/dependencies': `/v0/artifact/${enc(IMAGE)}/dependencies`,
   '/v0/artifact/{digest}/vulns': `/v0/artifact/${enc(IMAGE)}/vulns?includeDependencies=true`,
@@ -267,6 +268,19 @@ cases.push(
     expected: 404,
   },
   { name: 'bad purl', path: '/v0/package/{purl}/dependencies', url: '/v0/package/lodash/dependencies', expected: 400 },
+  {
+    name: 'unknown',
+    path: '/v0/package/{purl}/dependents',
+    url: `/v0/package/${enc('pkg:npm/none@1')}/dependents`,
+    expected: 404,
+  },
+  { name: 'bad purl', path: '/v0/package/{purl}/dependents', url: '/v0/package/lodash/dependents', expected: 400 },
+  {
+    name: 'bad boolean',
+    path: '/v0/package/{purl}/dependents',
+    url: `/v0/package/${enc(LIB)}/dependents?direct=yes`,
+    expected: 400,
+  },
   {
     name: 'unknown',
     path: '/v0/package/{purl}/vulns',

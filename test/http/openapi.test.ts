@@ -54,6 +54,7 @@ describe('/openapi.json', () => {
       '/v0/documents/{digest}',
       '/v0/package/{purl}',
       '/v0/package/{purl}/dependencies',
+      '/v0/package/{purl}/dependents',
       '/v0/package/{purl}/vulns',
     ]);
     const operations = Object.values(doc.paths).map((item) => item.get);
@@ -63,6 +64,7 @@ describe('/openapi.json', () => {
       'getArtifactVulns',
       'getDocument',
       'getMetrics',
+      'getPackageDependents',
       'getPackageDeps',
       'getPackagePurls',
       'getPackageVulns',

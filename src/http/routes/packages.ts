@@ -1,19 +1,33 @@
-// /v0/package/{purl}, /v0/package/{purl}/dependencies, /v0/package/{purl}/vulns
+// /v0/package/{purl}, /v0/package/{purl}/dependencies, /v0/package/{purl}/dependents,
+// /v0/package/{purl}/vulns
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { canonicalPurl } from '../../model/purl.js';
-import { packageDependencies } from '../../query/dependencies.js';
+import { packageDependencies, packageDependents } from '../../query/dependencies.js';
 import { paginate, scopeOf } from '../../query/pagination.js';
 import { canonicalQueryPurl, matchingPackagePurls, resolvePackages } from '../../query/resolve.js';
 import { packageVulnerabilities, packageVulnKey } from '../../query/vulnerabilities.js';
 import { pageHeaders, pageRequestOf, paginationInfo, parseBoolean } from '../paging.js';
 import type { ComputedAnswer } from '../plugins/app/response-cache.js';
-import { DependencyListSchema, PurlListSchema, type DependencyList, type PurlList } from '../schemas/lists.js';
-import { PaginationQuerySchema, VulnerabilityQuerySchema, type VulnerabilityQuery } from '../schemas/pagination.js';
+import {
+  DependencyListSchema,
+  DependentListSchema,
+  PurlListSchema,
+  type DependencyList,
+  type DependentList,
+  type PurlList,
+} from '../schemas/lists.js';
+import {
+  DependentsQuerySchema,
+  PackageQuerySchema,
+  PaginationQuerySchema,
+  VulnerabilityQuerySchema,
+  type PackageQuery,
+} from '../schemas/pagination.js';
 import { dataRouteErrors, notModifiedResponse, okResponse, problemResponses } from '../schemas/responses.js';
 import { PackageVulnerabilityListSchema, type PackageVulnerabilityList } from '../schemas/vulnerabilities.js';
 
-type Resource = 'self' | 'dependencies' | 'vulns';
+type Resource = 'self' | 'dependencies' | 'dependents' | 'vulns';
 
 const PurlParamsSchema = Type.Object({
   purl: Type.String({ description: 'URL-encoded Package URL; partial purls are templates.' }),
@@ -22,13 +36,13 @@ const PurlParamsSchema = Type.Object({
 const identity = (s: string): string[] => [s];
 
 /**
- * An unencoded path "<purl>/dependencies" or "<purl>/vulns" names that resource of the purl when
+ * An unencoded path "<purl>/dependencies", "<purl>/dependents" or "<purl>/vulns" names that resource of the purl when
  * the part before the suffix is a purl; otherwise the whole path is the purl (so a package named
  * "dependencies" or "vulns" must be percent-encoded). Only the parse decides: a purl that parses
  * but names nothing known is the resource's 404, never a fallback to the package list.
  */
 function splitResource(rest: string): { resource: Resource; purl: string } {
-  for (const resource of ['dependencies', 'vulns'] as const) {
+  for (const resource of ['dependencies', 'dependents', 'vulns'] as const) {
     const suffix = `/${resource}`;
     if (!rest.endsWith(suffix)) continue;
     const purl = rest.slice(0, -suffix.length);
@@ -47,7 +61,7 @@ function computeAnswer(
   app: FastifyInstance,
   resource: Resource,
   purlText: string,
-  query: VulnerabilityQuery,
+  query: PackageQuery,
   reply: FastifyReply,
 ): ComputedAnswer {
   const index = app.indexService.index;
@@ -68,6 +82,15 @@ function computeAnswer(
     const body: DependencyList = { PaginationInfo: paginationInfo(page), dependencies: page.items };
     return { body, schema: DependencyListSchema };
   }
+  if (resource === 'dependents') {
+    const direct = parseBoolean(query.direct);
+    const named = resolvePackages(index, purlText);
+    const purls = packageDependents(index, named, direct);
+    const scope = () => scopeOf('dependents', named.canonical, direct);
+    const page = paginate(purls, identity, pageRequest, app.pageLimits, scope, version);
+    const body: DependentList = { PaginationInfo: paginationInfo(page), dependents: page.items };
+    return { body, schema: DependentListSchema };
+  }
   const include = parseBoolean(query.includeDependencies);
   const named = resolvePackages(index, purlText);
   const vulns = packageVulnerabilities(index, named, include);
@@ -78,7 +101,7 @@ function computeAnswer(
 }
 
 const packageRoutes: FastifyPluginAsyncTypebox = (app) => {
-  const answer = (resource: Resource, purlText: string, query: VulnerabilityQuery, reply: FastifyReply) =>
+  const answer = (resource: Resource, purlText: string, query: PackageQuery, reply: FastifyReply) =>
     reply.sendCached(app.indexService.version, app.versionTag(), () =>
       computeAnswer(app, resource, purlText, query, reply),
     );
@@ -130,6 +153,33 @@ const packageRoutes: FastifyPluginAsyncTypebox = (app) => {
   );
 
   app.get(
+    '/v0/package/:purl/dependents',
+    {
+      schema: {
+        operationId: 'getPackageDependents',
+        summary: 'Package versions that depend, transitively, on the package(s) a purl names',
+        description:
+          'The exact inverse of `/dependencies`: A is listed for B exactly when B is among the dependencies of A. ' +
+          '`direct=true`: only the versions with a dependency or SBOM inclusion of a named package (or its equivalents).',
+        tags: ['packages'],
+        params: PurlParamsSchema,
+        querystring: DependentsQuerySchema,
+        response: {
+          ...okResponse(
+            'Package versions depending on the named packages, sorted, one page',
+            DependentListSchema,
+            'body',
+          ),
+          ...notModifiedResponse,
+          ...dataRouteErrors,
+          ...problemResponses(404),
+        },
+      },
+    },
+    (request, reply) => answer('dependents', request.params.purl, request.query, reply),
+  );
+
+  app.get(
     '/v0/package/:purl/vulns',
     {
       schema: {
@@ -160,7 +210,7 @@ const packageRoutes: FastifyPluginAsyncTypebox = (app) => {
       schema: {
         hide: true,
         params: Type.Object({ '*': Type.String() }),
-        querystring: VulnerabilityQuerySchema,
+        querystring: PackageQuerySchema,
       },
     },
     (request, reply) => {

@@ -1,4 +1,5 @@
-// Bodies of the purl lists: packages matching a purl, and dependencies of a package or artifact.
+// Bodies of the purl lists: packages matching a purl, dependencies of a package or artifact, and
+// dependents of a package.
 import { Type, type Static } from 'typebox';
 import { PaginationInfoSchema } from './pagination.js';
 import { RefTo } from './typebox.js';
@@ -14,6 +15,12 @@ export const DependencyListSchema = Type.Object({
   dependencies: Type.Array(Type.String()),
 });
 export type DependencyList = Static<typeof DependencyListSchema>;
+
+export const DependentListSchema = Type.Object({
+  PaginationInfo: RefTo(PaginationInfoSchema),
+  dependents: Type.Array(Type.String()),
+});
+export type DependentList = Static<typeof DependentListSchema>;
 
 /** Said of every bare-array body. */
 export const BARE_ARRAY_DESCRIPTION =

@@ -30,17 +30,23 @@ const paginationProperties = {
 export const PaginationQuerySchema = Type.Object(paginationProperties);
 export type PaginationQuery = Static<typeof PaginationQuerySchema>;
 
+/** A boolean query parameter, written as text. */
+const booleanText = (description: string) =>
+  Type.Optional(StringEnum(['true', 'false', '1', '0'], { default: 'false', description }));
+
+const includeDependencies = booleanText('Also report the vulnerabilities of every dependency the walk returns.');
+const direct = booleanText('Only the package versions one step away (a dependency or SBOM inclusion).');
+
 /** The page parameters plus `includeDependencies` (the vulnerability lists). */
-export const VulnerabilityQuerySchema = Type.Object({
-  ...paginationProperties,
-  includeDependencies: Type.Optional(
-    StringEnum(['true', 'false', '1', '0'], {
-      default: 'false',
-      description: 'Also report the vulnerabilities of every dependency the walk returns.',
-    }),
-  ),
-});
+export const VulnerabilityQuerySchema = Type.Object({ ...paginationProperties, includeDependencies });
 export type VulnerabilityQuery = Static<typeof VulnerabilityQuerySchema>;
+
+/** The page parameters plus `direct` (the dependents list). */
+export const DependentsQuerySchema = Type.Object({ ...paginationProperties, direct });
+
+/** Every parameter of the package resources (the route for unencoded purls serves them all). */
+export const PackageQuerySchema = Type.Object({ ...paginationProperties, includeDependencies, direct });
+export type PackageQuery = Static<typeof PackageQuerySchema>;
 
 export const RankingQuerySchema = Type.Object({
   ...paginationProperties,
