@@ -196,12 +196,7 @@ export async function startTestServer(
     startServerOn(store, { limits, refreshIntervalMs: 50, ...options }),
   );
   const url = server.url;
-  const request = async (
-    method: HTTPMethods,
-    path: string,
-    headers: Record<string, string> = {},
-    body?: Buffer | string,
-  ) => {
+  const request: TestClient['request'] = async (method, path, headers = {}, body) => {
     const res = await fetch(url + path, { method, headers, body });
     const text = await res.text();
     return { status: res.status, headers: res.headers, body: parsedBody(text), text };
@@ -237,12 +232,7 @@ export async function startTestApp(
   const { server, storeDir, remove } = await openOnStore(docs, (store) =>
     openServer({ store, ...TEST_SERVE_OPTIONS, limits, refreshIntervalMs: 50, ...options }),
   );
-  const request = async (
-    method: HTTPMethods,
-    path: string,
-    headers: Record<string, string> = {},
-    body?: Buffer | string,
-  ) => {
+  const request: TestClient['request'] = async (method, path, headers = {}, body) => {
     const res = await server.app.inject({ method, url: path, headers, ...(body === undefined ? {} : { body }) });
     return { status: res.statusCode, headers: headersOf(res.headers), body: parsedBody(res.body), text: res.body };
   };

@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresStore } from '../../../src/store/postgres/pg-store.js';
 import { dependsOn, sbomFor } from '../../helpers/predicates.js';
-import { createTestDatabase, enc, ingestInto, type TestDatabase } from '../../helpers/server.js';
-import { serve, within, type ServeProcess } from './processes.js';
+import { createTestDatabase, ingestInto, type TestDatabase } from '../../helpers/server.js';
+import { dependenciesOn as deps, serve, within, type ServeProcess } from './processes.js';
 
 let db: TestDatabase;
 let servers: ServeProcess[] = [];
@@ -28,10 +28,6 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const deps = async (server: ServeProcess, purl: string): Promise<string[]> => {
-  const res = await fetch(`${server.url}/v0/package/${enc(purl)}/dependencies`);
-  return res.status === 200 ? ((await res.json()) as { dependencies: string[] }).dependencies : [];
-};
 const version = async (server: ServeProcess): Promise<number> =>
   ((await (await fetch(`${server.url}/readyz`)).json()) as { version: number }).version;
 

@@ -4,8 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dependsOn, sbomFor } from '../../helpers/predicates.js';
-import { createTestDatabase, enc, ingestInto, tempDir, type TestDatabase } from '../../helpers/server.js';
-import { cli, serve, within, type ServeProcess } from './processes.js';
+import { createTestDatabase, ingestInto, tempDir, type TestDatabase } from '../../helpers/server.js';
+import { cli, dependenciesOn as deps, serve, within, type ServeProcess } from './processes.js';
 
 let db: TestDatabase;
 let servers: ServeProcess[] = [];
@@ -27,11 +27,6 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
   await db?.drop();
 });
-
-const deps = async (server: ServeProcess, purl: string): Promise<string[]> => {
-  const res = await fetch(`${server.url}/v0/package/${enc(purl)}/dependencies`);
-  return res.status === 200 ? ((await res.json()) as { dependencies: string[] }).dependencies : [];
-};
 
 describe('two serve processes on one database', () => {
   it('both answer from the database they share', async () => {

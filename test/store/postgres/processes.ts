@@ -92,3 +92,9 @@ export async function within(ms: number, check: () => Promise<boolean>): Promise
   }
   throw new Error(`condition not met within ${ms} ms`);
 }
+
+/** The dependencies a serve process answers for `purl` (none while it does not know the package). */
+export async function dependenciesOn(server: ServeProcess, purl: string): Promise<string[]> {
+  const res = await fetch(`${server.url}/v0/package/${encodeURIComponent(purl)}/dependencies`);
+  return res.status === 200 ? ((await res.json()) as { dependencies: string[] }).dependencies : [];
+}
