@@ -27,6 +27,8 @@ import metricsRoute from './routes/metrics.js';
 import openApiRoute from './routes/openapi.js';
 import operationRoutes from './routes/operations.js';
 import packageRoutes from './routes/packages.js';
+import pathRoutes from './routes/paths.js';
+import vulnRoutes from './routes/vulns.js';
 import { PaginationInfoSchema } from './schemas/pagination.js';
 import { ProblemSchema } from './schemas/problem.js';
 
@@ -110,6 +112,8 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
   await app.register(analysisRoutes);
   await app.register(packageRoutes);
   await app.register(artifactRoutes);
+  await app.register(vulnRoutes);
+  await app.register(pathRoutes);
   await app.register(auditRoutes);
   await app.register(documentRoutes);
   await app.register(openApiRoute);

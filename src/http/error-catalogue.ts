@@ -14,6 +14,8 @@ export const ERROR_CATALOGUE = {
   SG_PACKAGE_NOT_FOUND: { status: 404, title: 'Package not found' },
   SG_ARTIFACT_NOT_FOUND: { status: 404, title: 'Artifact not found' },
   SG_DOCUMENT_NOT_FOUND: { status: 404, title: 'Document not found' },
+  SG_VULNERABILITY_NOT_FOUND: { status: 404, title: 'Vulnerability not found' },
+  SG_PATH_NOT_FOUND: { status: 404, title: 'No path' },
   SG_ROUTE_NOT_FOUND: { status: 404, title: 'Not found' },
   SG_METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
   SG_REQUEST_TIMEOUT: { status: 408, title: 'Request timeout' },

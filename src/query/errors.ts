@@ -11,10 +11,11 @@ export class InvalidInputError extends Error {
   }
 }
 
-/** The package or artifact the request names is not in the graph (404). */
+/** The package, artifact or vulnerability the request names is not in the graph, or no path joins two nodes (404). */
 export class NotFoundError extends Error {
   constructor(
-    readonly code: 'SG_PACKAGE_NOT_FOUND' | 'SG_ARTIFACT_NOT_FOUND',
+    readonly code:
+      'SG_PACKAGE_NOT_FOUND' | 'SG_ARTIFACT_NOT_FOUND' | 'SG_VULNERABILITY_NOT_FOUND' | 'SG_PATH_NOT_FOUND',
     message: string,
   ) {
     super(message);
