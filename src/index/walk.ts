@@ -4,7 +4,8 @@ import { NodeKind } from '../model/kinds.js';
 import type { Csr } from './csr.js';
 import type { GraphView } from './graph-view.js';
 
-class Scratch {
+/** Buffers every walk shares: walks are synchronous and never nest (a walk must not call another while it uses these). */
+export class Scratch {
   visited = new Uint32Array(0);
   excluded = new Uint32Array(0);
   queue = new Uint32Array(0);
@@ -27,13 +28,13 @@ class Scratch {
   }
 }
 
-const scratch = new Scratch();
+export const scratch = new Scratch();
 
 /**
  * Marks `starts` and everything equivalent to them (IsOccurrence, HashEqual) in scratch.excluded;
  * the closure is left in scratch.queue[0 .. returned count).
  */
-function markEquivalents(index: GraphView, starts: readonly number[], epoch: number): number {
+export function markEquivalents(index: GraphView, starts: readonly number[], epoch: number): number {
   const { excluded, queue } = scratch;
   const eq = index.adjacency.equivalent;
   let head = 0;
@@ -56,7 +57,8 @@ function markEquivalents(index: GraphView, starts: readonly number[], epoch: num
   return tail;
 }
 
-function row(csr: Csr, u: number, visit: (v: number) => void): void {
+/** Calls `visit` with each neighbour of u in `csr`. */
+export function row(csr: Csr, u: number, visit: (v: number) => void): void {
   if (u + 1 >= csr.offsets.length) return;
   for (let i = csr.offsets[u], end = csr.offsets[u + 1]; i < end; i++) visit(csr.targets[i]);
 }
