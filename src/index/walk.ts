@@ -173,3 +173,39 @@ export function equivalenceClosure(index: GraphView, starts: readonly number[]):
   const count = markEquivalents(index, starts, epoch);
   return Array.from(scratch.queue.subarray(0, count));
 }
+
+/**
+ * Artifact dependents, the exact inverse of walkArtifactDependencies: every artifact whose
+ * forward walk reaches one of `targets`. Backwards over the edges that walk takes: an SBOM
+ * inclusion or SLSA material whose source is an artifact, and equivalence from anything
+ * (packages are leaves, so dependency edges and inclusions by packages never lead there). The
+ * artifacts equivalent to the targets are left out, as the forward walk leaves out its start's
+ * equivalents; the caller checks those few one by one when several targets are named.
+ */
+export function walkArtifactDependents(index: GraphView, targets: readonly number[]): number[] {
+  const epoch = scratch.prepare(index.nodeCount);
+  const closure = markEquivalents(index, targets, epoch);
+  const { visited, excluded, queue } = scratch;
+  const kinds = index.kinds;
+  const { sbomIn, slsaIn, equivalent } = index.adjacency;
+  const result: number[] = [];
+  let head = 0;
+  let tail = closure;
+  for (let i = 0; i < closure; i++) visited[queue[i]] = epoch;
+  const visit = (v: number): void => {
+    if (visited[v] === epoch) return;
+    visited[v] = epoch;
+    queue[tail++] = v;
+    if (kinds[v] === NodeKind.Artifact && excluded[v] !== epoch) result.push(v);
+  };
+  const fromArtifact = (u: number): void => {
+    if (kinds[u] === NodeKind.Artifact) visit(u);
+  };
+  while (head < tail) {
+    const v = queue[head++];
+    row(sbomIn, v, fromArtifact);
+    row(slsaIn, v, fromArtifact);
+    row(equivalent, v, visit);
+  }
+  return result;
+}

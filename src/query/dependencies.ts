@@ -4,6 +4,7 @@ import { NodeKind } from '../model/kinds.js';
 import {
   equivalenceClosure,
   walkArtifactDependencies,
+  walkArtifactDependents,
   walkPackageDependencies,
   walkPackageDependents,
 } from '../index/walk.js';
@@ -53,3 +54,29 @@ function directDependencies(index: GraphView, pkg: number): number[] {
   const own = new Set(equivalenceClosure(index, [pkg]));
   return equivalenceClosure(index, out).filter((id) => !own.has(id));
 }
+
+/**
+ * The artifacts whose dependencies include a package the purl names: the inverse of
+ * artifactDependencies, pair by pair, as sorted digests. As for packageDependents, artifacts
+ * equivalent to a named package are left out of the reverse walk and, when several packages are
+ * named, checked one by one (one may ship another of the named versions).
+ */
+export function packageArtifacts(index: GraphView, named: NamedPackages): number[] {
+  const found = new Set(walkArtifactDependents(index, named.ids));
+  if (named.ids.length > 1) {
+    const targets = new Set(named.ids);
+    for (const candidate of equivalenceClosure(index, named.ids)) {
+      if (index.kinds[candidate] !== NodeKind.Artifact || found.has(candidate)) continue;
+      if (walkArtifactDependencies(index, candidate).some((id) => targets.has(id))) found.add(candidate);
+    }
+  }
+  return [...found].sort((a, b) => compareText(index.keyOf(a), index.keyOf(b)));
+}
+
+/** What an artifact is known as: the package purls equivalent to it, sorted. */
+export function artifactSubjects(index: GraphView, artifact: number): string[] {
+  const packages = equivalenceClosure(index, [artifact]).filter((id) => index.kinds[id] === NodeKind.Package);
+  return index.sortPackages(packages).map(index.keyOf);
+}
+
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

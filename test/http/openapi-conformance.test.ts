@@ -214,6 +214,7 @@ const ROUTES: Record<string, string> = {
   '/v0/package/{purl}': `/v0/package/${enc('pkg:npm/app')}`,
   '/v0/package/{purl}/dependencies': `/v0/package/${enc(APP)}/dependencies`,
   '/v0/package/{purl}/dependents': `/v0/package/${enc(LIB)}/dependents`,
+  '/v0/package/{purl}/artifacts': `/v0/package/${enc(LIB)}/artifacts`,
   '/v0/package/{purl}/vulns': `/v0/package/${enc(APP)}/vulns?includeDependencies=true`,
   '/v0/artifact/{digest}/dependencies': `/v0/artifact/${enc(IMAGE)}/dependencies`,
   '/v0/artifact/{digest}/vulns': `/v0/artifact/${enc(IMAGE)}/vulns?includeDependencies=true`,
@@ -281,6 +282,13 @@ cases.push(
     url: `/v0/package/${enc(LIB)}/dependents?direct=yes`,
     expected: 400,
   },
+  {
+    name: 'unknown',
+    path: '/v0/package/{purl}/artifacts',
+    url: `/v0/package/${enc('pkg:npm/none@1')}/artifacts`,
+    expected: 404,
+  },
+  { name: 'bad purl', path: '/v0/package/{purl}/artifacts', url: '/v0/package/lodash/artifacts', expected: 400 },
   {
     name: 'unknown',
     path: '/v0/package/{purl}/vulns',

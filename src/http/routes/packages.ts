@@ -1,9 +1,14 @@
 // /v0/package/{purl}, /v0/package/{purl}/dependencies, /v0/package/{purl}/dependents,
-// /v0/package/{purl}/vulns
+// /v0/package/{purl}/artifacts, /v0/package/{purl}/vulns
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { canonicalPurl } from '../../model/purl.js';
-import { packageDependencies, packageDependents } from '../../query/dependencies.js';
+import {
+  artifactSubjects,
+  packageArtifacts,
+  packageDependencies,
+  packageDependents,
+} from '../../query/dependencies.js';
 import { paginate, scopeOf } from '../../query/pagination.js';
 import { canonicalQueryPurl, matchingPackagePurls, resolvePackages } from '../../query/resolve.js';
 import { packageVulnerabilities, packageVulnKey } from '../../query/vulnerabilities.js';
@@ -12,9 +17,11 @@ import type { ComputedAnswer } from '../plugins/app/response-cache.js';
 import {
   DependencyListSchema,
   DependentListSchema,
+  PackageArtifactListSchema,
   PurlListSchema,
   type DependencyList,
   type DependentList,
+  type PackageArtifactList,
   type PurlList,
 } from '../schemas/lists.js';
 import {
@@ -27,7 +34,7 @@ import {
 import { dataRouteErrors, notModifiedResponse, okResponse, problemResponses } from '../schemas/responses.js';
 import { PackageVulnerabilityListSchema, type PackageVulnerabilityList } from '../schemas/vulnerabilities.js';
 
-type Resource = 'self' | 'dependencies' | 'dependents' | 'vulns';
+type Resource = 'self' | 'dependencies' | 'dependents' | 'artifacts' | 'vulns';
 
 const PurlParamsSchema = Type.Object({
   purl: Type.String({ description: 'URL-encoded Package URL; partial purls are templates.' }),
@@ -36,13 +43,13 @@ const PurlParamsSchema = Type.Object({
 const identity = (s: string): string[] => [s];
 
 /**
- * An unencoded path "<purl>/dependencies", "<purl>/dependents" or "<purl>/vulns" names that resource of the purl when
+ * An unencoded path "<purl>/dependencies", "<purl>/dependents", "<purl>/artifacts" or "<purl>/vulns" names that resource of the purl when
  * the part before the suffix is a purl; otherwise the whole path is the purl (so a package named
  * "dependencies" or "vulns" must be percent-encoded). Only the parse decides: a purl that parses
  * but names nothing known is the resource's 404, never a fallback to the package list.
  */
 function splitResource(rest: string): { resource: Resource; purl: string } {
-  for (const resource of ['dependencies', 'dependents', 'vulns'] as const) {
+  for (const resource of ['dependencies', 'dependents', 'artifacts', 'vulns'] as const) {
     const suffix = `/${resource}`;
     if (!rest.endsWith(suffix)) continue;
     const purl = rest.slice(0, -suffix.length);
@@ -90,6 +97,16 @@ function computeAnswer(
     const page = paginate(purls, identity, pageRequest, app.pageLimits, scope, version);
     const body: DependentList = { PaginationInfo: paginationInfo(page), dependents: page.items };
     return { body, schema: DependentListSchema };
+  }
+  if (resource === 'artifacts') {
+    const named = resolvePackages(index, purlText);
+    const ids = packageArtifacts(index, named);
+    const scope = () => scopeOf('package-artifacts', named.canonical);
+    const page = paginate(ids, (id) => [index.keyOf(id)], pageRequest, app.pageLimits, scope, version);
+    // Subjects only for the page: a popular package ships in many artifacts.
+    const artifacts = page.items.map((id) => ({ digest: index.keyOf(id), subjects: artifactSubjects(index, id) }));
+    const body: PackageArtifactList = { PaginationInfo: paginationInfo(page), artifacts };
+    return { body, schema: PackageArtifactListSchema };
   }
   const include = parseBoolean(query.includeDependencies);
   const named = resolvePackages(index, purlText);
@@ -177,6 +194,33 @@ const packageRoutes: FastifyPluginAsyncTypebox = (app) => {
       },
     },
     (request, reply) => answer('dependents', request.params.purl, request.query, reply),
+  );
+
+  app.get(
+    '/v0/package/:purl/artifacts',
+    {
+      schema: {
+        operationId: 'getPackageArtifacts',
+        summary: 'Artifacts (images, binaries) whose dependencies include the package(s) a purl names',
+        description:
+          'The exact inverse of `/v0/artifact/{digest}/dependencies`: artifact A is listed for the purl exactly when a ' +
+          'package it names is among the dependencies of A. Each artifact comes with the purls it is known as.',
+        tags: ['packages'],
+        params: PurlParamsSchema,
+        querystring: PaginationQuerySchema,
+        response: {
+          ...okResponse(
+            'Artifacts shipping the named packages, sorted by digest, one page',
+            PackageArtifactListSchema,
+            'body',
+          ),
+          ...notModifiedResponse,
+          ...dataRouteErrors,
+          ...problemResponses(404),
+        },
+      },
+    },
+    (request, reply) => answer('artifacts', request.params.purl, request.query, reply),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 // Bodies of the purl lists: packages matching a purl, dependencies of a package or artifact, and
-// dependents of a package.
+// dependents of a package, artifacts shipping a package.
 import { Type, type Static } from 'typebox';
 import { PaginationInfoSchema } from './pagination.js';
 import { RefTo } from './typebox.js';
@@ -21,6 +21,19 @@ export const DependentListSchema = Type.Object({
   dependents: Type.Array(Type.String()),
 });
 export type DependentList = Static<typeof DependentListSchema>;
+
+export const PackageArtifactListSchema = Type.Object({
+  PaginationInfo: RefTo(PaginationInfoSchema),
+  artifacts: Type.Array(
+    Type.Object({
+      digest: Type.String({ description: '<algorithm>:<digest>' }),
+      subjects: Type.Array(Type.String(), {
+        description: 'The package purls the artifact is an occurrence of (directly or through equal hashes), sorted.',
+      }),
+    }),
+  ),
+});
+export type PackageArtifactList = Static<typeof PackageArtifactListSchema>;
 
 /** Said of every bare-array body. */
 export const BARE_ARRAY_DESCRIPTION =
