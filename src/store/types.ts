@@ -4,8 +4,10 @@ import type { DocumentFacts, SkippedItem } from '../model/facts.js';
 import type { NodeKind } from '../model/kinds.js';
 import type { LinkFactKind, StoredRecord } from '../model/stored-facts.js';
 import type { TokenScope } from '../model/tokens.js';
+import type { EdgeEvidence, EdgeQuery } from './edge-evidence.js';
 
 export type { TokenScope };
+export type { EdgeEvidence, EdgeKind, EdgeQuery } from './edge-evidence.js';
 
 export interface DocumentInput {
   /** sha256 of the document bytes: re-ingesting the same bytes changes nothing. */
@@ -187,6 +189,11 @@ export interface GraphStore {
   appendAudit(event: AuditEvent): Promise<void>;
   /** Newest first. */
   listAudit(query: AuditQuery): Promise<{ events: StoredAuditEvent[]; total: number }>;
+  /**
+   * For each edge, the earliest stored document that states it (and, for a dependency edge, the
+   * type that document gives it); undefined when no stored document does (any more).
+   */
+  edgeEvidence(edges: readonly EdgeQuery[]): Promise<(EdgeEvidence | undefined)[]>;
   ping(): Promise<void>;
   stats(): Promise<StoreStats>;
   close(): Promise<void>;

@@ -36,8 +36,11 @@ export interface WriteTransaction {
   /** The rows' a and b index into `ids` (b -1: none); their values follow the table's columns. */
   insertFacts(table: FactTable, documentId: number, rows: readonly FactRow[], ids: readonly number[]): void;
   insertDependencies(documentId: number, triples: Buffer, evidence: ColumnValue[][]): void;
-  /** Dependency edges not known to be stored; already stored ones must be ignored. */
-  insertEdges(a: number[], b: number[], ranked: boolean): void;
+  /**
+   * Dependency edges not known to be stored; already stored ones must be ignored. `idx`: the
+   * position of each edge's evidence in document `documentId` (the first document stating it).
+   */
+  insertEdges(a: number[], b: number[], ranked: boolean, documentId: number, idx: number[]): void;
 }
 
 export interface WriteBackend {
@@ -101,6 +104,7 @@ export class DocumentWriter {
         tx.insertDependencies(documentId, packDependencies(encoded.dependencies, ids), encoded.evidence);
         const a: number[] = [];
         const b: number[] = [];
+        const idx: number[] = [];
         const seen = new PairSet(encoded.dependencies.length);
         for (const d of encoded.dependencies) {
           const x = ids[d.a];
@@ -108,8 +112,9 @@ export class DocumentWriter {
           if (known.has(x, y) || !seen.add(x, y)) continue;
           a.push(x);
           b.push(y);
+          idx.push(d.evidence);
         }
-        if (a.length) tx.insertEdges(a, b, ranked);
+        if (a.length) tx.insertEdges(a, b, ranked, documentId, idx);
         [newA, newB] = [a, b];
       }
       return documentId;

@@ -1,6 +1,85 @@
 // /v0/path?from=&to=: the shortest dependency paths between two nodes, each hop with its evidence
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { GraphView } from '../../index/graph-view.js';
+import { findPaths, type PathStep } from '../../query/paths.js';
+import type { EdgeEvidence, EdgeQuery } from '../../store/types.js';
+import { PathListSchema, PathQuerySchema, type PathList } from '../schemas/paths.js';
+import { dataRouteErrors, notModifiedResponse, okResponse, problemResponses } from '../schemas/responses.js';
 
-const pathRoutes: FastifyPluginAsyncTypebox = () => Promise.resolve();
+/** The distinct edges of the paths, to look their documents up once each. */
+function edgesOf(paths: readonly PathStep[][]): { queries: EdgeQuery[]; keyOf: (step: PathStep) => string } {
+  const keyOf = (step: PathStep): string => `${step.edge?.kind}:${step.edge?.from}:${step.node}`;
+  const queries = new Map<string, EdgeQuery>();
+  for (const path of paths)
+    for (const step of path)
+      if (step.edge) queries.set(keyOf(step), { kind: step.edge.kind, a: step.edge.from, b: step.node });
+  return { queries: [...queries.values()], keyOf };
+}
+
+function bodyOf(
+  index: GraphView,
+  paths: readonly PathStep[][],
+  evidence: ReadonlyMap<string, EdgeEvidence | undefined>,
+  keyOf: (step: PathStep) => string,
+): PathList {
+  return {
+    paths: paths.map((path) =>
+      path.map((step) => {
+        const node = index.keyOf(step.node);
+        if (!step.edge) return { node };
+        const found = evidence.get(keyOf(step));
+        return { node, edge: { kind: step.edge.kind, ...found } };
+      }),
+    ),
+  };
+}
+
+// Typed as a plain record: the handler answers 200 and 304 itself (sendCached cannot await the store).
+const PATH_RESPONSES: Record<string, unknown> = {
+  ...okResponse('Shortest paths, at most `limit`', PathListSchema, 'body'),
+  ...notModifiedResponse,
+  ...dataRouteErrors,
+  ...problemResponses(404),
+};
+
+const pathRoutes: FastifyPluginAsyncTypebox = (app) => {
+  app.get(
+    '/v0/path',
+    {
+      schema: {
+        operationId: 'getPath',
+        summary: 'The shortest dependency paths from a package or artifact to a package, each hop with its evidence',
+        description:
+          'Over exactly the edges the dependency walks follow: a path exists exactly when a package `to` names is among ' +
+          'the dependencies of `from` (`/v0/package/{purl}/dependencies`, or `/v0/artifact/{digest}/dependencies` for a ' +
+          'digest). Each path starts with the start node (no `edge`); every later step names the edge that reached it and ' +
+          'the earliest stored document stating it. Several paths (`limit`) are all of the shortest length, in the order ' +
+          'of their sequences of node keys.',
+        tags: ['packages'],
+        querystring: PathQuerySchema,
+        response: PATH_RESPONSES,
+      },
+    },
+    async (request, reply) => {
+      const service = app.indexService;
+      // The paths depend on the graph only: the version ETag, as for every answer from the index.
+      const etag = app.versionTag(service.version);
+      void reply.header('etag', etag);
+      const match = request.headers['if-none-match'];
+      if (match?.split(',').some((t) => [etag, '*'].includes(t.trim().replace(/^W\//, '')))) {
+        return reply.code(304).send();
+      }
+      // Computed synchronously on one index version; only the documents are looked up afterwards.
+      const index = service.index;
+      const { from, to, limit } = request.query;
+      const paths = findPaths(index, from, to, limit ?? 1);
+      const { queries, keyOf } = edgesOf(paths);
+      const found = await service.store.edgeEvidence(queries);
+      const evidence = new Map(queries.map((q, i) => [`${q.kind}:${q.a}:${q.b}`, found[i]]));
+      return bodyOf(index, paths, evidence, keyOf);
+    },
+  );
+  return Promise.resolve();
+};
 
 export default pathRoutes;

@@ -23,6 +23,8 @@ export async function deletePgDocument(sql: Sql, digest: string): Promise<boolea
     }
     const [set] = await tx<{ edges: Buffer }[]>`DELETE FROM sg_dependency_sets WHERE doc = ${doc.id} RETURNING edges`;
     await tx`DELETE FROM sg_dependency_evidence WHERE doc = ${doc.id}`;
+    // Edges it stated first that other documents still state: the path lookup searches for them.
+    await tx`UPDATE sg_dependency_edges SET doc = NULL, idx = NULL WHERE doc = ${doc.id}`;
     await tx`DELETE FROM sg_documents WHERE id = ${doc.id}`;
     if (set) plan.ownDependencies(set.edges);
     if (plan.hasEdges) {

@@ -9,6 +9,8 @@ import {
   type DocumentInput,
   type DocumentList,
   type DocumentQuery,
+  type EdgeEvidence,
+  type EdgeQuery,
   type GraphStore,
   type LoadCursor,
   type LoadSink,
@@ -34,6 +36,7 @@ import { documentByDigestSql, documentFromRow, documentListSql, type DocumentRow
 import { POSTGRES_DIALECT } from '../schema/dialect.js';
 import { deletePgDocument } from './delete.js';
 import { loadSince } from './load.js';
+import { pgEdgeEvidence } from './edge-evidence.js';
 import { FACT_TABLES } from '../schema/tables.js';
 import { applyMigrations, checkSchema, type MigrationReport } from './migrations.js';
 import { PgWriteBackend } from './write.js';
@@ -185,6 +188,10 @@ export class PostgresStore implements GraphStore {
 
   async load(since: LoadCursor, sink: LoadSink): Promise<LoadCursor> {
     return this.guard('loading the graph', () => loadSince(this.sql, since, sink));
+  }
+
+  async edgeEvidence(edges: readonly EdgeQuery[]): Promise<(EdgeEvidence | undefined)[]> {
+    return this.guard('looking up path evidence', () => pgEdgeEvidence(this.sql, edges));
   }
 
   async ping(): Promise<void> {

@@ -137,13 +137,13 @@ class PgWriteTransaction implements WriteTransaction {
     this.insert(EVIDENCE_INSERT, [evidence.map(() => documentId), evidence.map((_, i) => i), ...fields]);
   }
 
-  insertEdges(a: number[], b: number[], ranked: boolean): void {
+  insertEdges(a: number[], b: number[], ranked: boolean, documentId: number, idx: number[]): void {
     // Ids in commit order; a conflict leaves a gap, which the loader's "id > cursor" reading does not mind.
     const ids = a.map(() => ++this.nextEdge);
     for (let i = 0; i < a.length; i += CHUNK) {
-      this.pending.push(this.tx`INSERT INTO sg_dependency_edges (id, a, b, ranked)
-        SELECT e.id, e.a, e.b, ${ranked}
-        FROM unnest(${ids.slice(i, i + CHUNK)}::bigint[], ${a.slice(i, i + CHUNK)}::bigint[], ${b.slice(i, i + CHUNK)}::bigint[]) AS e (id, a, b)
+      this.pending.push(this.tx`INSERT INTO sg_dependency_edges (id, a, b, ranked, doc, idx)
+        SELECT e.id, e.a, e.b, ${ranked}, ${documentId}, e.idx
+        FROM unnest(${ids.slice(i, i + CHUNK)}::bigint[], ${a.slice(i, i + CHUNK)}::bigint[], ${b.slice(i, i + CHUNK)}::bigint[], ${idx.slice(i, i + CHUNK)}::int[]) AS e (id, a, b, idx)
         ON CONFLICT (a, b, ranked) DO NOTHING`);
     }
   }

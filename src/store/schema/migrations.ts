@@ -106,6 +106,11 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'API tokens, the audit log, document subject and sender, the deletion counter',
     statements: sharedServer,
   },
+  {
+    version: 6,
+    description: 'path evidence: the links found by their ends, the first document stating each dependency edge',
+    statements: pathEvidence,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
@@ -200,6 +205,23 @@ function sharedServer(d: Dialect): string[] {
        FROM (SELECT h.doc, n.key FROM ${d.table('has_sbom')} h JOIN ${d.table('nodes')} n ON n.id = h.a
              WHERE h.id IN (SELECT min(id) FROM ${d.table('has_sbom')} GROUP BY doc)) f
        WHERE f.doc = ${documents}.id`,
+  ];
+}
+
+/**
+ * Step 6: what /v0/path needs to name, per hop, a document that states the edge. The link tables
+ * the walks follow get an index on (a, b); each distinct dependency edge remembers the first
+ * document that stated it and the position of its evidence there (null for edges stored before,
+ * and after that document is deleted: the lookup then searches the documents' packed edges).
+ */
+function pathEvidence(d: Dialect): string[] {
+  const edges = d.table('dependency_edges');
+  return [
+    ...['sbom_includes', 'has_slsa', 'is_occurrence', 'hash_equal'].map(
+      (name) => `CREATE INDEX ${d.table(name)}_ab ON ${d.table(name)} (a, b)`,
+    ),
+    `ALTER TABLE ${edges} ADD COLUMN doc ${d.ref}`,
+    `ALTER TABLE ${edges} ADD COLUMN idx INTEGER`,
   ];
 }
 

@@ -22,6 +22,8 @@ export function deleteSqliteDocument(db: Database, digest: string): boolean {
     const set = db.prepare('DELETE FROM dependency_sets WHERE doc = ? RETURNING edges').get(doc.id) as
       { edges: Buffer } | undefined;
     db.prepare('DELETE FROM dependency_evidence WHERE doc = ?').run(doc.id);
+    // Edges it stated first that other documents still state: the path lookup searches for them.
+    db.prepare('UPDATE dependency_edges SET doc = NULL, idx = NULL WHERE doc = ?').run(doc.id);
     db.prepare('DELETE FROM documents WHERE id = ?').run(doc.id);
     if (set) plan.ownDependencies(set.edges);
     if (plan.hasEdges) {

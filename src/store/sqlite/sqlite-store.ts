@@ -9,6 +9,7 @@ import type { NodeKind } from '../../model/kinds.js';
 import { documentByDigestSql, documentFromRow, documentListSql, type DocumentRowValues } from '../document-rows.js';
 import { deliverRow, loadColumns } from '../load-rows.js';
 import { SQLITE_DIALECT } from '../schema/dialect.js';
+import { firstStatement, LINK_TABLES, linkKeys, packedEvidenceIndex } from '../edge-evidence.js';
 import { FACT_TABLES } from '../schema/tables.js';
 import type {
   AuditEvent,
@@ -16,6 +17,8 @@ import type {
   DocumentInput,
   DocumentList,
   DocumentQuery,
+  EdgeEvidence,
+  EdgeQuery,
   GraphStore,
   LoadCursor,
   LoadSink,
@@ -176,6 +179,49 @@ export class SqliteStore implements GraphStore {
     });
     read.deferred();
     return next;
+  }
+
+  async edgeEvidence(edges: readonly EdgeQuery[]): Promise<(EdgeEvidence | undefined)[]> {
+    const read = this.db.transaction(() => edges.map((edge) => this.evidenceOf(edge)));
+    return read.deferred();
+  }
+
+  private evidenceOf(edge: EdgeQuery): EdgeEvidence | undefined {
+    if (edge.kind !== 'dependency') {
+      const table = LINK_TABLES[edge.kind];
+      const row = this.db
+        .prepare(
+          `SELECT digest FROM documents WHERE id = (SELECT min(doc) FROM (
+             SELECT doc FROM ${table} WHERE a = ? AND b = ? UNION ALL SELECT doc FROM ${table} WHERE a = ? AND b = ?))`,
+        )
+        .pluck()
+        .get(...linkKeys(edge)) as string | undefined;
+      return row === undefined ? undefined : { document: row };
+    }
+    const pointers = this.db
+      .prepare('SELECT doc, idx FROM dependency_edges WHERE a = ? AND b = ?')
+      .all(edge.a, edge.b) as { doc: number | null; idx: number | null }[];
+    if (pointers.length === 0) return undefined;
+    const first = firstStatement(pointers) ?? this.searchPackedEdges(edge.a, edge.b);
+    if (!first) return undefined;
+    const row = this.db
+      .prepare(
+        `SELECT d.digest, e."type" AS type FROM documents d JOIN dependency_evidence e ON e.doc = d.id
+         WHERE d.id = ? AND e.idx = ?`,
+      )
+      .get(first.doc, first.idx) as { digest: string; type: string | null } | undefined;
+    if (!row) return undefined;
+    return row.type === null ? { document: row.digest } : { document: row.digest, dependencyType: row.type };
+  }
+
+  /** The first document, in id order, whose packed edges state a → b. */
+  private searchPackedEdges(a: number, b: number): { doc: number; idx: number } | undefined {
+    const sets = this.db.prepare('SELECT doc, edges FROM dependency_sets ORDER BY doc').raw();
+    for (const [doc, edges] of sets.iterate() as Iterable<[number, Buffer]>) {
+      const idx = packedEvidenceIndex(edges, a, b);
+      if (idx >= 0) return { doc, idx };
+    }
+    return undefined;
   }
 
   async ping(): Promise<void> {

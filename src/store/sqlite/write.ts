@@ -74,8 +74,8 @@ export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
       ),
       selectNode: db.prepare<[number, string], { id: number }>('SELECT id FROM nodes WHERE kind = ? AND key = ?'),
       insertDependencySet: db.prepare<[number, Buffer]>('INSERT INTO dependency_sets (doc, edges) VALUES (?, ?)'),
-      insertEdge: db.prepare<[number, number, number]>(
-        'INSERT OR IGNORE INTO dependency_edges (a, b, ranked) VALUES (?, ?, ?)',
+      insertEdge: db.prepare<[number, number, number, number, number]>(
+        'INSERT OR IGNORE INTO dependency_edges (a, b, ranked, doc, idx) VALUES (?, ?, ?, ?, ?)',
       ),
       evidence: new BulkInsert(db, 'dependency_evidence', [
         'doc',
@@ -165,7 +165,7 @@ export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
     });
   }
 
-  insertEdges(a: number[], b: number[], ranked: boolean): void {
-    for (let i = 0; i < a.length; i++) this.stmt.insertEdge.run(a[i], b[i], ranked ? 1 : 0);
+  insertEdges(a: number[], b: number[], ranked: boolean, documentId: number, idx: number[]): void {
+    for (let i = 0; i < a.length; i++) this.stmt.insertEdge.run(a[i], b[i], ranked ? 1 : 0, documentId, idx[i]);
   }
 }

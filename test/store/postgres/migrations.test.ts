@@ -81,7 +81,7 @@ describe('schema migrations', () => {
     expect(JSON.parse(migrated.stdout)).toMatchObject({
       from: 2,
       to: PG_SCHEMA_VERSION,
-      applied: [{ version: 3 }, { version: 4 }, { version: 5 }],
+      applied: [{ version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }],
     });
 
     const vdr = JSON.stringify({

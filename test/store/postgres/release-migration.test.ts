@@ -48,7 +48,7 @@ describe('PostgreSQL store written by release 7204861 → typed schema', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({
       from: 3,
       to: PG_SCHEMA_VERSION,
-      applied: [{ version: 4 }, { version: 5 }],
+      applied: [{ version: 4 }, { version: 5 }, { version: 6 }],
     });
 
     await expectSameGraph(await PostgresStore.open(migrated.url), await PostgresStore.open(fresh.url));

@@ -1,0 +1,53 @@
+// /v0/path: its query and its body, a list of paths, each a list of steps.
+import { Type, type Static } from 'typebox';
+import { MAX_PATH_LIMIT } from '../../query/paths.js';
+import { StringEnum } from './typebox.js';
+
+export const PathQuerySchema = Type.Object({
+  from: Type.String({
+    minLength: 1,
+    description:
+      'Where the paths start: a purl (`pkg:…`; a partial purl starts at every version it names) or an artifact digest.',
+  }),
+  to: Type.String({ minLength: 1, description: 'Where they end: a purl (a partial purl names every version).' }),
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_PATH_LIMIT,
+      default: 1,
+      description: 'How many shortest paths at most (all of the same, shortest length).',
+    }),
+  ),
+});
+export type PathQuery = Static<typeof PathQuerySchema>;
+
+const PathEdgeSchema = Type.Object(
+  {
+    kind: StringEnum(['dependency', 'sbom', 'slsa', 'occurrence', 'hash-equal'], {
+      description:
+        'IsDependency, SBOM inclusion, SLSA material, IsOccurrence (artifact and package) or HashEqual (two artifacts).',
+    }),
+    dependencyType: Type.Optional(
+      Type.String({ description: 'For `dependency`: DIRECT, INDIRECT or UNKNOWN, as the document states it.' }),
+    ),
+    document: Type.Optional(
+      Type.String({
+        description:
+          'Digest of the earliest stored document that states the edge (absent only when that document was deleted while the answer was made).',
+      }),
+    ),
+  },
+  { description: 'The edge from the previous step to this node; the first step (the start) has none.' },
+);
+
+const PathStepSchema = Type.Object({
+  node: Type.String({ description: 'A purl or an artifact digest.' }),
+  edge: Type.Optional(PathEdgeSchema),
+});
+
+export const PathListSchema = Type.Object({
+  paths: Type.Array(Type.Array(PathStepSchema), {
+    description: 'Shortest paths, each from a start to a named package, in the order of their sequences of node keys.',
+  }),
+});
+export type PathList = Static<typeof PathListSchema>;
