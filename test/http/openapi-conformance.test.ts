@@ -215,6 +215,7 @@ const ROUTES: Record<string, string> = {
   '/v0/package/{purl}/dependencies': `/v0/package/${enc(APP)}/dependencies`,
   '/v0/package/{purl}/dependents': `/v0/package/${enc(LIB)}/dependents`,
   '/v0/package/{purl}/artifacts': `/v0/package/${enc(LIB)}/artifacts`,
+  '/v0/path': `/v0/path?from=${enc(APP)}&to=${enc(UTIL)}`,
   '/v0/package/{purl}/vulns': `/v0/package/${enc(APP)}/vulns?includeDependencies=true`,
   '/v0/artifact/{digest}/dependencies': `/v0/artifact/${enc(IMAGE)}/dependencies`,
   '/v0/artifact/{digest}/vulns': `/v0/artifact/${enc(IMAGE)}/vulns?includeDependencies=true`,
@@ -245,7 +246,8 @@ for (const [path, url] of Object.entries(ROUTES)) {
     expected: 405,
   });
 }
-for (const path of DATA_ROUTES) {
+// /v0/path is not a list: no paging parameters.
+for (const path of DATA_ROUTES.filter((p) => p !== '/v0/path')) {
   const url = ROUTES[path];
   const join = url.includes('?') ? '&' : '?';
   cases.push({ name: 'first page', path, url: `${url}${join}PageSize=1`, expected: 200 });
@@ -289,6 +291,8 @@ cases.push(
     expected: 404,
   },
   { name: 'bad purl', path: '/v0/package/{purl}/artifacts', url: '/v0/package/lodash/artifacts', expected: 400 },
+  { name: 'no path', path: '/v0/path', url: `/v0/path?from=${enc(UTIL)}&to=${enc(APP)}`, expected: 404 },
+  { name: 'missing to', path: '/v0/path', url: `/v0/path?from=${enc(APP)}`, expected: 400 },
   {
     name: 'unknown',
     path: '/v0/package/{purl}/vulns',

@@ -57,6 +57,7 @@ describe('/openapi.json', () => {
       '/v0/package/{purl}/dependencies',
       '/v0/package/{purl}/dependents',
       '/v0/package/{purl}/vulns',
+      '/v0/path',
     ]);
     const operations = Object.values(doc.paths).map((item) => item.get);
     expect(operations.map((op) => op.operationId).sort()).toEqual([
@@ -70,6 +71,7 @@ describe('/openapi.json', () => {
       'getPackageDeps',
       'getPackagePurls',
       'getPackageVulns',
+      'getPath',
       'healthCheck',
       'listAuditEvents',
       'listDocuments',

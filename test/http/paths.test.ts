@@ -15,7 +15,7 @@ import { resolveArtifact, resolvePackages } from '../../src/query/resolve.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { generatedArtifactGraph } from '../helpers/generated-graph.js';
 import { art, dependsOn, hashEqual, hex, occurrence, pkg, sbomFor, slsa } from '../helpers/predicates.js';
-import { enc, startTestApp, type TestClient } from '../helpers/server.js';
+import { enc, ingestInto, startTestApp, type TestClient } from '../helpers/server.js';
 
 interface Step {
   node: string;
@@ -391,5 +391,18 @@ describe('GET /v0/path', () => {
     expect([unknownArtifact.status, unknownArtifact.body.code]).toEqual([404, 'SG_ARTIFACT_NOT_FOUND']);
     const backwards = await t.get(`/v0/path?from=${enc('pkg:npm/leaf@3.0.0')}&to=${enc('pkg:npm/app@1.0.0')}`);
     expect([backwards.status, backwards.body.code]).toEqual([404, 'SG_PATH_NOT_FOUND']);
+  });
+
+  it('after the earliest document is deleted, names the earliest one left (and its dependency type)', async () => {
+    const url = `/v0/path?from=${enc('pkg:npm/app@1.0.0')}&to=${enc('pkg:npm/lib@2.0.0')}`;
+    const hop = async () => ((await t.get(url)).body.paths as Step[][])[0][1].edge;
+    expect(await hop()).toEqual({ kind: 'dependency', dependencyType: 'DIRECT', document: doc('deps.json') });
+    expect(await t.server.service.store.deleteDocument(doc('deps.json'))).toBe(true);
+    await t.server.service.refresh();
+    expect(await hop()).toEqual({ kind: 'dependency', dependencyType: 'UNKNOWN', document: doc('again.json') });
+    // Stored again, it is the latest document stating the edge.
+    await ingestInto(t.storeDir, { 'deps.json': docs['deps.json'] });
+    await t.server.service.refresh();
+    expect(await hop()).toEqual({ kind: 'dependency', dependencyType: 'UNKNOWN', document: doc('again.json') });
   });
 });
