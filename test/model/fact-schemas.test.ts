@@ -49,6 +49,7 @@ function capturingStore(into: DocumentFacts[]): GraphStore {
     revokeToken: unused,
     appendAudit: unused,
     listAudit: unused,
+    edgeEvidence: unused,
     ping: unused,
     stats: unused,
     close: () => Promise.resolve(),
