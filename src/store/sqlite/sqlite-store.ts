@@ -186,30 +186,36 @@ export class SqliteStore implements GraphStore {
     return read.deferred();
   }
 
+  /** Statements of the evidence lookup, prepared once each. */
+  private readonly evidenceStatements = new Map<string, Statement>();
+  private evidenceStatement(text: string): Statement {
+    let statement = this.evidenceStatements.get(text);
+    if (!statement) this.evidenceStatements.set(text, (statement = this.db.prepare(text)));
+    return statement;
+  }
+
   private evidenceOf(edge: EdgeQuery): EdgeEvidence | undefined {
     if (edge.kind !== 'dependency') {
       const table = LINK_TABLES[edge.kind];
-      const row = this.db
-        .prepare(
-          `SELECT digest FROM documents WHERE id = (SELECT min(doc) FROM (
+      const row = this.evidenceStatement(
+        `SELECT digest FROM documents WHERE id = (SELECT min(doc) FROM (
              SELECT doc FROM ${table} WHERE a = ? AND b = ? UNION ALL SELECT doc FROM ${table} WHERE a = ? AND b = ?))`,
-        )
+      )
         .pluck()
         .get(...linkKeys(edge)) as string | undefined;
       return row === undefined ? undefined : { document: row };
     }
-    const pointers = this.db
-      .prepare('SELECT doc, idx FROM dependency_edges WHERE a = ? AND b = ?')
-      .all(edge.a, edge.b) as { doc: number | null; idx: number | null }[];
+    const pointers = this.evidenceStatement('SELECT doc, idx FROM dependency_edges WHERE a = ? AND b = ?').all(
+      edge.a,
+      edge.b,
+    ) as { doc: number | null; idx: number | null }[];
     if (pointers.length === 0) return undefined;
     const first = firstStatement(pointers) ?? this.searchPackedEdges(edge.a, edge.b);
     if (!first) return undefined;
-    const row = this.db
-      .prepare(
-        `SELECT d.digest, e."type" AS type FROM documents d JOIN dependency_evidence e ON e.doc = d.id
-         WHERE d.id = ? AND e.idx = ?`,
-      )
-      .get(first.doc, first.idx) as { digest: string; type: string | null } | undefined;
+    const row = this.evidenceStatement(
+      `SELECT d.digest, e."type" AS type FROM documents d JOIN dependency_evidence e ON e.doc = d.id
+       WHERE d.id = ? AND e.idx = ?`,
+    ).get(first.doc, first.idx) as { digest: string; type: string | null } | undefined;
     if (!row) return undefined;
     return row.type === null ? { document: row.digest } : { document: row.digest, dependencyType: row.type };
   }
