@@ -5,14 +5,14 @@
 
 import { PairSet } from './pair-set.js';
 
-/** Calls `edge` for every (a, b) of a document's packed (a, b, evidence) triples. */
-export function forEachPackedEdge(triples: Uint8Array, edge: (a: number, b: number) => void): void {
+/** Calls `edge` for every (a, b, evidence position) of a document's packed (a, b, evidence) triples. */
+export function forEachPackedEdge(triples: Uint8Array, edge: (a: number, b: number, idx: number) => void): void {
   // The triples were written from a Uint32Array (native byte order); a driver may hand them back unaligned.
   const words =
     triples.byteOffset % 4 === 0
       ? new Uint32Array(triples.buffer, triples.byteOffset, triples.byteLength / 4)
       : new Uint32Array(Uint8Array.from(triples).buffer);
-  for (let i = 0; i + 2 < words.length; i += 3) edge(words[i], words[i + 1]);
+  for (let i = 0; i + 2 < words.length; i += 3) edge(words[i], words[i + 1], words[i + 2]);
 }
 
 export class DeletePlan {
@@ -22,6 +22,10 @@ export class DeletePlan {
   private readonly ownA: number[] = [];
   private readonly ownB: number[] = [];
   private readonly stillStated = new PairSet();
+  /** Per own edge (by its position in ownA/ownB): the earliest other document stating it, and where. */
+  private readonly ownIndex = new Map<string, number>();
+  private readonly firstDoc: number[] = [];
+  private readonly firstIdx: number[] = [];
 
   /** A deleted fact row's endpoints (b null: none). */
   named(a: number, b: number | null): void {
@@ -34,6 +38,7 @@ export class DeletePlan {
     forEachPackedEdge(triples, (a, b) => {
       this.named(a, b);
       if (this.ownEdges.add(a, b)) {
+        this.ownIndex.set(`${a},${b}`, this.ownA.length);
         this.ownA.push(a);
         this.ownB.push(b);
       }
@@ -44,11 +49,34 @@ export class DeletePlan {
     return this.ownA.length > 0;
   }
 
-  /** Another document of the same rankedness: the edges it states stay. */
-  otherDependencies(triples: Uint8Array): void {
-    forEachPackedEdge(triples, (a, b) => {
-      if (this.ownEdges.has(a, b)) this.stillStated.add(a, b);
+  /** Another document of the same rankedness: the edges it states stay, and it may become their first document. */
+  otherDependencies(triples: Uint8Array, doc: number): void {
+    forEachPackedEdge(triples, (a, b, idx) => {
+      if (!this.ownEdges.has(a, b)) return;
+      this.stillStated.add(a, b);
+      const i = this.ownIndex.get(`${a},${b}`)!;
+      if (this.firstDoc[i] === undefined || doc < this.firstDoc[i]) {
+        this.firstDoc[i] = doc;
+        this.firstIdx[i] = idx;
+      }
     });
+  }
+
+  /**
+   * The deleted document's edges that remaining documents still state, with the earliest of
+   * those and the evidence position there: the new first document of an edge that pointed at
+   * the deleted one (the path evidence, schema 6).
+   */
+  restatedEdges(): { a: number[]; b: number[]; doc: number[]; idx: number[] } {
+    const out = { a: [] as number[], b: [] as number[], doc: [] as number[], idx: [] as number[] };
+    for (let i = 0; i < this.ownA.length; i++) {
+      if (this.firstDoc[i] === undefined) continue;
+      out.a.push(this.ownA[i]);
+      out.b.push(this.ownB[i]);
+      out.doc.push(this.firstDoc[i]);
+      out.idx.push(this.firstIdx[i]);
+    }
+    return out;
   }
 
   /** The deleted document's edges that no remaining document (of its rankedness) states. */

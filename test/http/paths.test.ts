@@ -3,6 +3,8 @@
 // among the dependencies of the start; its length is the BFS distance an independent search finds.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Csr } from '../../src/index/csr.js';
@@ -15,7 +17,7 @@ import { resolveArtifact, resolvePackages } from '../../src/query/resolve.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { generatedArtifactGraph } from '../helpers/generated-graph.js';
 import { art, dependsOn, hashEqual, hex, occurrence, pkg, sbomFor, slsa } from '../helpers/predicates.js';
-import { enc, ingestInto, startTestApp, type TestClient } from '../helpers/server.js';
+import { enc, ingestInto, startTestApp, TEST_BACKEND, withDatabase, type TestClient } from '../helpers/server.js';
 
 interface Step {
   node: string;
@@ -404,5 +406,28 @@ describe('GET /v0/path', () => {
     await ingestInto(t.storeDir, { 'deps.json': docs['deps.json'] });
     await t.server.service.refresh();
     expect(await hop()).toEqual({ kind: 'dependency', dependencyType: 'UNKNOWN', document: doc('again.json') });
+  });
+
+  it('edges stored before schema 6 (no first document kept) are found by searching the documents in order', async () => {
+    // As a store migrated from schema 5 has them.
+    if (TEST_BACKEND === 'postgres')
+      await withDatabase(t.storeDir, (sql) => sql`UPDATE sg_dependency_edges SET doc = NULL, idx = NULL`);
+    else {
+      const db = new Database(join(t.storeDir, 'supplygraph.sqlite'));
+      db.prepare('UPDATE dependency_edges SET doc = NULL, idx = NULL').run();
+      db.close();
+    }
+    const r = await t.get(`/v0/path?from=${enc('pkg:npm/app@1.0.0')}&to=${enc('pkg:npm/leaf@3.0.0')}&limit=5`);
+    const edges = (r.body.paths as Step[][]).map((p) => p.slice(1).map((s) => s.edge));
+    expect(edges).toEqual([
+      [
+        { kind: 'dependency', dependencyType: 'UNKNOWN', document: doc('again.json') },
+        { kind: 'dependency', dependencyType: 'DIRECT', document: doc('deps.json') },
+      ],
+      [
+        { kind: 'dependency', dependencyType: 'INDIRECT', document: doc('deps.json') },
+        { kind: 'dependency', dependencyType: 'DIRECT', document: doc('deps.json') },
+      ],
+    ]);
   });
 });

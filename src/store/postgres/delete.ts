@@ -23,22 +23,30 @@ export async function deletePgDocument(sql: Sql, digest: string): Promise<boolea
     }
     const [set] = await tx<{ edges: Buffer }[]>`DELETE FROM sg_dependency_sets WHERE doc = ${doc.id} RETURNING edges`;
     await tx`DELETE FROM sg_dependency_evidence WHERE doc = ${doc.id}`;
-    // Edges it stated first that other documents still state: the path lookup searches for them.
+    // Edges it stated first lose their first document; those others still state get the earliest of them below.
     await tx`UPDATE sg_dependency_edges SET doc = NULL, idx = NULL WHERE doc = ${doc.id}`;
     await tx`DELETE FROM sg_documents WHERE id = ${doc.id}`;
     if (set) plan.ownDependencies(set.edges);
     if (plan.hasEdges) {
-      await tx`SELECT s.edges FROM sg_dependency_sets s JOIN sg_documents d ON d.id = s.doc
+      await tx`SELECT s.doc, s.edges FROM sg_dependency_sets s JOIN sg_documents d ON d.id = s.doc
         WHERE d.frequency_eligible = ${doc.ranked}`
         .values()
         .cursor(1_000, (rows) => {
-          for (const [triples] of rows as [Buffer][]) plan.otherDependencies(triples);
+          for (const [id, triples] of rows as [number, Buffer][]) plan.otherDependencies(triples, Number(id));
         });
       const { a, b } = plan.orphanEdges();
       for (let i = 0; i < a.length; i += CHUNK) {
         await tx`DELETE FROM sg_dependency_edges e
           USING unnest(${a.slice(i, i + CHUNK)}::bigint[], ${b.slice(i, i + CHUNK)}::bigint[]) AS o (a, b)
           WHERE e.a = o.a AND e.b = o.b AND e.ranked = ${doc.ranked}`;
+      }
+      const restated = plan.restatedEdges();
+      for (let i = 0; i < restated.a.length; i += CHUNK) {
+        const part = (xs: number[]) => xs.slice(i, i + CHUNK);
+        await tx`UPDATE sg_dependency_edges e SET doc = r.doc, idx = r.idx
+          FROM unnest(${part(restated.a)}::bigint[], ${part(restated.b)}::bigint[], ${part(restated.doc)}::bigint[],
+            ${part(restated.idx)}::int[]) AS r (a, b, doc, idx)
+          WHERE e.a = r.a AND e.b = r.b AND e.ranked = ${doc.ranked} AND e.doc IS NULL`;
       }
     }
     const candidates = plan.candidateNodes();

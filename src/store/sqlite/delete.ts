@@ -22,20 +22,27 @@ export function deleteSqliteDocument(db: Database, digest: string): boolean {
     const set = db.prepare('DELETE FROM dependency_sets WHERE doc = ? RETURNING edges').get(doc.id) as
       { edges: Buffer } | undefined;
     db.prepare('DELETE FROM dependency_evidence WHERE doc = ?').run(doc.id);
-    // Edges it stated first that other documents still state: the path lookup searches for them.
+    // Edges it stated first lose their first document; those others still state get the earliest of them below.
     db.prepare('UPDATE dependency_edges SET doc = NULL, idx = NULL WHERE doc = ?').run(doc.id);
     db.prepare('DELETE FROM documents WHERE id = ?').run(doc.id);
     if (set) plan.ownDependencies(set.edges);
     if (plan.hasEdges) {
       const others = db
         .prepare(
-          'SELECT s.edges FROM dependency_sets s JOIN documents d ON d.id = s.doc WHERE d.frequency_eligible = ?',
+          'SELECT s.doc, s.edges FROM dependency_sets s JOIN documents d ON d.id = s.doc WHERE d.frequency_eligible = ?',
         )
-        .pluck();
-      for (const triples of others.iterate(doc.ranked) as Iterable<Buffer>) plan.otherDependencies(triples);
+        .raw();
+      for (const [id, triples] of others.iterate(doc.ranked) as Iterable<[number, Buffer]>)
+        plan.otherDependencies(triples, id);
       const { a, b } = plan.orphanEdges();
       const edge = db.prepare('DELETE FROM dependency_edges WHERE a = ? AND b = ? AND ranked = ?');
       for (let i = 0; i < a.length; i++) edge.run(a[i], b[i], doc.ranked);
+      const restated = plan.restatedEdges();
+      const first = db.prepare(
+        'UPDATE dependency_edges SET doc = ?, idx = ? WHERE a = ? AND b = ? AND ranked = ? AND doc IS NULL',
+      );
+      for (let i = 0; i < restated.a.length; i++)
+        first.run(restated.doc[i], restated.idx[i], restated.a[i], restated.b[i], doc.ranked);
     }
     deleteUnreferencedNodes(db, plan);
     db.prepare(
