@@ -3,6 +3,7 @@
 import { DocumentError, type ScanMetadata } from '../../../../model/facts.js';
 import { isoUtc } from '../../common/dates.js';
 import { isObject, jsonText, str, type Json } from '../../common/json.js';
+import { imageDigests } from '../common.js';
 import { isGrypeReport } from './detect.js';
 
 export const GRYPE_URI = 'https://github.com/anchore/grype';
@@ -23,6 +24,8 @@ export interface GrypeMatch {
 
 export interface GrypeReport {
   scan: ScanMetadata;
+  /** Digests of the scanned image (manifest digest first), when the report scanned one. */
+  image: string[];
   matches: GrypeMatch[];
 }
 
@@ -82,5 +85,14 @@ export function parseGrype(json: unknown, now: string): GrypeReport {
       artifact: { purl: a.purl, type: str(a.type), name: str(a.name), version: str(a.version) },
     };
   });
-  return { scan, matches };
+  return { scan, matches, image: scannedImageOf(json) };
+}
+
+/** source.target of an image scan: its manifest digest, the digest the user named, its image id. */
+function scannedImageOf(json: Json): string[] {
+  const source = isObject(json.source) ? json.source : undefined;
+  const target = source && source.type === 'image' && isObject(source.target) ? source.target : undefined;
+  if (!target) return [];
+  const repoDigests = Array.isArray(target.repoDigests) ? target.repoDigests : [];
+  return imageDigests([target.manifestDigest, ...repoDigests, target.userInput, target.imageID]);
 }

@@ -4,6 +4,7 @@
 import { DocumentError, type ScanMetadata } from '../../../../model/facts.js';
 import { isoUtc } from '../../common/dates.js';
 import { isObject, str, type Json } from '../../common/json.js';
+import { imageDigests } from '../common.js';
 import { trivyResults, type TrivyResult } from './detect.js';
 
 export const TRIVY_URI = 'https://github.com/aquasecurity/trivy';
@@ -45,6 +46,8 @@ export interface TrivyResultEntry {
 export interface TrivyReport {
   legacy: boolean;
   scan: ScanMetadata;
+  /** Digests of the scanned image (repository digests first, then the image id), when it scanned one. */
+  image: string[];
   results: TrivyResultEntry[];
 }
 
@@ -95,6 +98,7 @@ export function parseTrivy(json: unknown, now: string): TrivyReport {
   return {
     legacy,
     scan,
+    image: scannedImageOf(report),
     results: results.map((result, r) => parseResult(report, result, legacy ? `/${r}` : `/Results/${r}`)),
   };
 }
@@ -135,4 +139,11 @@ function parseResult(report: Json, result: TrivyResult, base: string): TrivyResu
     if (isObject(p)) packages.push({ path: `${base}/Packages/${i}`, pkg: packageRef(p.Identifier, p.Name, p.Version) });
   });
   return { path: base, type: str(result.Type), os: osOf(report, result), findings, suppressed, packages };
+}
+
+/** A container image scan's image: Metadata.RepoDigests ("repo@sha256:…"), then Metadata.ImageID. */
+function scannedImageOf(report: Json): string[] {
+  if (report.ArtifactType !== 'container_image' || !isObject(report.Metadata)) return [];
+  const m = report.Metadata;
+  return imageDigests([...(Array.isArray(m.RepoDigests) ? m.RepoDigests : []), m.ImageID]);
 }
