@@ -56,6 +56,10 @@ describe('/openapi.json', () => {
       '/v0/package/{purl}/dependencies',
       '/v0/package/{purl}/dependents',
       '/v0/package/{purl}/vulns',
+      '/v0/vuln/{id}',
+      '/v0/vuln/{id}/artifacts',
+      '/v0/vuln/{id}/dependents',
+      '/v0/vuln/{id}/packages',
     ]);
     const operations = Object.values(doc.paths).map((item) => item.get);
     expect(operations.map((op) => op.operationId).sort()).toEqual([
@@ -68,6 +72,10 @@ describe('/openapi.json', () => {
       'getPackageDeps',
       'getPackagePurls',
       'getPackageVulns',
+      'getVuln',
+      'getVulnArtifacts',
+      'getVulnDependents',
+      'getVulnPackages',
       'healthCheck',
       'listAuditEvents',
       'listDocuments',
