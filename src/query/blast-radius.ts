@@ -77,7 +77,7 @@ export function affectedPackages(index: GraphView, vuln: number): AffectedPackag
   const evidence = new Map<number, Map<string, Evidence>>();
   const add = (pkg: number, e: Evidence): void => {
     let byKey = evidence.get(pkg);
-    if (!byKey) evidence.set(pkg, (byKey = new Map()));
+    if (!byKey) evidence.set(pkg, (byKey = new Map<string, Evidence>()));
     byKey.set(evidenceKey(e), e);
   };
   for (const alias of index.aliasesOf(vuln)) {
@@ -192,7 +192,10 @@ export function blastRadius(
   const sorted =
     mode === 'packages'
       ? index.sortPackages(items)
-      : items.map((id) => [index.keyOf(id), id] as const).sort((a, b) => (a[0] < b[0] ? -1 : 1)).map((p) => p[1]);
+      : items
+          .map((id) => [index.keyOf(id), id] as const)
+          .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+          .map((p) => p[1]);
   return {
     items: sorted,
     suppressedBy,

@@ -327,14 +327,12 @@ cases.push(
     { name: 'unknown', path: `/v0/vuln/{id}${suffix}`, url: `/v0/vuln/CVE-1999-0000${suffix}`, expected: 404 },
     { name: 'bad id', path: `/v0/vuln/{id}${suffix}`, url: `/v0/vuln/CVE%202024${suffix}`, expected: 400 },
   ]),
-  ...['/packages', '/dependents', '/artifacts'].map(
-    (suffix): Case => ({
-      name: 'bad include',
-      path: `/v0/vuln/{id}${suffix}`,
-      url: `/v0/vuln/CVE-2024-0001${suffix}?include=everything`,
-      expected: 400,
-    }),
-  ),
+  ...['/packages', '/dependents', '/artifacts'].map((suffix): Case => ({
+    name: 'bad include',
+    path: `/v0/vuln/{id}${suffix}`,
+    url: `/v0/vuln/CVE-2024-0001${suffix}?include=everything`,
+    expected: 400,
+  })),
 );
 
 /**

@@ -24,7 +24,13 @@ beforeAll(async () => {
       vulnMetadata: [
         {
           vulnerability: { type: 'cve', vulnerabilityID: 'CVE-2022-24999' },
-          vulnData: { scoreType: 'CVSSv31', scoreValue: 7.5, timestamp: '2022-11-26T00:00:00Z', origin: 'nvd', collector: 'c' },
+          vulnData: {
+            scoreType: 'CVSSv31',
+            scoreValue: 7.5,
+            timestamp: '2022-11-26T00:00:00Z',
+            origin: 'nvd',
+            collector: 'c',
+          },
         },
       ],
     },
@@ -74,10 +80,18 @@ describe('GET /v0/vuln/{id}', () => {
       artifacts: 1,
     });
     expect(record.sources).toContainEqual(
-      expect.objectContaining({ kind: 'advisory', vulnerabilityId: 'GHSA-hrpp-h998-j3pp', origin: 'GHSA-hrpp-h998-j3pp.json' }),
+      expect.objectContaining({
+        kind: 'advisory',
+        vulnerabilityId: 'GHSA-hrpp-h998-j3pp',
+        origin: 'GHSA-hrpp-h998-j3pp.json',
+      }),
     );
     expect(record.sources).toContainEqual(
-      expect.objectContaining({ kind: 'metadata', vulnerabilityId: 'CVE-2022-24999', fields: ['cvssScore', 'modified'] }),
+      expect.objectContaining({
+        kind: 'metadata',
+        vulnerabilityId: 'CVE-2022-24999',
+        fields: ['cvssScore', 'modified'],
+      }),
     );
     for (const id of ['cve-2022-24999', 'GHSA-hrpp-h998-j3pp', 'ghsa-HRPP-H998-J3PP', ' GHSA-hrpp-h998-j3pp'])
       expect(await ok(`/v0/vuln/${enc(id)}`), id).toEqual(record);

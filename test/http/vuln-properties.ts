@@ -109,7 +109,9 @@ export function expectBlastProperties(index: GraphView): { listed: number; suppr
     for (const d of dependents.items) checkVia(index, d, dependents.via(d), 'packages', affected);
     const reached = blastRadius(index, root, 'artifacts', false);
     const expectedArtifacts = forwardArtifacts.filter((f) => f.roots.has(root)).map((f) => index.keyOf(f.a));
-    expect(reached.items.map(index.keyOf).sort(), `artifacts of ${index.keyOf(root)}`).toEqual(expectedArtifacts.sort());
+    expect(reached.items.map(index.keyOf).sort(), `artifacts of ${index.keyOf(root)}`).toEqual(
+      expectedArtifacts.sort(),
+    );
     for (const a of reached.items) checkVia(index, a, reached.via(a), 'artifacts', affected);
     listed += dependents.items.length + reached.items.length;
     suppressed += dependents.suppressedCount + reached.suppressedCount;

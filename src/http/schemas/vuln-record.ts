@@ -5,7 +5,9 @@ import { RefTo, StringEnum } from './typebox.js';
 import { SeveritySourceSchema } from './vulnerabilities.js';
 
 export const VulnParamsSchema = Type.Object({
-  id: Type.String({ description: 'Any id of the vulnerability or of one of its aliases (CVE, GHSA, GO, …), any case.' }),
+  id: Type.String({
+    description: 'Any id of the vulnerability or of one of its aliases (CVE, GHSA, GO, …), any case.',
+  }),
 });
 
 /** The page parameters plus `include=suppressed`. */
@@ -13,7 +15,8 @@ export const VulnListQuerySchema = Type.Object({
   ...PaginationQuerySchema.properties,
   include: Type.Optional(
     StringEnum(['suppressed'], {
-      description: '`suppressed`: also list the items a VEX statement takes the vulnerability off, with that statement.',
+      description:
+        '`suppressed`: also list the items a VEX statement takes the vulnerability off, with that statement.',
     }),
   ),
 });
@@ -30,7 +33,10 @@ const StatementSchema = Type.Object(
     origin: Type.String(),
     collector: Type.String(),
   },
-  { description: 'The VEX statement that takes the vulnerability off this item (its subject is the item or equivalent to it).' },
+  {
+    description:
+      'The VEX statement that takes the vulnerability off this item (its subject is the item or equivalent to it).',
+  },
 );
 
 const SourceSchema = Type.Object({
@@ -42,7 +48,9 @@ const SourceSchema = Type.Object({
 });
 
 export const VulnRecordSchema = Type.Object({
-  id: Type.String({ description: 'The id the record is shown under: its CVE if it has one, else a GHSA, else the smallest.' }),
+  id: Type.String({
+    description: 'The id the record is shown under: its CVE if it has one, else a GHSA, else the smallest.',
+  }),
   type: Type.String(),
   aliases: Type.Array(Type.String()),
   summary: Type.String(),

@@ -93,6 +93,6 @@ function scannedImageOf(json: Json): string[] {
   const source = isObject(json.source) ? json.source : undefined;
   const target = source && source.type === 'image' && isObject(source.target) ? source.target : undefined;
   if (!target) return [];
-  const repoDigests = Array.isArray(target.repoDigests) ? target.repoDigests : [];
+  const repoDigests: unknown[] = Array.isArray(target.repoDigests) ? target.repoDigests : [];
   return imageDigests([target.manifestDigest, ...repoDigests, target.userInput, target.imageID]);
 }

@@ -145,5 +145,6 @@ function parseResult(report: Json, result: TrivyResult, base: string): TrivyResu
 function scannedImageOf(report: Json): string[] {
   if (report.ArtifactType !== 'container_image' || !isObject(report.Metadata)) return [];
   const m = report.Metadata;
-  return imageDigests([...(Array.isArray(m.RepoDigests) ? m.RepoDigests : []), m.ImageID]);
+  const repoDigests: unknown[] = Array.isArray(m.RepoDigests) ? m.RepoDigests : [];
+  return imageDigests([...repoDigests, m.ImageID]);
 }
