@@ -30,6 +30,24 @@ export function scannedImage(doc: any): { digests: string[]; ids: string[] } {
   return { digests: [], ids: [] };
 }
 
+/** The reference URLs a report gives with the first mention of each vulnerability id. */
+function reportReferences(doc: any): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const isUrl = (u: unknown): u is string => typeof u === 'string' && /^https?:\/\//.test(u);
+  if (Array.isArray(doc?.matches)) {
+    for (const m of doc.matches) {
+      const v = m.vulnerability;
+      if (!out.has(v.id)) out.set(v.id, [v.dataSource, ...(v.urls ?? [])].filter(isUrl));
+    }
+  } else {
+    for (const r of (Array.isArray(doc) ? doc : doc?.Results) ?? [])
+      for (const v of r.Vulnerabilities ?? [])
+        if (!out.has(v.VulnerabilityID))
+          out.set(v.VulnerabilityID, [v.PrimaryURL, ...(v.References ?? [])].filter(isUrl));
+  }
+  return out;
+}
+
 export function vulnBlastSuite(set: DocumentSet): void {
   const REPORTS = set.filesOfKind('grype', 'trivy');
   const IMAGES = REPORTS.filter((f) => scannedImage(set.rawJson(f)).digests.length > 0);
@@ -55,6 +73,16 @@ export function vulnBlastSuite(set: DocumentSet): void {
         const listed = new Map<string, string[]>(r.body.artifacts.map((a: any) => [a.digest, a.via]));
         // Every digest of the image: they are equivalent (HashEqual), so each reaches the package.
         for (const digest of digests) if (!(listed.get(digest)?.length ?? 0)) missing.push(`${id} ✗ ${digest}`);
+      }
+      expect(missing).toEqual([]);
+    });
+
+    it.each(REPORTS)('%s: the record of each vulnerability it names has the reference URLs it gives', async (file) => {
+      const missing: string[] = [];
+      for (const [id, urls] of reportReferences(set.rawJson(file))) {
+        const r = await t.get(`/v0/vuln/${enc(id)}`);
+        if (r.status !== 200) continue; // a finding whose package ingest could not name (counted elsewhere)
+        for (const url of urls) if (!r.body.references.includes(url.trim())) missing.push(`${id} ✗ ${url}`);
       }
       expect(missing).toEqual([]);
     });

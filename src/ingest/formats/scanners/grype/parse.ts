@@ -13,6 +13,8 @@ export interface GrypeVulnerability {
   description?: string;
   severity?: string;
   vectors: string[];
+  /** dataSource, then urls[]. */
+  references: string[];
 }
 
 export interface GrypeMatch {
@@ -54,7 +56,17 @@ function vectorsOf(v: Record<string, unknown>): string[] {
 }
 
 function vulnerabilityOf(v: Json): GrypeVulnerability {
-  return { id: str(v.id), description: str(v.description), severity: str(v.severity), vectors: vectorsOf(v) };
+  const urls: unknown[] = Array.isArray(v.urls) ? v.urls : [];
+  const references = [v.dataSource, ...urls].flatMap((u) =>
+    typeof u === 'string' && /^https?:\/\//.test(u.trim()) ? [u.trim()] : [],
+  );
+  return {
+    id: str(v.id),
+    description: str(v.description),
+    severity: str(v.severity),
+    vectors: vectorsOf(v),
+    references,
+  };
 }
 
 export function parseGrype(json: unknown, now: string): GrypeReport {

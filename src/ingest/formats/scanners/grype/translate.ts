@@ -50,6 +50,7 @@ export function translateGrype(report: GrypeReport, ctx?: ParseContext): Documen
       labels: [v.severity],
       // The primary record's vectors; the related records' only when it has none.
       vectors: v.vectors.length ? v.vectors : related.flatMap((r) => r.vectors),
+      references: v.references,
       defaultSeverity: 'UNKNOWN',
     });
     for (const r of related) {
@@ -59,6 +60,7 @@ export function translateGrype(report: GrypeReport, ctx?: ParseContext): Documen
         description: r.description,
         labels: [r.severity],
         vectors: r.vectors,
+        references: r.references,
         defaultSeverity: 'UNKNOWN',
       });
     }

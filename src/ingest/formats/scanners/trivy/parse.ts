@@ -23,6 +23,8 @@ export interface TrivyFinding {
   description?: string;
   severity?: string;
   vectors: string[];
+  /** PrimaryURL, then References[]. */
+  references: string[];
 }
 
 export interface TrivySuppressedFinding {
@@ -118,6 +120,7 @@ function parseResult(report: Json, result: TrivyResult, base: string): TrivyResu
       description: str(v.Description) ?? str(v.Title),
       severity: str(v.Severity),
       vectors: vectorsOf(v),
+      references: urls([v.PrimaryURL, ...(Array.isArray(v.References) ? (v.References as unknown[]) : [])]),
     };
   });
   const suppressed: TrivySuppressedFinding[] = [];
@@ -147,4 +150,9 @@ function scannedImageOf(report: Json): string[] {
   const m = report.Metadata;
   const repoDigests: unknown[] = Array.isArray(m.RepoDigests) ? m.RepoDigests : [];
   return imageDigests([...repoDigests, m.ImageID]);
+}
+
+/** The http(s) URLs among a report's reference texts. */
+function urls(texts: readonly unknown[]): string[] {
+  return texts.flatMap((t) => (typeof t === 'string' && /^https?:\/\//.test(t.trim()) ? [t.trim()] : []));
 }

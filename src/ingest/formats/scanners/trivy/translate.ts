@@ -112,6 +112,7 @@ function translateResult(builder: FactsBuilder, vulns: VulnFacts, report: TrivyR
       description: v.description,
       labels: [v.severity],
       vectors: v.vectors,
+      references: v.references,
       defaultSeverity: 'UNKNOWN',
     });
   }
