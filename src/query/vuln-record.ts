@@ -60,7 +60,9 @@ export function vulnerabilityRecord(index: GraphView, vuln: number): VulnRecord 
       if (m.scoreValue !== undefined) fields.push('cvssScore');
       if (m.references?.length) fields.push('references');
       if (m.timestamp) fields.push('modified');
+      if (m.published) fields.push('published');
       for (const r of m.references ?? []) references.add(r);
+      if (m.published && (!published || m.published < published)) published = m.published;
       modified = later(modified, m.timestamp);
       sources.push({ kind: 'metadata', vulnerabilityId, fields, origin: m.origin, collector: m.collector });
     }

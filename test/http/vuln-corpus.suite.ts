@@ -48,6 +48,16 @@ function reportReferences(doc: any): Map<string, string[]> {
   return out;
 }
 
+/** Trivy's PublishedDate of each vulnerability id (first mention). */
+function publishedDates(doc: any): Map<string, string> {
+  const out = new Map<string, string>();
+  if (Array.isArray(doc?.matches)) return out;
+  for (const r of (Array.isArray(doc) ? doc : doc?.Results) ?? [])
+    for (const v of r.Vulnerabilities ?? [])
+      if (v.PublishedDate && !out.has(v.VulnerabilityID)) out.set(v.VulnerabilityID, v.PublishedDate);
+  return out;
+}
+
 export function vulnBlastSuite(set: DocumentSet): void {
   const REPORTS = set.filesOfKind('grype', 'trivy');
   const IMAGES = REPORTS.filter((f) => scannedImage(set.rawJson(f)).digests.length > 0);
@@ -77,15 +87,22 @@ export function vulnBlastSuite(set: DocumentSet): void {
       expect(missing).toEqual([]);
     });
 
-    it.each(REPORTS)('%s: the record of each vulnerability it names has the reference URLs it gives', async (file) => {
-      const missing: string[] = [];
-      for (const [id, urls] of reportReferences(set.rawJson(file))) {
-        const r = await t.get(`/v0/vuln/${enc(id)}`);
-        if (r.status !== 200) continue; // a finding whose package ingest could not name (counted elsewhere)
-        for (const url of urls) if (!r.body.references.includes(url.trim())) missing.push(`${id} ✗ ${url}`);
-      }
-      expect(missing).toEqual([]);
-    });
+    it.each(REPORTS)(
+      '%s: the record of each vulnerability it names has the reference URLs and publication time it gives',
+      async (file) => {
+        const missing: string[] = [];
+        for (const [id, urls] of reportReferences(set.rawJson(file))) {
+          const r = await t.get(`/v0/vuln/${enc(id)}`);
+          if (r.status !== 200) continue; // a finding whose package ingest could not name (counted elsewhere)
+          for (const url of urls) if (!r.body.references.includes(url.trim())) missing.push(`${id} ✗ ${url}`);
+          const published = publishedDates(set.rawJson(file)).get(id);
+          // The earliest any document gives: never later than this report's.
+          if (published && !(r.body.published && Date.parse(r.body.published) <= Date.parse(published)))
+            missing.push(`${id} ✗ published ${published}: ${r.body.published}`);
+        }
+        expect(missing).toEqual([]);
+      },
+    );
   });
 
   describe(`blast-radius properties over the scanner reports and SBOMs of the ${set.name}`, () => {

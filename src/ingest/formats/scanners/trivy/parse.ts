@@ -25,6 +25,8 @@ export interface TrivyFinding {
   vectors: string[];
   /** PrimaryURL, then References[]. */
   references: string[];
+  /** PublishedDate, ISO 8601 UTC. */
+  published?: string;
 }
 
 export interface TrivySuppressedFinding {
@@ -120,6 +122,7 @@ function parseResult(report: Json, result: TrivyResult, base: string): TrivyResu
       description: str(v.Description) ?? str(v.Title),
       severity: str(v.Severity),
       vectors: vectorsOf(v),
+      published: isoUtc(v.PublishedDate),
       references: urls([v.PrimaryURL, ...(Array.isArray(v.References) ? (v.References as unknown[]) : [])]),
     };
   });
