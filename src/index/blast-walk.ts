@@ -33,11 +33,6 @@ export class BlastWalk {
     }
   }
 
-  /** Whether the last run reached `node`. */
-  has(node: number): boolean {
-    return node < this.seen.length && this.seen[node] === this.epoch;
-  }
-
   /** The hops from `node` (not included) to its nearest source (included), as node ids. */
   pathFrom(node: number): number[] {
     const path: number[] = [];

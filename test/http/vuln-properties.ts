@@ -8,9 +8,14 @@ import { expect } from 'vitest';
 import type { GraphView } from '../../src/index/graph-view.js';
 import { NodeKind } from '../../src/model/kinds.js';
 import { blastRadius } from '../../src/query/blast-radius.js';
-import { packageDependencies } from '../../src/query/dependencies.js';
+import { artifactDependencies, packageDependencies } from '../../src/query/dependencies.js';
 import { resolvePackages } from '../../src/query/resolve.js';
-import { artifactVulnerabilities, packageVulnerabilities } from '../../src/query/vulnerabilities.js';
+import {
+  artifactVulnerabilities,
+  latestVexRecord,
+  packageVulnerabilities,
+  SUPPRESSING,
+} from '../../src/query/vulnerabilities.js';
 import { equivalenceClosure } from '../../src/index/walk.js';
 import { affectedPackages } from '../../src/query/blast-radius.js';
 
@@ -73,6 +78,17 @@ function checkVia(index: GraphView, item: number, via: number[], mode: Mode, aff
   expect(via.length, `${name}: via is a shortest path`).toBe(shortest);
 }
 
+/** An item is marked suppressed exactly when a subject of its closure's latest statement suppresses. */
+function expectSuppressedBy(index: GraphView, vuln: number, item: number, by: { subject: number } | undefined): void {
+  const closure = equivalenceClosure(index, [item]);
+  const suppressing = closure.filter((n) => SUPPRESSING.has(latestVexRecord(index, n, vuln)?.status ?? ''));
+  expect(by === undefined, index.keyOf(item)).toBe(suppressing.length === 0);
+  if (by) {
+    expect(suppressing, index.keyOf(item)).toContain(by.subject);
+    expect(latestVexRecord(index, by.subject, vuln)).toBe(by);
+  }
+}
+
 /**
  * Checks both properties for every vulnerability and every package / artifact; returns how many
  * items were listed, and how many were left out as suppressed.
@@ -89,13 +105,18 @@ export function expectBlastProperties(index: GraphView): { listed: number; suppr
         .filter((e) => e.package !== index.keyOf(d) && deps.has(e.package))
         .map((e) => index.aliasRoot(index.vulnerabilityId(e.vulnerability.vulnerabilityIDs[0])!)),
     );
-    return { d, roots };
+    return { d, roots, deps: [...deps].map((purl) => index.packageId(purl)!) };
   });
   const forwardArtifacts = artifacts.map((a) => {
     const roots = new Set(
       artifactVulnerabilities(index, index.keyOf(a), true).map((e) => index.aliasRoot(index.vulnerabilityId(e.id)!)),
     );
-    return { a, roots };
+    const closure = equivalenceClosure(index, [a]);
+    const reach = [
+      ...closure.filter((n) => index.kinds[n] === NodeKind.Package),
+      ...artifactDependencies(index, index.keyOf(a)).map((purl) => index.packageId(purl)!),
+    ];
+    return { a, roots, reach };
   });
   let listed = 0;
   let suppressed = 0;
@@ -113,6 +134,20 @@ export function expectBlastProperties(index: GraphView): { listed: number; suppr
       expectedArtifacts.sort(),
     );
     for (const a of reached.items) checkVia(index, a, reached.via(a), 'artifacts', affected);
+    // include=suppressed adds exactly the items that reach an affected package but whose closure
+    // holds a subject whose latest statement takes the vulnerability off, each with that statement.
+    const allDependents = blastRadius(index, root, 'packages', true);
+    const reachingDependents = forwardPackages.filter((f) => f.deps.some((p) => affected.has(p))).map((f) => f.d);
+    expect(index.sortPackages(allDependents.items), `dependents of ${index.keyOf(root)}, suppressed too`).toEqual(
+      index.sortPackages(reachingDependents),
+    );
+    for (const d of allDependents.items) expectSuppressedBy(index, root, d, allDependents.suppressedBy.get(d));
+    const allArtifacts = blastRadius(index, root, 'artifacts', true);
+    const reachingArtifacts = forwardArtifacts.filter((f) => f.reach.some((p) => affected.has(p))).map((f) => f.a);
+    expect([...allArtifacts.items].sort(), `artifacts of ${index.keyOf(root)}, suppressed too`).toEqual(
+      [...reachingArtifacts].sort(),
+    );
+    for (const a of allArtifacts.items) expectSuppressedBy(index, root, a, allArtifacts.suppressedBy.get(a));
     listed += dependents.items.length + reached.items.length;
     suppressed += dependents.suppressedCount + reached.suppressedCount;
   }
