@@ -49,6 +49,9 @@ export function vulnerabilityRecord(index: GraphView, vuln: number): VulnRecord 
   const references = new Set<string>();
   const sources: RecordSource[] = [];
   let published: string | undefined;
+  // The latest title any document gives (the rule description follows), else the description's first line.
+  let title = '';
+  let titleTime = '';
   let modified: string | undefined;
   const later = (a: string | undefined, b: string | undefined) => (!a || (b && b > a) ? b : a);
   for (const alias of aliases) {
@@ -61,6 +64,11 @@ export function vulnerabilityRecord(index: GraphView, vuln: number): VulnRecord 
       if (m.references?.length) fields.push('references');
       if (m.timestamp) fields.push('modified');
       if (m.published) fields.push('published');
+      if (m.summary) fields.push('summary');
+      if (m.summary && (!title || (m.timestamp ?? '') > titleTime)) {
+        title = m.summary;
+        titleTime = m.timestamp ?? '';
+      }
       for (const r of m.references ?? []) references.add(r);
       if (m.published && (!published || m.published < published)) published = m.published;
       modified = later(modified, m.timestamp);
@@ -93,7 +101,7 @@ export function vulnerabilityRecord(index: GraphView, vuln: number): VulnRecord 
     id,
     type: index.vulnType(primary),
     aliases: others,
-    summary: firstLine(summary.description),
+    summary: title || firstLine(summary.description),
     description: summary.description,
     severity: summary.severity,
     ...(summary.cvssScore !== undefined ? { cvssScore: summary.cvssScore } : {}),

@@ -65,6 +65,19 @@ export function vulnBlastSuite(set: DocumentSet): void {
 
   describe(`scanned images of the ${set.name}: the blast radius reaches them`, () => {
     let t: TestClient;
+    // Trivy's Title of each id, over every report of the set: the record's summary is one of them.
+    const titles = new Map<string, Set<string>>();
+    for (const file of REPORTS) {
+      const doc = set.rawJson(file);
+      if (Array.isArray(doc?.matches)) continue;
+      for (const r of (Array.isArray(doc) ? doc : doc?.Results) ?? [])
+        for (const v of r.Vulnerabilities ?? [])
+          if (typeof v.Title === 'string' && v.Title.trim()) {
+            let known = titles.get(v.VulnerabilityID);
+            if (!known) titles.set(v.VulnerabilityID, (known = new Set()));
+            known.add(v.Title.trim());
+          }
+    }
     beforeAll(async () => {
       t = await startTestApp(texts(REPORTS));
     });
@@ -88,13 +101,15 @@ export function vulnBlastSuite(set: DocumentSet): void {
     });
 
     it.each(REPORTS)(
-      '%s: the record of each vulnerability it names has the reference URLs and publication time it gives',
+      '%s: the record of each vulnerability it names has the reference URLs, title and publication time it gives',
       async (file) => {
         const missing: string[] = [];
         for (const [id, urls] of reportReferences(set.rawJson(file))) {
           const r = await t.get(`/v0/vuln/${enc(id)}`);
           if (r.status !== 200) continue; // a finding whose package ingest could not name (counted elsewhere)
           for (const url of urls) if (!r.body.references.includes(url.trim())) missing.push(`${id} ✗ ${url}`);
+          const given = titles.get(id);
+          if (given && !given.has(r.body.summary)) missing.push(`${id} ✗ summary ${r.body.summary}`);
           const published = publishedDates(set.rawJson(file)).get(id);
           // The earliest any document gives: never later than this report's.
           if (published && !(r.body.published && Date.parse(r.body.published) <= Date.parse(published)))

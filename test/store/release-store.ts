@@ -49,7 +49,7 @@ export async function loadedGraph(store: GraphStore): Promise<LoadedGraph> {
  * read; re-ingesting a document brings the new facts in):
  * - scanner reports: the scanned image as an artifact the report is an SBOM of (HasSBOM, SBOM
  *   inclusion, HashEqual of its digests);
- * - vulnerability metadata: `references` and `published` (OSV, Grype, Trivy, CycloneDX), and the
+ * - vulnerability metadata: `references`, `published` and `summary` (OSV, Grype, Trivy, CycloneDX), and the
  *   metadata facts that hold nothing else (a severity-less record with only references).
  * Node and fact counts are then compared through the facts themselves, not as totals.
  */
@@ -63,8 +63,8 @@ function asOfRelease(graph: LoadedGraph): LoadedGraph {
       if ((k === FactKind.HasSbom || k === FactKind.SbomIncludes || k === FactKind.HashEqual) && scannerReport(doc))
         return [];
       if (k !== FactKind.VulnMetadata || !fields) return [text];
-      const { references, published, ...rest } = fields;
-      if (references === undefined && published === undefined) return [text];
+      const { references, published, summary, ...rest } = fields;
+      if (references === undefined && published === undefined && summary === undefined) return [text];
       const informative = Object.entries(rest).some(
         ([key, v]) => v !== null && !['origin', 'collector'].includes(key) && !(key === 'severity' && v === 'UNKNOWN'),
       );

@@ -31,6 +31,8 @@ export interface VulnMetadataRecord extends Attribution {
   severity?: string;
   description?: string;
   timestamp?: string;
+  /** A one-line title, when the document gives one apart from the description. */
+  summary?: string;
   /** When the vulnerability was published, per the document. */
   published?: string;
   /** Advisory and reference URLs the document gives. */

@@ -25,6 +25,8 @@ export interface TrivyFinding {
   vectors: string[];
   /** PrimaryURL, then References[]. */
   references: string[];
+  /** Title: the one-line summary. */
+  title?: string;
   /** PublishedDate, ISO 8601 UTC. */
   published?: string;
 }
@@ -122,6 +124,7 @@ function parseResult(report: Json, result: TrivyResult, base: string): TrivyResu
       description: str(v.Description) ?? str(v.Title),
       severity: str(v.Severity),
       vectors: vectorsOf(v),
+      title: str(v.Title),
       published: isoUtc(v.PublishedDate),
       references: urls([v.PrimaryURL, ...(Array.isArray(v.References) ? (v.References as unknown[]) : [])]),
     };

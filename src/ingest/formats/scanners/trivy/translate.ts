@@ -113,6 +113,7 @@ function translateResult(builder: FactsBuilder, vulns: VulnFacts, report: TrivyR
       labels: [v.severity],
       vectors: v.vectors,
       references: v.references,
+      summary: v.title,
       published: v.published,
       defaultSeverity: 'UNKNOWN',
     });
