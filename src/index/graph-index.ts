@@ -120,6 +120,9 @@ export class GraphIndex implements LoadSink, GraphView {
   sourceId(key: string): number | undefined {
     return this.nodes.sourceIds.get(key);
   }
+  vulnerabilityId(canonicalId: string): number | undefined {
+    return this.nodes.vulnIds.get(canonicalId);
+  }
   artifactsWithDigestValue(value: string): readonly number[] {
     return this.nodes.artifactsWithValue(value);
   }
@@ -138,6 +141,15 @@ export class GraphIndex implements LoadSink, GraphView {
 
   findingsOf(pkg: number): readonly CertifyVulnRecord[] {
     return this.vulnerabilities.findingsByPackage.get(pkg) ?? NONE;
+  }
+  findingsOfVuln(vuln: number): readonly CertifyVulnRecord[] {
+    return this.vulnerabilities.findingsByVuln.get(vuln) ?? NONE;
+  }
+  packagesMatchedBy(vuln: number): readonly number[] {
+    return this.vulnerabilities.advisories.packagesMatching(vuln);
+  }
+  vexAbout(vuln: number): readonly VexRecord[] {
+    return this.vulnerabilities.vexByVuln.get(vuln) ?? NONE;
   }
   advisoryMatchesOf(pkg: number): Iterable<number> {
     return this.vulnerabilities.advisories.matchesByPackage.get(pkg) ?? NO_MATCHES;

@@ -22,6 +22,8 @@ export interface GraphView {
   packageId(canonicalPurl: string): number | undefined;
   artifactId(digestKey: string): number | undefined;
   sourceId(key: string): number | undefined;
+  /** A vulnerability node by its canonical id (canonicalVulnId). */
+  vulnerabilityId(canonicalId: string): number | undefined;
   /** Artifacts whose digest value (without its algorithm) is `value`. */
   artifactsWithDigestValue(value: string): readonly number[];
   /** The package versions of a package name ("pkg:type/namespace/name"). */
@@ -35,6 +37,12 @@ export interface GraphView {
 
   // --- vulnerabilities ---
   findingsOf(pkg: number): readonly CertifyVulnRecord[];
+  /** The certified findings that name this vulnerability node (not its aliases). */
+  findingsOfVuln(vuln: number): readonly CertifyVulnRecord[];
+  /** The packages the offline OSV matcher found this advisory (vulnerability node) to affect. */
+  packagesMatchedBy(vuln: number): readonly number[];
+  /** The VEX statements about this vulnerability node (not its aliases), any subject. */
+  vexAbout(vuln: number): readonly VexRecord[];
   /** The advisories (vulnerability ids) the offline OSV matcher found to affect a package. */
   advisoryMatchesOf(pkg: number): Iterable<number>;
   advisory(vuln: number): Readonly<AdvisoryRecord> | undefined;

@@ -3,6 +3,7 @@ import { canonicalPurl, PurlError } from '../model/purl.js';
 import { DigestError, parseDigestQuery, type DigestQuery } from '../model/artifact.js';
 import type { GraphView } from '../index/graph-view.js';
 import { matchesPurlTemplate, splitCanonicalPurl } from '../index/purl-key.js';
+import { canonicalVulnId } from '../model/vulnerability.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
 
 export function canonicalQueryPurl(text: string): string {
@@ -81,4 +82,23 @@ export function resolveArtifact(index: GraphView, text: string): number {
     );
   }
   return candidates[0];
+}
+
+/** What a vulnerability id may be made of (CVE-…, GHSA-…, GO-…, RHSA-2022:1234, …). */
+const VULN_ID = /^[A-Za-z0-9][A-Za-z0-9._:+-]*$/;
+
+/**
+ * A vulnerability node by any of its ids, case-insensitively; 404 when no document mentions it,
+ * 400 when the text cannot be a vulnerability id at all (blank, spaces, other punctuation).
+ */
+export function resolveVulnerability(index: GraphView, text: string): number {
+  const id = canonicalVulnId(text);
+  const vuln = index.vulnerabilityId(id);
+  if (vuln !== undefined) return vuln;
+  if (!VULN_ID.test(id) || id.length > 256)
+    throw new InvalidInputError(
+      'id',
+      `invalid vulnerability id ${JSON.stringify(text.slice(0, 80))}: expected letters, digits and . _ : + - (e.g. CVE-2021-44228)`,
+    );
+  throw new NotFoundError('SG_VULNERABILITY_NOT_FOUND', `no document mentions the vulnerability ${id}`);
 }

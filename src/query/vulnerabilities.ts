@@ -1,7 +1,7 @@
 // Vulnerabilities of packages and artifacts (SPEC §3): certified findings, widened to the
 // dependency walk on request, with VEX suppression and aliases folded into one vulnerability.
 import type { GraphView } from '../index/graph-view.js';
-import type { Attribution, CertifyVulnRecord } from '../index/vulnerabilities/records.js';
+import type { Attribution, CertifyVulnRecord, VexRecord } from '../index/vulnerabilities/records.js';
 import { equivalenceClosure, walkArtifactDependencies, walkPackageDependencies } from '../index/walk.js';
 import type { Severity } from '../model/vulnerability.js';
 import { cvssRating, highestRating, labelRating, type Rating, type RatingKind } from '../vuln/severity.js';
@@ -43,19 +43,27 @@ export interface SeveritySource {
   collector: string;
 }
 
-const SUPPRESSING = new Set(['NOT_AFFECTED', 'FIXED']);
+/** The VEX statuses that take a vulnerability off a subject. */
+export const SUPPRESSING: ReadonlySet<string> = new Set(['NOT_AFFECTED', 'FIXED']);
 
-/** The latest VEX status of `subject` for the vulnerability `vuln` (any of its aliases). */
-function latestVexStatus(index: GraphView, subject: number, vuln: number): string | undefined {
+/**
+ * The latest VEX statement of `subject` about the vulnerability `vuln` (any of its aliases):
+ * the latest knownSince, then the later document. Every VEX rule of the service reads this one.
+ */
+export function latestVexRecord(index: GraphView, subject: number, vuln: number): VexRecord | undefined {
   const records = index.vexOf(subject);
   if (records.length === 0) return undefined;
   const root = index.aliasRoot(vuln);
-  let best: { knownSince: string; doc: number; status: string } | undefined;
+  let best: VexRecord | undefined;
   for (const r of records) {
     if (index.aliasRoot(r.vuln) !== root) continue;
     if (!best || r.knownSince > best.knownSince || (r.knownSince === best.knownSince && r.doc >= best.doc)) best = r;
   }
-  return best?.status;
+  return best;
+}
+
+function latestVexStatus(index: GraphView, subject: number, vuln: number): string | undefined {
+  return latestVexRecord(index, subject, vuln)?.status;
 }
 
 /** Suppressed when the package itself or a queried product's latest statement says so. */
@@ -69,7 +77,7 @@ function isSuppressed(index: GraphView, pkg: number, vuln: number, products: rea
   return false;
 }
 
-function vulnerabilityIds(index: GraphView, vuln: number): string[] {
+export function vulnerabilityIds(index: GraphView, vuln: number): string[] {
   const others = index
     .aliasesOf(vuln)
     .filter((v) => v !== vuln)

@@ -47,6 +47,8 @@ export interface OsvAdvisory {
   modified?: string;
   published?: string;
   withdrawn?: string;
+  /** The URLs of `references[]`. */
+  references?: string[];
   affected: OsvAffected[];
   /** Parts that could not be read (affected entries without a package…), as JSON pointers. */
   problems: { path: string; reason: string }[];

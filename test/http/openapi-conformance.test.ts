@@ -219,8 +219,14 @@ const ROUTES: Record<string, string> = {
   '/v0/package/{purl}/vulns': `/v0/package/${enc(APP)}/vulns?includeDependencies=true`,
   '/v0/artifact/{digest}/dependencies': `/v0/artifact/${enc(IMAGE)}/dependencies`,
   '/v0/artifact/{digest}/vulns': `/v0/artifact/${enc(IMAGE)}/vulns?includeDependencies=true`,
+  '/v0/vuln/{id}': '/v0/vuln/cve-2024-0001',
+  '/v0/vuln/{id}/packages': '/v0/vuln/CVE-2024-0001/packages',
+  '/v0/vuln/{id}/dependents': '/v0/vuln/CVE-2024-0001/dependents',
+  '/v0/vuln/{id}/artifacts': '/v0/vuln/CVE-2024-0001/artifacts?include=suppressed',
 };
 const DATA_ROUTES = Object.keys(ROUTES).filter((p) => p.startsWith('/v0/') || p.startsWith('/analysis/'));
+/** The data routes that answer lists (the vulnerability record and /v0/path are not paged). */
+const LIST_ROUTES = DATA_ROUTES.filter((p) => p !== '/v0/vuln/{id}' && p !== '/v0/path');
 
 interface Case {
   name: string;
@@ -246,8 +252,7 @@ for (const [path, url] of Object.entries(ROUTES)) {
     expected: 405,
   });
 }
-// /v0/path is not a list: no paging parameters.
-for (const path of DATA_ROUTES.filter((p) => p !== '/v0/path')) {
+for (const path of LIST_ROUTES) {
   const url = ROUTES[path];
   const join = url.includes('?') ? '&' : '?';
   cases.push({ name: 'first page', path, url: `${url}${join}PageSize=1`, expected: 200 });
@@ -329,6 +334,16 @@ cases.push(
     url: '/v0/artifact/sha256%3Aab%01cd/vulns',
     expected: 400,
   },
+  ...['', '/packages', '/dependents', '/artifacts'].flatMap((suffix): Case[] => [
+    { name: 'unknown', path: `/v0/vuln/{id}${suffix}`, url: `/v0/vuln/CVE-1999-0000${suffix}`, expected: 404 },
+    { name: 'bad id', path: `/v0/vuln/{id}${suffix}`, url: `/v0/vuln/CVE%202024${suffix}`, expected: 400 },
+  ]),
+  ...['/packages', '/dependents', '/artifacts'].map((suffix): Case => ({
+    name: 'bad include',
+    path: `/v0/vuln/{id}${suffix}`,
+    url: `/v0/vuln/CVE-2024-0001${suffix}?include=everything`,
+    expected: 400,
+  })),
 );
 
 /**

@@ -58,6 +58,10 @@ describe('/openapi.json', () => {
       '/v0/package/{purl}/dependents',
       '/v0/package/{purl}/vulns',
       '/v0/path',
+      '/v0/vuln/{id}',
+      '/v0/vuln/{id}/artifacts',
+      '/v0/vuln/{id}/dependents',
+      '/v0/vuln/{id}/packages',
     ]);
     const operations = Object.values(doc.paths).map((item) => item.get);
     expect(operations.map((op) => op.operationId).sort()).toEqual([
@@ -72,6 +76,10 @@ describe('/openapi.json', () => {
       'getPackagePurls',
       'getPackageVulns',
       'getPath',
+      'getVuln',
+      'getVulnArtifacts',
+      'getVulnDependents',
+      'getVulnPackages',
       'healthCheck',
       'listAuditEvents',
       'listDocuments',

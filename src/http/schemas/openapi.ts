@@ -278,6 +278,11 @@ export const swaggerOptions: SwaggerOptions = {
         description: 'Packages named by a Package URL (purl): matches, dependencies, vulnerabilities.',
       },
       { name: 'artifacts', description: 'Artifacts named by a digest: dependencies and vulnerabilities.' },
+      {
+        name: 'vulnerabilities',
+        description:
+          'A vulnerability named by any of its ids: its merged record, the package versions that have it, and what reaches them.',
+      },
       { name: 'analysis', description: 'Rankings over the whole graph.' },
       {
         name: 'documents',

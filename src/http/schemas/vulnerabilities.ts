@@ -25,7 +25,7 @@ export const PackageVulnerabilityListSchema = Type.Array(PackageVulnerabilitySch
 });
 export type PackageVulnerabilityList = Static<typeof PackageVulnerabilityListSchema>;
 
-const SeveritySourceSchema = Type.Object(
+export const SeveritySourceSchema = Type.Object(
   {
     kind: StringEnum(['cvss', 'label']),
     vulnerabilityID: Type.String(),

@@ -15,6 +15,7 @@ export interface AdvisoryRecord {
   id: string;
   dbUri: string;
   modified?: string;
+  published?: string;
   /** When the match is as of: the later of the record's modified and published times. */
   asOf: string;
   withdrawn?: string;
@@ -65,6 +66,13 @@ export class AdvisoryMatcher {
       set.add(record.vuln);
     }
     this.pendingAdvisories.add(record.vuln);
+  }
+
+  /** The packages an advisory affects (each once). */
+  packagesMatching(vuln: number): number[] {
+    const out = new Set<number>();
+    for (const pkg of this.matchedPackages.get(vuln) ?? []) if (this.matchesByPackage.get(pkg)?.has(vuln)) out.add(pkg);
+    return [...out];
   }
 
   addPackage(id: number): void {

@@ -21,6 +21,8 @@ export interface VexRecord {
   statement?: string;
   knownSince: string;
   doc: number;
+  origin: string;
+  collector: string;
 }
 
 export interface VulnMetadataRecord extends Attribution {
@@ -29,4 +31,12 @@ export interface VulnMetadataRecord extends Attribution {
   severity?: string;
   description?: string;
   timestamp?: string;
+  /** A one-line title, when the document gives one apart from the description. */
+  summary?: string;
+  /** When the vulnerability was published, per the document. */
+  published?: string;
+  /** Advisory and reference URLs the document gives. */
+  references?: readonly string[];
+  /** The stating document. */
+  doc: number;
 }

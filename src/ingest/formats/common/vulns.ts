@@ -28,6 +28,10 @@ export interface VulnInfo {
   /** CVSS base scores stated without a usable vector (e.g. CycloneDX ratings). */
   scores?: { scoreType?: string; score: number }[];
   timestamp?: string;
+  /** A one-line title, when the report gives one apart from the description. */
+  summary?: string;
+  /** When the vulnerability was published, as the report says. */
+  published?: string;
   /** Advisory and reference URLs the report gives for the vulnerability. */
   references?: string[];
   /**
@@ -70,6 +74,8 @@ export class VulnFacts {
       scoreValue: cvss?.score,
       description: info.description,
       timestamp: info.timestamp,
+      ...(info.summary ? { summary: info.summary } : {}),
+      ...(info.published ? { published: info.published } : {}),
       ...(references ? { references } : {}),
     });
   }

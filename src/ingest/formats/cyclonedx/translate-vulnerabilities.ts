@@ -65,6 +65,7 @@ export function translateCycloneDxVulnerabilities(
       ...ratingsOf(v.ratings),
       references: v.advisories,
       timestamp: v.updated ?? v.published,
+      published: v.published,
       defaultSeverity: 'UNKNOWN',
     });
     for (const alias of v.aliases) vf.equal(id, alias, 'CycloneDX vulnerability reference');

@@ -83,7 +83,14 @@ export function parseOsvAdvisory(json: unknown, path = ''): OsvAdvisory {
     modified: strictOptString(json, 'modified', path),
     published: strictOptString(json, 'published', path),
     withdrawn: strictOptString(json, 'withdrawn', path),
+    references: referenceUrls(json.references),
     affected,
     problems,
   };
+}
+
+/** The URLs of an OSV record's references[] (entries without a string url are left out). */
+function referenceUrls(v: unknown): string[] {
+  if (!Array.isArray(v)) return [];
+  return v.flatMap((r) => (isObject(r) && typeof r.url === 'string' && r.url.trim() ? [r.url.trim()] : []));
 }

@@ -22,6 +22,9 @@ export function emitAdvisoryFacts(vulns: VulnFacts, advisory: OsvAdvisory): void
     labels: [advisory.databaseSeverity],
     vectors: advisory.severity.filter((s) => /^CVSS_V[234]$/i.test(s.type)).map((s) => s.score),
     timestamp: isoUtc(advisory.modified),
+    summary: advisory.summary?.trim() || undefined,
+    published: isoUtc(advisory.published),
+    references: advisory.references,
     defaultSeverity: 'UNKNOWN',
   });
   for (const alias of advisory.aliases) vulns.equal(advisory.id, alias, 'OSV aliases');

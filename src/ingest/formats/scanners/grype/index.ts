@@ -7,7 +7,7 @@ import { translateGrype } from './translate.js';
 export const grypeParser: FormatParser = {
   name: 'grype',
   detect: (doc) => isGrypeReport(doc.json),
-  parse: (doc, ctx) => translateGrype(parseGrype(doc.json, ctx.now)),
+  parse: (doc, ctx) => translateGrype(parseGrype(doc.json, ctx.now), ctx),
 };
 
 export { isGrypeReport } from './detect.js';

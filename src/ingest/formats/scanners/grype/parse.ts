@@ -3,6 +3,7 @@
 import { DocumentError, type ScanMetadata } from '../../../../model/facts.js';
 import { isoUtc } from '../../common/dates.js';
 import { isObject, jsonText, str, type Json } from '../../common/json.js';
+import { imageDigests } from '../common.js';
 import { isGrypeReport } from './detect.js';
 
 export const GRYPE_URI = 'https://github.com/anchore/grype';
@@ -12,6 +13,8 @@ export interface GrypeVulnerability {
   description?: string;
   severity?: string;
   vectors: string[];
+  /** dataSource, then urls[]. */
+  references: string[];
 }
 
 export interface GrypeMatch {
@@ -23,6 +26,8 @@ export interface GrypeMatch {
 
 export interface GrypeReport {
   scan: ScanMetadata;
+  /** Digests of the scanned image (manifest digest first), when the report scanned one. */
+  image: string[];
   matches: GrypeMatch[];
 }
 
@@ -51,7 +56,17 @@ function vectorsOf(v: Record<string, unknown>): string[] {
 }
 
 function vulnerabilityOf(v: Json): GrypeVulnerability {
-  return { id: str(v.id), description: str(v.description), severity: str(v.severity), vectors: vectorsOf(v) };
+  const urls: unknown[] = Array.isArray(v.urls) ? v.urls : [];
+  const references = [v.dataSource, ...urls].flatMap((u) =>
+    typeof u === 'string' && /^https?:\/\//.test(u.trim()) ? [u.trim()] : [],
+  );
+  return {
+    id: str(v.id),
+    description: str(v.description),
+    severity: str(v.severity),
+    vectors: vectorsOf(v),
+    references,
+  };
 }
 
 export function parseGrype(json: unknown, now: string): GrypeReport {
@@ -82,5 +97,14 @@ export function parseGrype(json: unknown, now: string): GrypeReport {
       artifact: { purl: a.purl, type: str(a.type), name: str(a.name), version: str(a.version) },
     };
   });
-  return { scan, matches };
+  return { scan, matches, image: scannedImageOf(json) };
+}
+
+/** source.target of an image scan: its manifest digest, the digest the user named, its image id. */
+function scannedImageOf(json: Json): string[] {
+  const source = isObject(json.source) ? json.source : undefined;
+  const target = source && source.type === 'image' && isObject(source.target) ? source.target : undefined;
+  if (!target) return [];
+  const repoDigests: unknown[] = Array.isArray(target.repoDigests) ? target.repoDigests : [];
+  return imageDigests([target.manifestDigest, ...repoDigests, target.userInput, target.imageID]);
 }

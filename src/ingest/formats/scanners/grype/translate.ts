@@ -4,10 +4,12 @@
 // Scan metadata: scanner version from descriptor.version; time from descriptor.timestamp, else
 // the ingest time (the 2021 schema has none); database: descriptor.db (v5: built/schemaVersion,
 // v6: status.from/built), dbVersion is the database build time, which identifies the snapshot.
-// The scan target (source.target image digests) is not linked here: the SBOM of the image does that.
+// The scanned image (source.target of an image scan) is an artifact the report is an SBOM of
+// (see scannedImage): the image includes every package the report names.
 import { FactsBuilder, type DocumentFacts } from '../../../../model/facts.js';
 import { VulnFacts } from '../../common/vulns.js';
-import { tryCanonicalPurl, tryFormatParts } from '../common.js';
+import type { ParseContext } from '../../types.js';
+import { scannedImage, tryCanonicalPurl, tryFormatParts } from '../common.js';
 import type { GrypeReport } from './parse.js';
 
 /** Grype artifact types → purl types, for the rare match without a purl. */
@@ -29,7 +31,7 @@ const GRYPE_TYPES: Record<string, string> = {
   conan: 'conan',
 };
 
-export function translateGrype(report: GrypeReport): DocumentFacts {
+export function translateGrype(report: GrypeReport, ctx?: ParseContext): DocumentFacts {
   const builder = new FactsBuilder('grype');
   const vulns = new VulnFacts(builder);
   for (const { path, vulnerability: v, related, artifact: a } of report.matches) {
@@ -48,6 +50,7 @@ export function translateGrype(report: GrypeReport): DocumentFacts {
       labels: [v.severity],
       // The primary record's vectors; the related records' only when it has none.
       vectors: v.vectors.length ? v.vectors : related.flatMap((r) => r.vectors),
+      references: v.references,
       defaultSeverity: 'UNKNOWN',
     });
     for (const r of related) {
@@ -57,9 +60,11 @@ export function translateGrype(report: GrypeReport): DocumentFacts {
         description: r.description,
         labels: [r.severity],
         vectors: r.vectors,
+        references: r.references,
         defaultSeverity: 'UNKNOWN',
       });
     }
   }
+  scannedImage(builder, report.image, ctx);
   return builder.facts;
 }

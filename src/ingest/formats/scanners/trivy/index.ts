@@ -7,7 +7,7 @@ import { translateTrivy } from './translate.js';
 export const trivyParser: FormatParser = {
   name: 'trivy',
   detect: (doc) => trivyResults(doc.json) !== undefined,
-  parse: (doc, ctx) => translateTrivy(parseTrivy(doc.json, ctx.now)),
+  parse: (doc, ctx) => translateTrivy(parseTrivy(doc.json, ctx.now), ctx),
 };
 
 export { trivyResults } from './detect.js';

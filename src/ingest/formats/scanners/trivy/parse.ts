@@ -4,6 +4,7 @@
 import { DocumentError, type ScanMetadata } from '../../../../model/facts.js';
 import { isoUtc } from '../../common/dates.js';
 import { isObject, str, type Json } from '../../common/json.js';
+import { imageDigests } from '../common.js';
 import { trivyResults, type TrivyResult } from './detect.js';
 
 export const TRIVY_URI = 'https://github.com/aquasecurity/trivy';
@@ -22,6 +23,12 @@ export interface TrivyFinding {
   description?: string;
   severity?: string;
   vectors: string[];
+  /** PrimaryURL, then References[]. */
+  references: string[];
+  /** Title: the one-line summary. */
+  title?: string;
+  /** PublishedDate, ISO 8601 UTC. */
+  published?: string;
 }
 
 export interface TrivySuppressedFinding {
@@ -45,6 +52,8 @@ export interface TrivyResultEntry {
 export interface TrivyReport {
   legacy: boolean;
   scan: ScanMetadata;
+  /** Digests of the scanned image (repository digests first, then the image id), when it scanned one. */
+  image: string[];
   results: TrivyResultEntry[];
 }
 
@@ -95,6 +104,7 @@ export function parseTrivy(json: unknown, now: string): TrivyReport {
   return {
     legacy,
     scan,
+    image: scannedImageOf(report),
     results: results.map((result, r) => parseResult(report, result, legacy ? `/${r}` : `/Results/${r}`)),
   };
 }
@@ -114,6 +124,9 @@ function parseResult(report: Json, result: TrivyResult, base: string): TrivyResu
       description: str(v.Description) ?? str(v.Title),
       severity: str(v.Severity),
       vectors: vectorsOf(v),
+      title: str(v.Title),
+      published: isoUtc(v.PublishedDate),
+      references: urls([v.PrimaryURL, ...(Array.isArray(v.References) ? (v.References as unknown[]) : [])]),
     };
   });
   const suppressed: TrivySuppressedFinding[] = [];
@@ -135,4 +148,17 @@ function parseResult(report: Json, result: TrivyResult, base: string): TrivyResu
     if (isObject(p)) packages.push({ path: `${base}/Packages/${i}`, pkg: packageRef(p.Identifier, p.Name, p.Version) });
   });
   return { path: base, type: str(result.Type), os: osOf(report, result), findings, suppressed, packages };
+}
+
+/** A container image scan's image: Metadata.RepoDigests ("repo@sha256:…"), then Metadata.ImageID. */
+function scannedImageOf(report: Json): string[] {
+  if (report.ArtifactType !== 'container_image' || !isObject(report.Metadata)) return [];
+  const m = report.Metadata;
+  const repoDigests: unknown[] = Array.isArray(m.RepoDigests) ? m.RepoDigests : [];
+  return imageDigests([...repoDigests, m.ImageID]);
+}
+
+/** The http(s) URLs among a report's reference texts. */
+function urls(texts: readonly unknown[]): string[] {
+  return texts.flatMap((t) => (typeof t === 'string' && /^https?:\/\//.test(t.trim()) ? [t.trim()] : []));
 }

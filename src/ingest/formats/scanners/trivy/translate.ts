@@ -10,7 +10,8 @@ import { FactsBuilder, type DocumentFacts } from '../../../../model/facts.js';
 import type { PurlParts } from '../../../../model/purl.js';
 import { purlPartsFromOsv } from '../../../../vuln/ecosystems.js';
 import { VulnFacts } from '../../common/vulns.js';
-import { tryCanonicalPurl, tryFormatParts } from '../common.js';
+import type { ParseContext } from '../../types.js';
+import { scannedImage, tryCanonicalPurl, tryFormatParts } from '../common.js';
 import type { OsInfo, TrivyPackageRef, TrivyReport, TrivyResultEntry } from './parse.js';
 
 /** OS result types → [purl type, namespace]. */
@@ -85,10 +86,12 @@ function fallbackParts(
   return ecosystem ? purlPartsFromOsv(ecosystem, name, version) : undefined;
 }
 
-export function translateTrivy(report: TrivyReport): DocumentFacts {
+export function translateTrivy(report: TrivyReport, ctx?: ParseContext): DocumentFacts {
   const builder = new FactsBuilder(report.legacy ? 'trivy-legacy' : 'trivy');
   const vulns = new VulnFacts(builder);
   for (const result of report.results) translateResult(builder, vulns, report, result);
+  // The scanned image (a container image scan's digests) includes every package the report names.
+  scannedImage(builder, report.image, ctx);
   return builder.facts;
 }
 
@@ -109,6 +112,9 @@ function translateResult(builder: FactsBuilder, vulns: VulnFacts, report: TrivyR
       description: v.description,
       labels: [v.severity],
       vectors: v.vectors,
+      references: v.references,
+      summary: v.title,
+      published: v.published,
       defaultSeverity: 'UNKNOWN',
     });
   }

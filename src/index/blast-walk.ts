@@ -1,0 +1,163 @@
+// The blast radius of a set of packages: one breadth-first walk backwards from all of them at
+// once over the edges the forward walks take (walk.ts), leaving for every node reached the next
+// hop towards its nearest source (a parent array). Following the hops from a node gives one
+// shortest forward path from it to a source. Own buffers: it runs beside walks that use `scratch`.
+import { NodeKind } from '../model/kinds.js';
+import type { Csr } from './csr.js';
+import type { GraphView } from './graph-view.js';
+
+/** Which forward walk to invert: the package-dependency walk, or the artifact walk (packages are leaves). */
+export type BlastMode = 'packages' | 'artifacts';
+
+export class BlastWalk {
+  /** Stamp of the walk that reached a node (a node is reached when seen[node] === epoch). */
+  private seen = new Uint32Array(0);
+  /** next[v]: the node after v on a shortest forward path from v to a source; v itself for a source. */
+  next = new Uint32Array(0);
+  /** Nodes in the order reached (sources first): order[0 .. reached). */
+  order = new Uint32Array(0);
+  reached = 0;
+  private epoch = 0;
+
+  private prepare(nodeCount: number): void {
+    if (this.seen.length < nodeCount) {
+      const size = Math.max(nodeCount, Math.ceil(this.seen.length * 1.5));
+      this.seen = new Uint32Array(size);
+      this.next = new Uint32Array(size);
+      this.order = new Uint32Array(size);
+      this.epoch = 0;
+    }
+    if (++this.epoch === 0xffffffff) {
+      this.seen.fill(0);
+      this.epoch = 1;
+    }
+  }
+
+  /** The hops from `node` (not included) to its nearest source (included), as node ids. */
+  pathFrom(node: number): number[] {
+    const path: number[] = [];
+    let u = node;
+    while (this.next[u] !== u) {
+      u = this.next[u];
+      path.push(u);
+    }
+    return path;
+  }
+
+  /**
+   * Walks back from `sources`. An edge u→v is taken backwards only where the forward walk takes
+   * it from u's kind: in 'packages' mode a dependency from a package, an SBOM inclusion from a
+   * package or an artifact, an SLSA material from an artifact; in 'artifacts' mode SBOM
+   * inclusions and SLSA materials from artifacts only; equivalence from anything in both.
+   */
+  run(index: GraphView, sources: Iterable<number>, mode: BlastMode): void {
+    this.prepare(index.nodeCount);
+    const { seen, next, order, epoch } = this;
+    const kinds = index.kinds;
+    const { dependencyIn, sbomIn, slsaIn, equivalent } = index.adjacency;
+    let tail = 0;
+    for (const s of sources) {
+      if (seen[s] === epoch) continue;
+      seen[s] = epoch;
+      next[s] = s;
+      order[tail++] = s;
+    }
+    const packages = mode === 'packages';
+    const back = (csr: Csr, v: number, fromPackage: boolean, fromArtifact: boolean): void => {
+      if (v + 1 >= csr.offsets.length) return;
+      for (let i = csr.offsets[v], end = csr.offsets[v + 1]; i < end; i++) {
+        const u = csr.targets[i];
+        if (seen[u] === epoch) continue;
+        const kind = kinds[u];
+        if (!((fromPackage && kind === NodeKind.Package) || (fromArtifact && kind === NodeKind.Artifact))) continue;
+        seen[u] = epoch;
+        next[u] = v;
+        order[tail++] = u;
+      }
+    };
+    const anyKind = (v: number): void => {
+      if (v + 1 >= equivalent.offsets.length) return;
+      for (let i = equivalent.offsets[v], end = equivalent.offsets[v + 1]; i < end; i++) {
+        const u = equivalent.targets[i];
+        if (seen[u] === epoch) continue;
+        seen[u] = epoch;
+        next[u] = v;
+        order[tail++] = u;
+      }
+    };
+    for (let head = 0; head < tail; head++) {
+      const v = order[head];
+      if (packages) back(dependencyIn, v, true, false);
+      back(sbomIn, v, packages, true);
+      back(slsaIn, v, false, true);
+      anyKind(v);
+    }
+    this.reached = tail;
+  }
+}
+
+/**
+ * The forward package-dependency walk from one package (walkPackageDependencies' edges) with a
+ * parent array, stopping at the first package `isTarget` accepts that is not in `own` (the
+ * start's equivalence closure, which the forward walk leaves out). Returns the path after the
+ * start to that package, or undefined. Own buffers, like BlastWalk.
+ */
+export class ForwardSearch {
+  private seen = new Uint32Array(0);
+  private parent = new Uint32Array(0);
+  private queue = new Uint32Array(0);
+  private epoch = 0;
+
+  nearest(
+    index: GraphView,
+    start: number,
+    own: ReadonlySet<number>,
+    isTarget: (pkg: number) => boolean,
+  ): number[] | undefined {
+    if (this.seen.length < index.nodeCount) {
+      this.seen = new Uint32Array(index.nodeCount);
+      this.parent = new Uint32Array(index.nodeCount);
+      this.queue = new Uint32Array(index.nodeCount);
+      this.epoch = 0;
+    }
+    if (++this.epoch === 0xffffffff) {
+      this.seen.fill(0);
+      this.epoch = 1;
+    }
+    const { seen, parent, queue, epoch } = this;
+    const kinds = index.kinds;
+    const { dependencyOut, sbomOut, slsaOut, equivalent } = index.adjacency;
+    let found = 0;
+    let tail = 0;
+    seen[start] = epoch;
+    parent[start] = start;
+    queue[tail++] = start;
+    const visit = (csr: Csr, u: number): void => {
+      if (found || u + 1 >= csr.offsets.length) return;
+      for (let i = csr.offsets[u], end = csr.offsets[u + 1]; i < end && !found; i++) {
+        const v = csr.targets[i];
+        if (seen[v] === epoch) continue;
+        seen[v] = epoch;
+        parent[v] = u;
+        queue[tail++] = v;
+        if (kinds[v] === NodeKind.Package && !own.has(v) && isTarget(v)) found = v;
+      }
+    };
+    for (let head = 0; head < tail && !found; head++) {
+      const u = queue[head];
+      const kind = kinds[u];
+      if (kind === NodeKind.Package) {
+        visit(dependencyOut, u);
+        visit(sbomOut, u);
+      } else if (kind === NodeKind.Artifact) {
+        visit(sbomOut, u);
+        visit(slsaOut, u);
+      }
+      visit(equivalent, u);
+    }
+    if (!found) return undefined;
+    const path: number[] = [];
+    for (let v = found; v !== start; v = parent[v]) path.push(v);
+    return path.reverse();
+  }
+}

@@ -1,0 +1,125 @@
+// GET /v0/vuln/{id}: one vulnerability merged from every document that speaks of it or of one
+// of its aliases (OSV records, scanner reports, CycloneDX vulnerabilities, VEX), with the list
+// of which document gave which field, and the sizes of its three lists.
+import type { GraphView } from '../index/graph-view.js';
+import type { Severity } from '../model/vulnerability.js';
+import { affectedPackages, blastRadius } from './blast-radius.js';
+import { vulnerabilitySummary, type SeveritySource } from './vulnerabilities.js';
+
+/** Which document gave which fields of the record. */
+export interface RecordSource {
+  /** 'metadata': a description / rating / references; 'advisory': an OSV record matched against packages. */
+  kind: 'metadata' | 'advisory';
+  /** The id (of the aliases) the document gave them for. */
+  vulnerabilityId: string;
+  fields: string[];
+  origin: string;
+  collector: string;
+}
+
+export interface VulnRecord {
+  id: string;
+  type: string;
+  aliases: string[];
+  summary: string;
+  description: string;
+  severity: Severity;
+  cvssScore?: number;
+  severitySource?: SeveritySource;
+  published?: string;
+  modified?: string;
+  references: string[];
+  packages: { affected: number; suppressed: number };
+  dependents: number;
+  artifacts: number;
+  sources: RecordSource[];
+}
+
+/** The id a record is shown under: its CVE when it has one, else a GHSA, else the smallest id. */
+function primaryFirst(ids: string[]): string[] {
+  const rank = (id: string): number => (id.startsWith('CVE-') ? 0 : id.startsWith('GHSA-') ? 1 : 2);
+  return ids.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+export function vulnerabilityRecord(index: GraphView, vuln: number): VulnRecord {
+  const aliases = index.aliasesOf(vuln);
+  const [id, ...others] = primaryFirst(aliases.map(index.keyOf));
+  const primary = index.vulnerabilityId(id) ?? vuln;
+  const summary = vulnerabilitySummary(index, vuln);
+  const references = new Set<string>();
+  const sources: RecordSource[] = [];
+  let published: string | undefined;
+  // The latest title any document gives (the rule description follows), else the description's first line.
+  let title = '';
+  let titleTime = '';
+  let modified: string | undefined;
+  const later = (a: string | undefined, b: string | undefined) => (!a || (b && b > a) ? b : a);
+  for (const alias of aliases) {
+    const vulnerabilityId = index.keyOf(alias);
+    for (const m of index.vulnMetadataOf(alias)) {
+      const fields: string[] = [];
+      if (m.description) fields.push('description');
+      if (m.severity) fields.push('severity');
+      if (m.scoreValue !== undefined) fields.push('cvssScore');
+      if (m.references?.length) fields.push('references');
+      if (m.timestamp) fields.push('modified');
+      if (m.published) fields.push('published');
+      if (m.summary) fields.push('summary');
+      if (m.summary && (!title || (m.timestamp ?? '') > titleTime)) {
+        title = m.summary;
+        titleTime = m.timestamp ?? '';
+      }
+      for (const r of m.references ?? []) references.add(r);
+      if (m.published && (!published || m.published < published)) published = m.published;
+      modified = later(modified, m.timestamp);
+      sources.push({ kind: 'metadata', vulnerabilityId, fields, origin: m.origin, collector: m.collector });
+    }
+    const advisory = index.advisory(alias);
+    if (advisory) {
+      const fields = ['packages'];
+      if (advisory.published) fields.push('published');
+      if (advisory.modified) fields.push('modified');
+      if (advisory.published && (!published || advisory.published < published)) published = advisory.published;
+      modified = later(modified, advisory.modified);
+      sources.push({
+        kind: 'advisory',
+        vulnerabilityId,
+        fields,
+        origin: advisory.origin,
+        collector: advisory.collector,
+      });
+    }
+  }
+  sources.sort((a, b) => {
+    const x = [a.vulnerabilityId, a.kind, a.origin, a.collector].join('\u0000');
+    const y = [b.vulnerabilityId, b.kind, b.origin, b.collector].join('\u0000');
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  const packages = affectedPackages(index, vuln);
+  const affected = new Set(packages.affected.keys());
+  return {
+    id,
+    type: index.vulnType(primary),
+    aliases: others,
+    summary: title || firstLine(summary.description),
+    description: summary.description,
+    severity: summary.severity,
+    ...(summary.cvssScore !== undefined ? { cvssScore: summary.cvssScore } : {}),
+    ...(summary.severitySource ? { severitySource: summary.severitySource } : {}),
+    ...(published ? { published } : {}),
+    ...(modified ? { modified } : {}),
+    references: [...references].sort(),
+    packages: { affected: packages.affected.size, suppressed: packages.suppressed.size },
+    dependents: blastRadius(index, vuln, 'packages', false, affected).items.length,
+    artifacts: blastRadius(index, vuln, 'artifacts', false, affected).items.length,
+    sources,
+  };
+}
+
+function firstLine(text: string): string {
+  for (const line of text.split(/\r?\n/)) {
+    const l = line.replace(/^#+\s*/, '').trim();
+    if (l) return l;
+  }
+  return '';
+}

@@ -1,0 +1,94 @@
+// /v0/vuln/{id}/dependents and /artifacts (the blast radius) against the forward questions, over
+// generated graphs with findings, an OSV advisory, aliases and VEX (see vuln-properties.ts).
+import { afterAll, describe, expect, it } from 'vitest';
+import { dependsOn, hashEqual, hex, occurrence, sbomFor, slsa, vex, vuln } from '../helpers/predicates.js';
+import { startTestApp, type TestClient } from '../helpers/server.js';
+import { affectedPackages } from '../../src/query/blast-radius.js';
+import { expectBlastProperties } from './vuln-properties.js';
+
+/** A small deterministic generator, so a failure names a graph that can be made again. */
+function random(seed: number): () => number {
+  let x = seed >>> 0;
+  return () => {
+    x = (x * 1103515245 + 12345) >>> 0;
+    return x / 0x100000000;
+  };
+}
+
+const IDS: [string, string][] = [
+  ['cve', 'CVE-2099-0001'],
+  ['cve', 'CVE-2099-0002'],
+  ['ghsa', 'GHSA-aaaa-bbbb-cccc'],
+];
+const STATUSES = ['NOT_AFFECTED', 'AFFECTED', 'FIXED', 'UNDER_INVESTIGATION'];
+
+/** Documents of a random graph: dependencies, SBOMs, occurrences, hash equality, SLSA, findings, an advisory, VEX. */
+export function generatedVulnGraph(seed: number, size: number): Record<string, unknown> {
+  const next = random(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
+  const purls = Array.from({ length: size }, (_, i) => `pkg:npm/p${i % Math.ceil(size / 3)}@${Math.floor(i / 3)}.0.0`);
+  const digests = Array.from({ length: Math.ceil(size / 4) }, (_, i) => `sha256:${hex(`v${seed}-${i}`)}`);
+  const docs: Record<string, unknown> = {};
+  docs['deps.json'] = { isDependency: Array.from({ length: size * 2 }, () => dependsOn(pick(purls), pick(purls))) };
+  docs['occurrences.json'] = { isOccurrence: digests.map((d) => occurrence(pick(purls), d)) };
+  docs['hash-equal.json'] = { hashEqual: [hashEqual(pick(digests), pick(digests))] };
+  docs['slsa.json'] = { hasSlsa: [slsa(pick(digests), [pick(digests), pick(digests)])] };
+  for (let i = 0; i < 3; i++) {
+    const members = [pick(purls), pick(purls), pick(purls)];
+    docs[`sbom-${i}.json`] = {
+      hasSBOM: [i % 2 ? sbomFor({ pkg: pick(purls) }) : sbomFor({ artifact: pick(digests) })],
+      isDependency: [dependsOn(members[0], members[1]), dependsOn(members[1], members[2])],
+    };
+  }
+  docs['scan.json'] = {
+    certifyVuln: Array.from({ length: Math.ceil(size / 6) }, () => {
+      const [type, id] = pick(IDS);
+      return vuln(pick(purls), type, id);
+    }),
+    vulnEqual: [
+      {
+        vulnerability: { type: 'ghsa', vulnerabilityID: 'GHSA-aaaa-bbbb-cccc' },
+        equalVulnerability: { type: 'cve', vulnerabilityID: 'CVE-2099-0003' },
+        vulnEqual: { justification: 'alias', origin: 'o', collector: 'c' },
+      },
+    ],
+  };
+  // An advisory for p1 0.0.0 and 1.0.0, known as CVE-2099-0003 too: the matcher finds those versions.
+  docs['advisory.json'] = JSON.stringify({
+    schema_version: '1.4.0',
+    id: 'GHSA-dddd-eeee-ffff',
+    modified: '2024-01-02T00:00:00Z',
+    published: '2024-01-01T00:00:00Z',
+    aliases: ['CVE-2099-0003'],
+    summary: 'Generated advisory',
+    affected: [{ package: { ecosystem: 'npm', name: 'p1' }, versions: ['0.0.0', '1.0.0'] }],
+  });
+  docs['vex.json'] = {
+    vex: Array.from({ length: Math.ceil(size / 5) }, (_, i) => {
+      const [type, id] = pick([...IDS, ['cve', 'CVE-2099-0003'] as [string, string]]);
+      const subject = next() < 0.7 ? { pkg: pick(purls) } : { artifact: pick(digests) };
+      return vex(subject, type, id, pick(STATUSES), `2024-0${1 + (i % 9)}-01T00:00:00Z`);
+    }),
+  };
+  return docs;
+}
+
+describe('blast radius: the inverse of the forward vulnerability questions', () => {
+  let t: TestClient | undefined;
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it.each([1, 2, 3, 4])('on a generated graph (seed %i)', async (seed) => {
+    await t?.close();
+    t = await startTestApp(generatedVulnGraph(seed, 30));
+    const index = t.server.service.index;
+    const { listed, suppressed } = expectBlastProperties(index);
+    expect(listed).toBeGreaterThan(0);
+    // The graph exercises what the properties are about: VEX that suppresses, and the advisory matcher.
+    expect(suppressed).toBeGreaterThan(0);
+    const advisory = affectedPackages(index, index.vulnerabilityId('GHSA-dddd-eeee-ffff')!);
+    const evidence = [...advisory.affected.values(), ...[...advisory.suppressed.values()].map((s) => s.evidence)];
+    expect(evidence.flat().some((e) => e.kind === 'advisory')).toBe(true);
+  });
+});
