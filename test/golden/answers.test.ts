@@ -27,6 +27,8 @@ import {
   purlsInDocuments as purlsIn,
   rankingOfCurrentVersion as rankingCaughtUp,
   sorted,
+  vulnIdsInDocuments as vulnIdsIn,
+  vulnPaths,
   type Answer,
   type Json,
 } from './endpoint-answers.js';
@@ -41,6 +43,8 @@ const PARTIALS = 50;
 const DIGESTS_WITH_DEPENDENCIES = 20;
 const DIGESTS_WITHOUT_DEPENDENCIES = 10;
 const DIGESTS_UNKNOWN = 4;
+/** Vulnerability ids written in the documents whose record and blast radius are asked for: about this many. */
+const VULNS = 60;
 
 const testStart = Date.now();
 let t: TestServer;
@@ -66,6 +70,7 @@ const normalise = (value: Json): Json => normaliseSince(value, testStart);
 const askAll = (paths: string[]): Promise<Record<string, Answer>> => askAllOf(t, paths, testStart);
 const purlsInDocuments = (): string[] => purlsIn(documents);
 const digestsInDocuments = (): string[] => digestsIn(documents);
+const vulnIdsInDocuments = (): string[] => vulnIdsIn(documents);
 
 /** Every step-th item, starting with the first. */
 const everyNth = <T>(items: T[], step: number): T[] => items.filter((_, i) => i % step === 0);
@@ -149,6 +154,7 @@ it('answers the same as the recorded snapshot', async () => {
     ...partials.flatMap(packagePaths),
     ...odd.flatMap((p) => [`/v0/package/${enc(p)}`, ...packagePaths(p)]),
     ...[...digestForms, ...oddDigests].flatMap(artifactPaths),
+    ...[...spread(vulnIdsInDocuments(), VULNS), 'CVE-1999-0000', 'not an id'].flatMap(vulnPaths),
   ]);
 
   // One paged walk over the largest package listing, one over the frequency ranking.

@@ -102,8 +102,20 @@ export function digestsInDocuments(documents: Record<string, string>): string[] 
   return sorted(found);
 }
 
+/** Vulnerability ids written in the documents: CVE, GHSA and the OSV databases' prefixed ids. */
+export function vulnIdsInDocuments(documents: Record<string, string>): string[] {
+  const found: string[] = [];
+  for (const text of Object.values(documents)) {
+    for (const m of text.matchAll(/\b(?:CVE-\d{4}-\d{4,}|GHSA(?:-[0-9a-z]{4}){3}|GO-\d{4}-\d{4,})\b/gi))
+      found.push(m[0]);
+  }
+  return sorted(found);
+}
+
 export const packagePaths = (purl: string): string[] => [
   `/v0/package/${enc(purl)}/dependencies`,
+  `/v0/package/${enc(purl)}/dependents`,
+  `/v0/package/${enc(purl)}/artifacts`,
   `/v0/package/${enc(purl)}/vulns`,
   `/v0/package/${enc(purl)}/vulns?includeDependencies=true`,
 ];
@@ -111,6 +123,13 @@ export const artifactPaths = (digest: string): string[] => [
   `/v0/artifact/${enc(digest)}/dependencies`,
   `/v0/artifact/${enc(digest)}/vulns`,
   `/v0/artifact/${enc(digest)}/vulns?includeDependencies=true`,
+];
+
+export const vulnPaths = (id: string): string[] => [
+  `/v0/vuln/${enc(id)}`,
+  `/v0/vuln/${enc(id)}/packages?include=suppressed`,
+  `/v0/vuln/${enc(id)}/dependents?include=suppressed`,
+  `/v0/vuln/${enc(id)}/artifacts?include=suppressed`,
 ];
 
 /**

@@ -13,6 +13,8 @@ import {
   nameOf,
   packagePaths,
   purlsInDocuments,
+  vulnIdsInDocuments,
+  vulnPaths,
   rankingOfCurrentVersion,
   type Answer,
 } from '../golden/endpoint-answers.js';
@@ -27,7 +29,7 @@ const documents: Record<string, string> = Object.fromEntries(
   OVERLAPPING.map((path) => [path, readFileSync(join(FIXTURES, path), 'utf8')]),
 );
 
-/** Every read endpoint about everything the documents name (packages, versions, artifacts), and the rankings. */
+/** Every read endpoint about everything the documents name (packages, versions, artifacts, vulnerabilities), and the rankings. */
 function everyPath(): string[] {
   const purls = purlsInDocuments(documents);
   const names = [...new Set(purls.map(nameOf))];
@@ -37,6 +39,7 @@ function everyPath(): string[] {
     ...names.flatMap((n) => [`/v0/package/${enc(n)}`, ...packagePaths(n)]),
     ...purls.flatMap((p) => [`/v0/package/${enc(p)}`, ...packagePaths(p)]),
     ...digestsInDocuments(documents).flatMap(artifactPaths),
+    ...vulnIdsInDocuments(documents).flatMap(vulnPaths),
   ];
 }
 
