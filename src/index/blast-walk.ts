@@ -4,12 +4,13 @@
 // shortest forward path from it to a source. Own buffers: it runs beside walks that use `scratch`.
 import { NodeKind } from '../model/kinds.js';
 import type { Csr } from './csr.js';
+import { EpochBuffers } from './epoch-buffers.js';
 import type { GraphView } from './graph-view.js';
 
 /** Which forward walk to invert: the package-dependency walk, or the artifact walk (packages are leaves). */
 export type BlastMode = 'packages' | 'artifacts';
 
-export class BlastWalk {
+export class BlastWalk extends EpochBuffers {
   /** Stamp of the walk that reached a node (a node is reached when seen[node] === epoch). */
   private seen = new Uint32Array(0);
   /** next[v]: the node after v on a shortest forward path from v to a source; v itself for a source. */
@@ -17,20 +18,14 @@ export class BlastWalk {
   /** Nodes in the order reached (sources first): order[0 .. reached). */
   order = new Uint32Array(0);
   reached = 0;
-  private epoch = 0;
 
-  private prepare(nodeCount: number): void {
-    if (this.seen.length < nodeCount) {
-      const size = Math.max(nodeCount, Math.ceil(this.seen.length * 1.5));
-      this.seen = new Uint32Array(size);
-      this.next = new Uint32Array(size);
-      this.order = new Uint32Array(size);
-      this.epoch = 0;
-    }
-    if (++this.epoch === 0xffffffff) {
-      this.seen.fill(0);
-      this.epoch = 1;
-    }
+  protected allocate(size: number): void {
+    this.seen = new Uint32Array(size);
+    this.next = new Uint32Array(size);
+    this.order = new Uint32Array(size);
+  }
+  protected clearStamps(): void {
+    this.seen.fill(0);
   }
 
   /** The hops from `node` (not included) to its nearest source (included), as node ids. */
@@ -102,11 +97,19 @@ export class BlastWalk {
  * start's equivalence closure, which the forward walk leaves out). Returns the path after the
  * start to that package, or undefined. Own buffers, like BlastWalk.
  */
-export class ForwardSearch {
+export class ForwardSearch extends EpochBuffers {
   private seen = new Uint32Array(0);
   private parent = new Uint32Array(0);
   private queue = new Uint32Array(0);
-  private epoch = 0;
+
+  protected allocate(size: number): void {
+    this.seen = new Uint32Array(size);
+    this.parent = new Uint32Array(size);
+    this.queue = new Uint32Array(size);
+  }
+  protected clearStamps(): void {
+    this.seen.fill(0);
+  }
 
   nearest(
     index: GraphView,
@@ -114,16 +117,7 @@ export class ForwardSearch {
     own: ReadonlySet<number>,
     isTarget: (pkg: number) => boolean,
   ): number[] | undefined {
-    if (this.seen.length < index.nodeCount) {
-      this.seen = new Uint32Array(index.nodeCount);
-      this.parent = new Uint32Array(index.nodeCount);
-      this.queue = new Uint32Array(index.nodeCount);
-      this.epoch = 0;
-    }
-    if (++this.epoch === 0xffffffff) {
-      this.seen.fill(0);
-      this.epoch = 1;
-    }
+    this.prepare(index.nodeCount);
     const { seen, parent, queue, epoch } = this;
     const kinds = index.kinds;
     const { dependencyOut, sbomOut, slsaOut, equivalent } = index.adjacency;

@@ -4,6 +4,7 @@
 // with an epoch, like walk.ts's scratch), so it never disturbs a walk's.
 import { NodeKind } from '../model/kinds.js';
 import type { Csr } from './csr.js';
+import { EpochBuffers } from './epoch-buffers.js';
 import type { GraphView } from './graph-view.js';
 
 /** How a hop's edge is stated: IsDependency, SBOM inclusion, SLSA material, IsOccurrence, HashEqual. */
@@ -18,28 +19,21 @@ export interface PathQuery {
   limit: number;
 }
 
-class PathScratch {
+class PathScratch extends EpochBuffers {
   seen = new Uint32Array(0);
   dist = new Uint32Array(0);
   useful = new Uint32Array(0);
   queue = new Uint32Array(0);
-  epoch = 0;
 
-  prepare(nodeCount: number): number {
-    if (this.seen.length < nodeCount) {
-      const size = Math.max(nodeCount, Math.ceil(this.seen.length * 1.5));
-      this.seen = new Uint32Array(size);
-      this.dist = new Uint32Array(size);
-      this.useful = new Uint32Array(size);
-      this.queue = new Uint32Array(size);
-      this.epoch = 0;
-    }
-    if (++this.epoch === 0xffffffff) {
-      this.seen.fill(0);
-      this.useful.fill(0);
-      this.epoch = 1;
-    }
-    return this.epoch;
+  protected allocate(size: number): void {
+    this.seen = new Uint32Array(size);
+    this.dist = new Uint32Array(size);
+    this.useful = new Uint32Array(size);
+    this.queue = new Uint32Array(size);
+  }
+  protected clearStamps(): void {
+    this.seen.fill(0);
+    this.useful.fill(0);
   }
 }
 

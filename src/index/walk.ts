@@ -2,29 +2,23 @@
 // (stamped with an epoch instead of cleared), so a walk allocates only its result.
 import { NodeKind } from '../model/kinds.js';
 import type { Csr } from './csr.js';
+import { EpochBuffers } from './epoch-buffers.js';
 import type { GraphView } from './graph-view.js';
 
 /** Buffers every walk shares: walks are synchronous and never nest (a walk must not call another while it uses these). */
-export class Scratch {
+export class Scratch extends EpochBuffers {
   visited = new Uint32Array(0);
   excluded = new Uint32Array(0);
   queue = new Uint32Array(0);
-  epoch = 0;
 
-  prepare(nodeCount: number): number {
-    if (this.visited.length < nodeCount) {
-      const size = Math.max(nodeCount, Math.ceil(this.visited.length * 1.5));
-      this.visited = new Uint32Array(size);
-      this.excluded = new Uint32Array(size);
-      this.queue = new Uint32Array(size);
-      this.epoch = 0;
-    }
-    if (++this.epoch === 0xffffffff) {
-      this.visited.fill(0);
-      this.excluded.fill(0);
-      this.epoch = 1;
-    }
-    return this.epoch;
+  protected allocate(size: number): void {
+    this.visited = new Uint32Array(size);
+    this.excluded = new Uint32Array(size);
+    this.queue = new Uint32Array(size);
+  }
+  protected clearStamps(): void {
+    this.visited.fill(0);
+    this.excluded.fill(0);
   }
 }
 

@@ -5,24 +5,15 @@
 import { BlastWalk, ForwardSearch, type BlastMode } from '../index/blast-walk.js';
 import type { GraphView } from '../index/graph-view.js';
 import type { VexRecord } from '../index/vulnerabilities/records.js';
-import { MATCHER_URI, MATCHER_VERSION } from '../index/vulnerabilities/advisory-matcher.js';
 import { equivalenceClosure } from '../index/walk.js';
 import { NodeKind } from '../model/kinds.js';
-import { latestVexRecord, SUPPRESSING } from './vulnerabilities.js';
+import { advisoryScan, latestVexRecord, SUPPRESSING, type ScanMetadataView } from './vulnerabilities.js';
 
 /** One reason a package version has the vulnerability: a scan that found it, or an advisory that matches it. */
-export interface Evidence {
+export interface Evidence extends ScanMetadataView {
   kind: 'scan' | 'advisory';
   /** The id (of the vulnerability's aliases) the scan or advisory names. */
   vulnerabilityId: string;
-  scannerUri: string;
-  scannerVersion: string;
-  dbUri: string;
-  dbVersion: string;
-  /** When the scan ran; for an advisory, the later of its modified and published times. */
-  timeScanned: string;
-  origin: string;
-  collector: string;
 }
 
 /** A VEX statement as the answers show it. */
@@ -98,17 +89,7 @@ export function affectedPackages(index: GraphView, vuln: number): AffectedPackag
     const advisory = index.advisory(alias);
     if (!advisory) continue;
     for (const pkg of index.packagesMatchedBy(alias)) {
-      add(pkg, {
-        kind: 'advisory',
-        vulnerabilityId,
-        scannerUri: MATCHER_URI,
-        scannerVersion: MATCHER_VERSION,
-        dbUri: advisory.dbUri,
-        dbVersion: advisory.modified ?? '',
-        timeScanned: advisory.asOf,
-        origin: advisory.origin,
-        collector: advisory.collector,
-      });
+      add(pkg, { kind: 'advisory', vulnerabilityId, ...advisoryScan(advisory) });
     }
   }
   const result: AffectedPackages = { affected: new Map(), suppressed: new Map() };

@@ -6,7 +6,7 @@ import { equivalenceClosure, walkArtifactDependencies, walkPackageDependencies }
 import type { Severity } from '../model/vulnerability.js';
 import { cvssRating, highestRating, labelRating, type Rating, type RatingKind } from '../vuln/severity.js';
 import { NodeKind } from '../model/kinds.js';
-import { MATCHER_URI, MATCHER_VERSION } from '../index/vulnerabilities/advisory-matcher.js';
+import { MATCHER_URI, MATCHER_VERSION, type AdvisoryRecord } from '../index/vulnerabilities/advisory-matcher.js';
 import type { ScanMetadata } from '../model/facts.js';
 import { resolveArtifact, type NamedPackages } from './resolve.js';
 
@@ -86,6 +86,19 @@ export function vulnerabilityIds(index: GraphView, vuln: number): string[] {
   return [index.keyOf(vuln), ...others];
 }
 
+/** An offline advisory match, read as a scan by the "supplygraph OSV matcher" as of the advisory's last change. */
+export function advisoryScan(advisory: Readonly<AdvisoryRecord>): ScanMetadataView {
+  return {
+    scannerUri: MATCHER_URI,
+    scannerVersion: MATCHER_VERSION,
+    dbUri: advisory.dbUri,
+    dbVersion: advisory.modified ?? '',
+    timeScanned: advisory.asOf,
+    origin: advisory.origin,
+    collector: advisory.collector,
+  };
+}
+
 /** Certified findings plus offline advisory matches, minus what VEX suppresses. */
 function findings(index: GraphView, packages: readonly number[], products: readonly number[]): CertifyVulnRecord[] {
   const out: CertifyVulnRecord[] = [];
@@ -95,18 +108,7 @@ function findings(index: GraphView, packages: readonly number[], products: reado
     }
     for (const vuln of index.advisoryMatchesOf(pkg)) {
       if (isSuppressed(index, pkg, vuln, products)) continue;
-      const advisory = index.advisory(vuln)!;
-      out.push({
-        pkg,
-        vuln,
-        scannerUri: MATCHER_URI,
-        scannerVersion: MATCHER_VERSION,
-        dbUri: advisory.dbUri,
-        dbVersion: advisory.modified ?? '',
-        timeScanned: advisory.asOf,
-        origin: advisory.origin,
-        collector: advisory.collector,
-      });
+      out.push({ pkg, vuln, ...advisoryScan(index.advisory(vuln)!) });
     }
   }
   return out;
