@@ -11,8 +11,18 @@ export function random(seed: number): () => number {
   };
 }
 
-/** Documents of a random graph over `size` package versions (a few names with several versions) and size/3 artifacts. */
-export function generatedArtifactGraph(seed: number, size: number): Record<string, unknown> {
+/** A random graph's documents, with what they were made from, so a test can add documents about the same nodes. */
+export interface GeneratedGraph {
+  docs: Record<string, unknown>;
+  purls: string[];
+  digests: string[];
+  /** The generator's stream, continued: extra documents stay determined by the seed. */
+  next: () => number;
+  pick: <T>(items: readonly T[]) => T;
+}
+
+/** A random graph over `size` package versions (a few names with several versions) and size/3 artifacts. */
+export function generatedGraph(seed: number, size: number): GeneratedGraph {
   const next = random(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
   const purls = Array.from({ length: size }, (_, i) => `pkg:npm/p${i % Math.ceil(size / 3)}@${Math.floor(i / 3)}.0.0`);
@@ -37,5 +47,5 @@ export function generatedArtifactGraph(seed: number, size: number): Record<strin
       ...(i % 2 ? { isOccurrence: [occurrence(pick(purls), pick(digests))] } : {}),
     };
   }
-  return docs;
+  return { docs, purls, digests, next, pick };
 }

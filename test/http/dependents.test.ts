@@ -7,39 +7,9 @@ import { NodeKind } from '../../src/model/kinds.js';
 import { packageDependencies, packageDependents } from '../../src/query/dependencies.js';
 import { resolvePackages } from '../../src/query/resolve.js';
 import { FIXTURES } from '../helpers/corpus.js';
-import { dependsOn, hashEqual, hex, occurrence, sbomFor, slsa } from '../helpers/predicates.js';
+import { generatedGraph } from '../helpers/generated-graph.js';
+import { dependsOn, hex, occurrence, sbomFor } from '../helpers/predicates.js';
 import { enc, startTestApp, type TestClient } from '../helpers/server.js';
-
-/** A small deterministic generator, so a failure names a graph that can be made again. */
-function random(seed: number): () => number {
-  let x = seed >>> 0;
-  return () => {
-    x = (x * 1103515245 + 12345) >>> 0;
-    return x / 0x100000000;
-  };
-}
-
-/** Documents of a random graph over `size` package versions (a few names with several versions). */
-function generatedGraph(seed: number, size: number): Record<string, unknown> {
-  const next = random(seed);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
-  const purls = Array.from({ length: size }, (_, i) => `pkg:npm/p${i % Math.ceil(size / 3)}@${Math.floor(i / 3)}.0.0`);
-  const digests = Array.from({ length: Math.ceil(size / 4) }, (_, i) => `sha256:${hex(`g${seed}-${i}`)}`);
-  const docs: Record<string, unknown> = {};
-  docs['deps.json'] = { isDependency: Array.from({ length: size * 2 }, () => dependsOn(pick(purls), pick(purls))) };
-  docs['occurrences.json'] = { isOccurrence: digests.map((d) => occurrence(pick(purls), d)) };
-  docs['hash-equal.json'] = { hashEqual: [hashEqual(pick(digests), pick(digests))] };
-  docs['slsa.json'] = { hasSlsa: [slsa(pick(digests), [pick(digests), pick(digests)])] };
-  // An SBOM includes every package of its document.
-  for (let i = 0; i < 3; i++) {
-    const members = [pick(purls), pick(purls), pick(purls)];
-    docs[`sbom-${i}.json`] = {
-      hasSBOM: [i % 2 ? sbomFor({ pkg: pick(purls) }) : sbomFor({ artifact: pick(digests) })],
-      isDependency: [dependsOn(members[0], members[1]), dependsOn(members[1], members[2])],
-    };
-  }
-  return docs;
-}
 
 /** Checks the inverse pair by pair over every package version of the index. */
 function expectExactInverse(t: TestClient): number {
@@ -64,7 +34,7 @@ describe('dependents: the exact inverse of dependencies', () => {
 
   it.each([1, 2, 3])('on a generated graph (seed %i)', async (seed) => {
     await t?.close();
-    t = await startTestApp(generatedGraph(seed, 30));
+    t = await startTestApp(generatedGraph(seed, 30).docs);
     expect(expectExactInverse(t)).toBeGreaterThan(10);
   });
 

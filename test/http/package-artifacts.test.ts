@@ -9,7 +9,7 @@ import { NodeKind } from '../../src/model/kinds.js';
 import { artifactDependencies, packageArtifacts } from '../../src/query/dependencies.js';
 import { resolvePackages } from '../../src/query/resolve.js';
 import { FIXTURES } from '../helpers/corpus.js';
-import { generatedArtifactGraph } from '../helpers/generated-graph.js';
+import { generatedGraph } from '../helpers/generated-graph.js';
 import { dependsOn, hashEqual, hex, occurrence, sbomFor, slsa } from '../helpers/predicates.js';
 import { enc, startTestApp, type TestClient } from '../helpers/server.js';
 
@@ -55,7 +55,7 @@ describe('package artifacts: the exact inverse of artifact dependencies', () => 
 
   it.each([1, 2, 3, 4])('on a generated graph (seed %i)', async (seed) => {
     await t?.close();
-    t = await startTestApp(generatedArtifactGraph(seed, 30));
+    t = await startTestApp(generatedGraph(seed, 30).docs);
     expect(expectExactInverse(t)).toBeGreaterThan(5);
   });
 

@@ -15,7 +15,7 @@ import { NotFoundError } from '../../src/query/errors.js';
 import { findPaths } from '../../src/query/paths.js';
 import { resolveArtifact, resolvePackages } from '../../src/query/resolve.js';
 import { FIXTURES } from '../helpers/corpus.js';
-import { generatedArtifactGraph } from '../helpers/generated-graph.js';
+import { generatedGraph } from '../helpers/generated-graph.js';
 import { art, dependsOn, hashEqual, hex, occurrence, pkg, sbomFor, slsa } from '../helpers/predicates.js';
 import { enc, ingestInto, startTestApp, TEST_BACKEND, withDatabase, type TestClient } from '../helpers/server.js';
 
@@ -210,7 +210,7 @@ describe('paths over generated graphs', () => {
     'a path exactly to the dependencies, each a real chain of stated edges (seed %i)',
     async (seed) => {
       await t?.close();
-      const docs = generatedArtifactGraph(seed, 24);
+      const docs = generatedGraph(seed, 24).docs;
       t = await startTestApp(docs);
       const index = t.server.service.index;
       expect(expectPathsExactlyToDependencies(index)).toBeGreaterThan(20);

@@ -1,19 +1,11 @@
 // /v0/vuln/{id}/dependents and /artifacts (the blast radius) against the forward questions, over
 // generated graphs with findings, an OSV advisory, aliases and VEX (see vuln-properties.ts).
 import { afterAll, describe, expect, it } from 'vitest';
-import { dependsOn, hashEqual, hex, occurrence, sbomFor, slsa, vex, vuln } from '../helpers/predicates.js';
+import { generatedGraph } from '../helpers/generated-graph.js';
+import { vex, vuln } from '../helpers/predicates.js';
 import { startTestApp, type TestClient } from '../helpers/server.js';
 import { affectedPackages } from '../../src/query/blast-radius.js';
 import { expectBlastProperties } from './vuln-properties.js';
-
-/** A small deterministic generator, so a failure names a graph that can be made again. */
-function random(seed: number): () => number {
-  let x = seed >>> 0;
-  return () => {
-    x = (x * 1103515245 + 12345) >>> 0;
-    return x / 0x100000000;
-  };
-}
 
 const IDS: [string, string][] = [
   ['cve', 'CVE-2099-0001'],
@@ -22,24 +14,9 @@ const IDS: [string, string][] = [
 ];
 const STATUSES = ['NOT_AFFECTED', 'AFFECTED', 'FIXED', 'UNDER_INVESTIGATION'];
 
-/** Documents of a random graph: dependencies, SBOMs, occurrences, hash equality, SLSA, findings, an advisory, VEX. */
-export function generatedVulnGraph(seed: number, size: number): Record<string, unknown> {
-  const next = random(seed);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
-  const purls = Array.from({ length: size }, (_, i) => `pkg:npm/p${i % Math.ceil(size / 3)}@${Math.floor(i / 3)}.0.0`);
-  const digests = Array.from({ length: Math.ceil(size / 4) }, (_, i) => `sha256:${hex(`v${seed}-${i}`)}`);
-  const docs: Record<string, unknown> = {};
-  docs['deps.json'] = { isDependency: Array.from({ length: size * 2 }, () => dependsOn(pick(purls), pick(purls))) };
-  docs['occurrences.json'] = { isOccurrence: digests.map((d) => occurrence(pick(purls), d)) };
-  docs['hash-equal.json'] = { hashEqual: [hashEqual(pick(digests), pick(digests))] };
-  docs['slsa.json'] = { hasSlsa: [slsa(pick(digests), [pick(digests), pick(digests)])] };
-  for (let i = 0; i < 3; i++) {
-    const members = [pick(purls), pick(purls), pick(purls)];
-    docs[`sbom-${i}.json`] = {
-      hasSBOM: [i % 2 ? sbomFor({ pkg: pick(purls) }) : sbomFor({ artifact: pick(digests) })],
-      isDependency: [dependsOn(members[0], members[1]), dependsOn(members[1], members[2])],
-    };
-  }
+/** A generated graph (see generated-graph.ts) with findings, an advisory, an alias and VEX statements about its nodes. */
+function generatedVulnGraph(seed: number, size: number): Record<string, unknown> {
+  const { docs, purls, digests, next, pick } = generatedGraph(seed, size);
   docs['scan.json'] = {
     certifyVuln: Array.from({ length: Math.ceil(size / 6) }, () => {
       const [type, id] = pick(IDS);
