@@ -32,12 +32,33 @@ export class PackageOrder {
     this.rankOf = rank;
   }
 
-  /** Package ids sorted by canonical purl (via the precomputed rank: no string compares). */
+  /** Package ids sorted by canonical purl (via the precomputed rank: no string compares), each once. */
   sort(ids: Iterable<number>): number[] {
-    const ranks = Uint32Array.from(ids, (id) => this.rankOf[id]);
+    const list = Array.isArray(ids) ? (ids as readonly number[]) : Array.from(ids);
+    // Many ids (a popular package's dependents): marking their ranks and reading the order once
+    // is linear, where sorting k ranks costs k log k.
+    if (list.length > this.inOrder.length >>> 4) return this.sortByMarks(list);
+    const ranks = Uint32Array.from(list, (id) => this.rankOf[id]);
     ranks.sort();
-    const out = new Array<number>(ranks.length);
-    for (let i = 0; i < ranks.length; i++) out[i] = this.inOrder[ranks[i]];
+    const out: number[] = [];
+    for (let i = 0; i < ranks.length; i++) if (i === 0 || ranks[i] !== ranks[i - 1]) out.push(this.inOrder[ranks[i]]);
+    return out;
+  }
+
+  /** Rank marks of sortByMarks, all zero between calls. */
+  private marks = new Uint8Array(0);
+
+  private sortByMarks(list: readonly number[]): number[] {
+    const { inOrder, rankOf } = this;
+    if (this.marks.length < inOrder.length) this.marks = new Uint8Array(inOrder.length);
+    const marks = this.marks;
+    for (let i = 0; i < list.length; i++) marks[rankOf[list[i]]] = 1;
+    const out: number[] = [];
+    for (let r = 0; r < inOrder.length; r++) {
+      if (marks[r] === 0) continue;
+      marks[r] = 0;
+      out.push(inOrder[r]);
+    }
     return out;
   }
 }

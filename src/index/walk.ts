@@ -115,6 +115,60 @@ function walk(
   return result;
 }
 
+/** Bit of a node kind in a kind mask. */
+const bit = (kind: number): number => 1 << kind;
+const PACKAGE = bit(NodeKind.Package);
+const ARTIFACT = bit(NodeKind.Artifact);
+const ANY_KIND = 0xff;
+
+/** A reverse adjacency and the kinds of source the forward walk takes its edges from. */
+type ReverseRule = readonly [csr: Csr, sourceKinds: number];
+
+/**
+ * The reverse walk both dependents walks share: from `targets` and their equivalents backwards
+ * over `rules`, collecting the nodes of `resultKind` outside the targets' equivalence closure.
+ * `maxSteps` 1 stops after the first step back (any other value: no limit). The inner loop is written out (no callback per
+ * edge): a popular package's dependents walk crosses millions of edges.
+ */
+function walkBack(
+  index: GraphView,
+  targets: readonly number[],
+  rules: readonly ReverseRule[],
+  resultKind: number,
+  maxSteps: number,
+): number[] {
+  const epoch = scratch.prepare(index.nodeCount);
+  const closure = markEquivalents(index, targets, epoch);
+  const { visited, excluded, queue } = scratch;
+  const kinds = index.kinds;
+  const result: number[] = [];
+  // The closure is at queue[0 .. closure): walk back from all of it.
+  for (let i = 0; i < closure; i++) visited[queue[i]] = epoch;
+  let head = 0;
+  let tail = closure;
+  const stop = maxSteps === 1 ? closure : Infinity;
+  const offsetRows = rules.map(([csr]) => csr.offsets);
+  const sourceRows = rules.map(([csr]) => csr.targets);
+  const allowedKinds = rules.map(([, kinds]) => kinds);
+  while (head < tail && head < stop) {
+    const v = queue[head++];
+    for (let r = 0; r < offsetRows.length; r++) {
+      const offsets = offsetRows[r];
+      const sources = sourceRows[r];
+      const allowed = allowedKinds[r];
+      if (v + 1 >= offsets.length) continue;
+      for (let i = offsets[v], end = offsets[v + 1]; i < end; i++) {
+        const u = sources[i];
+        if (visited[u] === epoch || (bit(kinds[u]) & allowed) === 0) continue;
+        visited[u] = epoch;
+        queue[tail++] = u;
+        if (kinds[u] === resultKind && excluded[u] !== epoch) result.push(u);
+      }
+    }
+  }
+  return result;
+}
+
 /**
  * Package dependents, the exact inverse of walkPackageDependencies: every package version whose
  * forward walk reaches one of `targets`. The walk runs backwards over the same edges, taking each
@@ -124,41 +178,14 @@ function walk(
  * out its start's. With `direct`, only the first step back (from the targets and their equivalents).
  */
 export function walkPackageDependents(index: GraphView, targets: readonly number[], direct: boolean): number[] {
-  const epoch = scratch.prepare(index.nodeCount);
-  const closure = markEquivalents(index, targets, epoch);
-  const { visited, excluded, queue } = scratch;
-  const kinds = index.kinds;
   const { dependencyIn, sbomIn, slsaIn, equivalent } = index.adjacency;
-  const result: number[] = [];
-  // The closure is at queue[0 .. closure): walk back from all of it.
-  let head = 0;
-  let tail = closure;
-  for (let i = 0; i < closure; i++) visited[queue[i]] = epoch;
-  // One step back for `direct`: from the closure only.
-  const stop = direct ? closure : Number.POSITIVE_INFINITY;
-  const visit = (v: number): void => {
-    if (visited[v] === epoch) return;
-    visited[v] = epoch;
-    queue[tail++] = v;
-    if (kinds[v] === NodeKind.Package && excluded[v] !== epoch) result.push(v);
-  };
-  const fromPackage = (u: number): void => {
-    if (kinds[u] === NodeKind.Package) visit(u);
-  };
-  const fromPackageOrArtifact = (u: number): void => {
-    if (kinds[u] === NodeKind.Package || kinds[u] === NodeKind.Artifact) visit(u);
-  };
-  const fromArtifact = (u: number): void => {
-    if (kinds[u] === NodeKind.Artifact) visit(u);
-  };
-  while (head < tail && head < stop) {
-    const v = queue[head++];
-    row(dependencyIn, v, fromPackage);
-    row(sbomIn, v, fromPackageOrArtifact);
-    row(slsaIn, v, fromArtifact);
-    row(equivalent, v, visit);
-  }
-  return result;
+  const rules: ReverseRule[] = [
+    [dependencyIn, PACKAGE],
+    [sbomIn, PACKAGE | ARTIFACT],
+    [slsaIn, ARTIFACT],
+    [equivalent, ANY_KIND],
+  ];
+  return walkBack(index, targets, rules, NodeKind.Package, direct ? 1 : Infinity);
 }
 
 /** The given nodes and every node equivalent to them (through IsOccurrence / HashEqual). */
@@ -177,29 +204,11 @@ export function equivalenceClosure(index: GraphView, starts: readonly number[]):
  * equivalents; the caller checks those few one by one when several targets are named.
  */
 export function walkArtifactDependents(index: GraphView, targets: readonly number[]): number[] {
-  const epoch = scratch.prepare(index.nodeCount);
-  const closure = markEquivalents(index, targets, epoch);
-  const { visited, excluded, queue } = scratch;
-  const kinds = index.kinds;
   const { sbomIn, slsaIn, equivalent } = index.adjacency;
-  const result: number[] = [];
-  let head = 0;
-  let tail = closure;
-  for (let i = 0; i < closure; i++) visited[queue[i]] = epoch;
-  const visit = (v: number): void => {
-    if (visited[v] === epoch) return;
-    visited[v] = epoch;
-    queue[tail++] = v;
-    if (kinds[v] === NodeKind.Artifact && excluded[v] !== epoch) result.push(v);
-  };
-  const fromArtifact = (u: number): void => {
-    if (kinds[u] === NodeKind.Artifact) visit(u);
-  };
-  while (head < tail) {
-    const v = queue[head++];
-    row(sbomIn, v, fromArtifact);
-    row(slsaIn, v, fromArtifact);
-    row(equivalent, v, visit);
-  }
-  return result;
+  const rules: ReverseRule[] = [
+    [sbomIn, ARTIFACT],
+    [slsaIn, ARTIFACT],
+    [equivalent, ANY_KIND],
+  ];
+  return walkBack(index, targets, rules, NodeKind.Artifact, Infinity);
 }

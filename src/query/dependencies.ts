@@ -23,24 +23,22 @@ export function artifactDependencies(index: GraphView, digest: string): string[]
 }
 
 /**
- * The package versions whose dependencies include a package the purl names: the inverse of
+ * The package versions (ids, in purl order) whose dependencies include a package the purl names: the inverse of
  * packageDependencies, pair by pair. The one reverse walk leaves out every package equivalent to
  * a named one; a named package (or one equivalent to it) that depends on another of the named
  * ones is a dependent all the same, so those few are checked one by one.
  */
-export function packageDependents(index: GraphView, named: NamedPackages, direct: boolean): string[] {
-  const found = new Set(walkPackageDependents(index, named.ids, direct));
-  if (named.ids.length > 1) {
-    const targets = new Set(named.ids);
-    for (const candidate of equivalenceClosure(index, named.ids)) {
-      if (index.kinds[candidate] !== NodeKind.Package || found.has(candidate)) continue;
-      const reached = direct
-        ? directDependencies(index, candidate)
-        : walkPackageDependencies(index, [candidate], false);
-      if (reached.some((id) => targets.has(id))) found.add(candidate);
-    }
+export function packageDependents(index: GraphView, named: NamedPackages, direct: boolean): number[] {
+  const dependents = walkPackageDependents(index, named.ids, direct);
+  if (named.ids.length <= 1) return index.sortPackages(dependents);
+  const found = new Set(dependents);
+  const targets = new Set(named.ids);
+  for (const candidate of equivalenceClosure(index, named.ids)) {
+    if (index.kinds[candidate] !== NodeKind.Package || found.has(candidate)) continue;
+    const reached = direct ? directDependencies(index, candidate) : walkPackageDependencies(index, [candidate], false);
+    if (reached.some((id) => targets.has(id))) found.add(candidate);
   }
-  return index.sortPackages(found).map(index.keyOf);
+  return index.sortPackages(found);
 }
 
 /** The packages one step from a package: its dependency and SBOM-inclusion targets, and their equivalents. */

@@ -92,10 +92,11 @@ function computeAnswer(
   if (resource === 'dependents') {
     const direct = parseBoolean(query.direct);
     const named = resolvePackages(index, purlText);
-    const purls = packageDependents(index, named, direct);
+    const ids = packageDependents(index, named, direct);
     const scope = () => scopeOf('dependents', named.canonical, direct);
-    const page = paginate(purls, identity, pageRequest, app.pageLimits, scope, version);
-    const body: DependentList = { PaginationInfo: paginationInfo(page), dependents: page.items };
+    // Purls only for the page: a popular package has tens of thousands of dependents.
+    const page = paginate(ids, (id) => [index.keyOf(id)], pageRequest, app.pageLimits, scope, version);
+    const body: DependentList = { PaginationInfo: paginationInfo(page), dependents: page.items.map(index.keyOf) };
     return { body, schema: DependentListSchema };
   }
   if (resource === 'artifacts') {
