@@ -297,7 +297,9 @@ npm run bench -- --size L     # the real figures: 200,000 package versions, 2.5 
 4. for each endpoint, fetches every benchmark URL once and **records** the response; a bare
    \`node:http\` server (\`bench/ceiling.ts\`, a separate process) replays those exact bytes for the
    same URLs: **the ceiling**. autocannon then runs against the service and the ceiling in turn,
-   at 10 and 50 connections, on 127.0.0.1; the ratio is service req/s over ceiling req/s.
+   at 10 and 50 connections, on 127.0.0.1; the ratio is service req/s over ceiling req/s. A
+   scenario whose route is not on the build (no 2xx answer, or answers without the expected
+   field) is listed as not measured instead of load-tested.
 5. times a closure of about 10,000 purls, and the **ranking recompute**: one more SBOM is
    ingested through the CLI while the server runs, and \`/analysis/dependencies\` is polled until
    its ETag changes, while two probes measure its latency and a typical dependencies query.
@@ -306,13 +308,14 @@ Options: \`--size tiny|S|M|L\`, \`--seed N\`, \`--duration SECONDS\` (per autoca
 \`--scenarios a,b\` (only these endpoints; \`closure10k\` and \`ranking\` are names too),
 \`--reuse-store\` (skip the ingest, serve the store of the previous run), \`--regenerate\`,
 \`--profile\` (the server runs with \`--cpu-prof\`; profiles land in \`bench/profiles/\`),
-\`--postgres URL\` (also migrate that database and ingest into it, and report its throughput). Raw results go to
+\`--postgres URL\` (also migrate that database and ingest into it, and report its throughput),
+\`--no-report\` (a check run: leave this file alone). Raw results go to
 \`bench/out/results-<size>-<seed>.json\`. Generated data, stores and logs stay under \`bench/out/\`
 (git-ignored). The client (autocannon) runs in the harness process on the same machine, so on
 2 CPUs the server and the client share the cores; the ceiling is measured under the same
 conditions.
 
-Runs with \`--scenarios\`, \`--reuse-store\` or \`--profile\` are partial: they write
+Runs with \`--scenarios\`, \`--reuse-store\`, \`--profile\` or \`--no-report\` are partial: they write
 \`bench/out/results-<size>-<seed>-partial.json\` and leave this file alone.
 \`node bench/dist/profile.js FILE.cpuprofile [TOP] [FROM_S] [TO_S]\` lists a profile's hottest
 functions (self and total time), optionally only between two times after the process started.
