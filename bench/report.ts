@@ -210,7 +210,7 @@ export function renderMarkdown(r: BenchResults): string {
   for (const s of r.scenarios) {
     if (s.unavailable) {
       lines.push(
-        `| ${s.name}: ${s.description} (statuses ${JSON.stringify(s.statuses)}) | ${s.inputs} | – | – | not measured: ${s.unavailable} | | | | | | – | ${fmt(s.single.coldP50, 2)} / ${fmt(s.single.coldP99, 2)} | – |`,
+        `| ${s.name}: ${s.description} (statuses ${JSON.stringify(s.statuses)}) | ${s.inputs} | – | – | not measured: ${s.unavailable} | | | | | | – | – | – |`,
       );
       continue;
     }
