@@ -108,7 +108,8 @@ function reverseTargets(r: BenchResults): Target[] {
       target,
       measured:
         `computed (first request) p50 ${fmt(s.single.coldP50, 2)} ms, p99 ${fmt(s.single.coldP99, 2)} ms over ${fmt(s.inputs, 0)} inputs ` +
-        `(avg ${fmt(s.avgItems, 0)} items); the same URLs again (response cache, where the route has one) p50 ${fmt(s.single.p50, 2)} ms`,
+        `(avg ${fmt(s.avgItems, 0)} items); the same URLs again (response cache, where the route has one) p50 ${fmt(s.single.p50, 2)} ms` +
+        (s.single.non2xx ? ` (${s.single.non2xx} of ${s.single.n} answers not 2xx, left out)` : ''),
       met: s.single.coldP50 <= limitMs,
     });
   };
@@ -221,7 +222,7 @@ export function renderMarkdown(r: BenchResults): string {
           : ' | | ';
       const single =
         k === 0
-          ? `${fmt(s.single.p50, 2)} / ${fmt(s.single.p99, 2)} (${fmt(s.single.ceilingP50, 2)}) | ${fmt(s.single.coldP50, 2)} / ${fmt(s.single.coldP99, 2)} | ${s.maxRssMB === undefined ? '–' : `${fmt(s.maxRssMB, 0)} MB`}`
+          ? `${fmt(s.single.p50, 2)} / ${fmt(s.single.p99, 2)} (${fmt(s.single.ceilingP50, 2)})${s.single.non2xx ? ` (${s.single.non2xx} of ${s.single.n} non-2xx left out)` : ''} | ${fmt(s.single.coldP50, 2)} / ${fmt(s.single.coldP99, 2)} | ${s.maxRssMB === undefined ? '–' : `${fmt(s.maxRssMB, 0)} MB`}`
           : ' | | ';
       const errs =
         run.server.non2xx || run.server.errors ? ` (${run.server.non2xx} non-2xx, ${run.server.errors} errors)` : '';
