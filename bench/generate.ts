@@ -22,6 +22,7 @@
 // Deterministic: the same seed and size give the same bytes. Files are streamed out one by one.
 import { closeSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { ReverseWalks } from './reverse.js';
 import { Rng } from './rng.js';
 
 export type SizeName = 'tiny' | 'S' | 'M' | 'L';
@@ -674,9 +675,44 @@ export interface GenerateStats {
 
 /** Bumped whenever the generator's output changes for a given seed (the benchmark regenerates then). */
 export const GENERATOR_REVISION = 4;
+/**
+ * Bumped whenever the manifest's query inputs change while the documents stay the same: a
+ * manifest of another query revision is not reused (the same documents are written again).
+ */
+export const QUERIES_REVISION = 1;
+
+/** Query inputs for the reverse questions (issue 13): dependents, blast radius, paths. */
+export interface ReverseQueries {
+  /** The 60 versions with the most (transitive) dependents in the generated graph, most first. */
+  dependentsPopular: { purl: string; dependents: number }[];
+  /** Up to 20,000 distinct versions with 20–500 dependents, in a seeded random order. */
+  dependentsTypical: { purl: string; dependents: number }[];
+  /**
+   * Advisories over popular names (the core of their ecosystem) with the largest blast radius:
+   * `dependents` counts versions reaching an affected version (applications and images not counted).
+   */
+  vulnsPopular: ReverseVuln[];
+  /** Advisories spread over all names (dependents counted up to 5,000). */
+  vulnsSample: ReverseVuln[];
+  /** A typical version → its dependency farthest away (breadth-first hops). */
+  pathsPackage: { from: string; to: string; hops: number }[];
+  /** An image digest → the package farthest from it through its application. */
+  pathsImage: { from: string; to: string }[];
+}
+
+export interface ReverseVuln {
+  id: string;
+  alias: string;
+  /** The affected package name (partial purl). */
+  package: string;
+  versions: number;
+  dependents: number;
+}
 
 export interface Manifest {
   generator: number;
+  /** QUERIES_REVISION when written (absent before the reverse questions' inputs existed). */
+  queriesRevision?: number;
   size: SizeName;
   seed: string;
   params: SizeParams;
@@ -699,6 +735,7 @@ export interface Manifest {
     vulnerable: string[];
     /** Up to 40,000 distinct versions with a closure of 40–300 (cache-miss scenarios). */
     typicalMany: string[];
+    reverse?: ReverseQueries;
   };
 }
 
@@ -1059,6 +1096,8 @@ export function generate(options: GenerateOptions): Manifest {
     ['CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N', 'MODERATE'],
   ];
   const GHSA = '23456789cfghjmpqrvwx';
+  // Kept for the benchmark's blast-radius inputs (recording them draws nothing from rng).
+  const advisoryList: { id: string; alias: string; nameId: number; affected: number[] }[] = [];
   for (let attempts = 0; vulnerableCount < wantVulnerable && attempts < wantVulnerable * 20; attempts++) {
     const eco = ECOSYSTEMS[Math.min(ECOSYSTEMS.length - 1, Math.floor(rng.next() * ECOSYSTEMS.length))];
     const { start, count } = u.ecoNames[eco];
@@ -1080,6 +1119,7 @@ export function generate(options: GenerateOptions): Manifest {
       `"affected":[{"package":{"ecosystem":"${OSV_ECOSYSTEM[info.eco]}","name":${q(info.osvName)},"purl":${q(info.purlName)}},"versions":[${affected.map((v) => q(versionOf(u, v))).join(',')}]}],` +
       `"database_specific":{"severity":"${label}"}}`;
     advisories++;
+    advisoryList.push({ id, alias, nameId, affected });
     for (const v of affected) {
       const list = vulnerable.get(v);
       if (list) list.push({ id, alias, record });
@@ -1186,6 +1226,13 @@ export function generate(options: GenerateOptions): Manifest {
     }
   }
   near.sort((a, b) => Math.abs(a.closure - 10_000) - Math.abs(b.closure - 10_000));
+  const reverse = reverseQueries(
+    u,
+    options,
+    sample.filter((s) => s.c >= 60 && s.c <= 150).map((s) => s.v),
+    images.map((im) => ({ digest: `sha256:${im.digest}`, starts: im.app.direct })),
+    advisoryList,
+  );
 
   const documents = {
     apps: apps.length,
@@ -1238,6 +1285,7 @@ export function generate(options: GenerateOptions): Manifest {
   };
   const manifest: Manifest = {
     generator: GENERATOR_REVISION,
+    queriesRevision: QUERIES_REVISION,
     size: options.size,
     seed: options.seed,
     params,
@@ -1253,11 +1301,69 @@ export function generate(options: GenerateOptions): Manifest {
       apps: manifestApps,
       vulnerable: vulnerableIds.slice(0, 400).map((v) => purlOf(u, v)),
       typicalMany,
+      reverse,
     },
   };
   writeFileSync(join(options.out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
   log(`wrote ${documents.total + 1} documents, ${(stats.bytes / 1e6).toFixed(1)} MB in ${generateStats.seconds} s`);
   return manifest;
+}
+
+/** Inputs for dependents, blast-radius and path queries, derived from the universe alone. */
+function reverseQueries(
+  u: Universe,
+  options: GenerateOptions,
+  typicalVersions: number[],
+  images: { digest: string; starts: number[] }[],
+  advisories: { id: string; alias: string; nameId: number; affected: number[] }[],
+): ReverseQueries {
+  const walks = new ReverseWalks(u);
+  // Popular: the most depended-on versions directly are the candidates for the most dependents.
+  const byInDegree = Array.from({ length: u.versionCount }, (_, v) => v)
+    .sort((a, b) => walks.inDegree(b) - walks.inDegree(a) || a - b)
+    .slice(0, 300);
+  const dependentsPopular = byInDegree
+    .map((v) => ({ v, dependents: walks.dependentCount([v]) }))
+    .sort((a, b) => b.dependents - a.dependents || a.v - b.v)
+    .slice(0, 60)
+    .map((x) => ({ purl: purlOf(u, x.v), dependents: x.dependents }));
+
+  const dependentsTypical: ReverseQueries['dependentsTypical'] = [];
+  const qrng = new Rng(`supplygraph-bench:${options.seed}:${options.size}:reverse-queries`);
+  for (const v of qrng.shuffle(Array.from({ length: u.versionCount }, (_, i) => i))) {
+    if (dependentsTypical.length >= 20_000) break;
+    const c = walks.dependentCount([v], 500);
+    if (c >= 20 && c <= 500) dependentsTypical.push({ purl: purlOf(u, v), dependents: c });
+  }
+
+  const toVuln = (a: (typeof advisories)[number], cap?: number): ReverseVuln => ({
+    id: a.id,
+    alias: a.alias,
+    package: u.names[a.nameId].purlName,
+    versions: a.affected.length,
+    dependents: walks.dependentCount(a.affected, cap),
+  });
+  const isCore = (nameId: number): boolean => u.nameRank[nameId] < u.ecoNames[u.names[nameId].eco].core;
+  const vulnsPopular = advisories
+    .filter((a) => isCore(a.nameId))
+    .slice(0, 200)
+    .map((a) => toVuln(a))
+    .sort((a, b) => b.dependents - a.dependents || (a.id < b.id ? -1 : 1))
+    .slice(0, 50);
+  const step = Math.max(1, Math.floor(advisories.length / 200));
+  const vulnsSample = advisories.filter((_, i) => i % step === 0).map((a) => toVuln(a, 5000));
+
+  const pathsPackage: ReverseQueries['pathsPackage'] = [];
+  for (const v of typicalVersions.slice(0, 200)) {
+    const deep = walks.deepestDependency([v]);
+    if (deep) pathsPackage.push({ from: purlOf(u, v), to: purlOf(u, deep.v), hops: deep.hops });
+  }
+  const pathsImage: ReverseQueries['pathsImage'] = [];
+  for (const im of images.slice(0, 100)) {
+    const deep = walks.deepestDependency(im.starts);
+    if (deep) pathsImage.push({ from: im.digest, to: purlOf(u, deep.v) });
+  }
+  return { dependentsPopular, dependentsTypical, vulnsPopular, vulnsSample, pathsPackage, pathsImage };
 }
 
 function round2(x: number): number {

@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generate, type Manifest } from '../../bench/generate.js';
 import { GraphIndex } from '../../src/index/graph-index.js';
 import { LoadBatch } from '../../src/index/load-batch.js';
+import { artifactDependencies, packageDependencies, packageDependents } from '../../src/query/dependencies.js';
+import { resolvePackages } from '../../src/query/resolve.js';
 import { ingestDocument } from '../../src/ingest/pipeline.js';
 import { canonicalPurl } from '../../src/model/purl.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
@@ -102,6 +104,30 @@ describe('bench/generate', () => {
       expect(index.vulnerabilities.findingsByPackage.size).toBe(manifest.stats.vulnerableVersions);
       expect(index.sources.scorecards.size).toBe(manifest.stats.sourcesWithScorecard);
       for (const im of manifest.queries.images) expect(index.artifactId(im.digest)).toBeDefined();
+
+      // The reverse questions' inputs are what they claim to be on the ingested graph. The
+      // generator counts dependents over the package graph only; the service adds the
+      // applications and images whose SBOMs reach the package.
+      const r = manifest.queries.reverse!;
+      expect(r.dependentsPopular.length).toBeGreaterThan(5);
+      expect(r.dependentsPopular[0].dependents).toBeGreaterThan(r.dependentsTypical[0].dependents);
+      for (const d of [...r.dependentsPopular.slice(0, 5), ...r.dependentsTypical.slice(0, 20)]) {
+        const found = packageDependents(index, resolvePackages(index, d.purl), false).filter(
+          (p) =>
+            !/^pkg:(oci\/|npm\/%40acme\/svc-|maven\/com\.acme\.services\/|pypi\/acme-svc-|golang\/github\.com\/acme\/svc-)/.test(
+              p,
+            ),
+        );
+        expect(found.length, d.purl).toBe(d.dependents);
+      }
+      for (const v of [...r.vulnsPopular, ...r.vulnsSample]) {
+        expect(resolvePackages(index, v.package).ids.length).toBeGreaterThanOrEqual(v.versions);
+        expect(v.id).toMatch(/^GHSA-/);
+        expect(v.alias).toMatch(/^CVE-/);
+      }
+      for (const p of r.pathsPackage.slice(0, 20))
+        expect(packageDependencies(index, resolvePackages(index, p.from))).toContain(p.to);
+      for (const p of r.pathsImage) expect(artifactDependencies(index, p.from)).toContain(p.to);
     } finally {
       await store.close();
     }
