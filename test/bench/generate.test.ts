@@ -112,12 +112,14 @@ describe('bench/generate', () => {
       expect(r.dependentsPopular.length).toBeGreaterThan(5);
       expect(r.dependentsPopular[0].dependents).toBeGreaterThan(r.dependentsTypical[0].dependents);
       for (const d of [...r.dependentsPopular.slice(0, 5), ...r.dependentsTypical.slice(0, 20)]) {
-        const found = packageDependents(index, resolvePackages(index, d.purl), false).filter(
-          (p) =>
-            !/^pkg:(oci\/|npm\/%40acme\/svc-|maven\/com\.acme\.services\/|pypi\/acme-svc-|golang\/github\.com\/acme\/svc-)/.test(
-              p,
-            ),
-        );
+        const found = packageDependents(index, resolvePackages(index, d.purl), false)
+          .map(index.keyOf)
+          .filter(
+            (p) =>
+              !/^pkg:(oci\/|npm\/%40acme\/svc-|maven\/com\.acme\.services\/|pypi\/acme-svc-|golang\/github\.com\/acme\/svc-)/.test(
+                p,
+              ),
+          );
         expect(found.length, d.purl).toBe(d.dependents);
       }
       for (const v of [...r.vulnsPopular, ...r.vulnsSample]) {
