@@ -9,6 +9,7 @@ import {
   walkPackageDependents,
 } from '../index/walk.js';
 import { resolveArtifact, type NamedPackages } from './resolve.js';
+import { compareText } from '../model/compare.js';
 
 /** What the packages a purl named (see resolvePackages) depend on, transitively, as sorted purls. */
 export function packageDependencies(index: GraphView, named: NamedPackages): string[] {
@@ -76,5 +77,3 @@ export function artifactSubjects(index: GraphView, artifact: number): string[] {
   const packages = equivalenceClosure(index, [artifact]).filter((id) => index.kinds[id] === NodeKind.Package);
   return index.sortPackages(packages).map(index.keyOf);
 }
-
-const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -4,7 +4,8 @@
 import type { GraphView } from '../index/graph-view.js';
 import type { Severity } from '../model/vulnerability.js';
 import { affectedPackages, blastRadius } from './blast-radius.js';
-import { vulnerabilitySummary, type SeveritySource } from './vulnerabilities.js';
+import { replacesKeptText, vulnerabilitySummary, type SeveritySource } from './vulnerabilities.js';
+import { compareText } from '../model/compare.js';
 
 /** Which document gave which fields of the record. */
 export interface RecordSource {
@@ -38,7 +39,7 @@ export interface VulnRecord {
 /** The id a record is shown under: its CVE when it has one, else a GHSA, else the smallest id. */
 function primaryFirst(ids: string[]): string[] {
   const rank = (id: string): number => (id.startsWith('CVE-') ? 0 : id.startsWith('GHSA-') ? 1 : 2);
-  return ids.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+  return ids.sort((a, b) => rank(a) - rank(b) || compareText(a, b));
 }
 
 export function vulnerabilityRecord(index: GraphView, vuln: number): VulnRecord {
@@ -65,7 +66,7 @@ export function vulnerabilityRecord(index: GraphView, vuln: number): VulnRecord 
       if (m.timestamp) fields.push('modified');
       if (m.published) fields.push('published');
       if (m.summary) fields.push('summary');
-      if (m.summary && (!title || (m.timestamp ?? '') > titleTime)) {
+      if (m.summary && replacesKeptText(m.summary, m.timestamp ?? '', title, titleTime)) {
         title = m.summary;
         titleTime = m.timestamp ?? '';
       }
@@ -93,7 +94,7 @@ export function vulnerabilityRecord(index: GraphView, vuln: number): VulnRecord 
   sources.sort((a, b) => {
     const x = [a.vulnerabilityId, a.kind, a.origin, a.collector].join('\u0000');
     const y = [b.vulnerabilityId, b.kind, b.origin, b.collector].join('\u0000');
-    return x < y ? -1 : x > y ? 1 : 0;
+    return compareText(x, y);
   });
   const packages = affectedPackages(index, vuln);
   const affected = new Set(packages.affected.keys());

@@ -9,6 +9,7 @@ import { NodeKind } from '../model/kinds.js';
 import { MATCHER_URI, MATCHER_VERSION, type AdvisoryRecord } from '../index/vulnerabilities/advisory-matcher.js';
 import type { ScanMetadata } from '../model/facts.js';
 import { resolveArtifact, type NamedPackages } from './resolve.js';
+import { compareText } from '../model/compare.js';
 
 /** How a finding was made (the model's scan metadata) and which document said so. */
 export type ScanMetadataView = ScanMetadata & Attribution;
@@ -161,6 +162,17 @@ export function packageVulnerabilities(
 }
 
 /**
+ * Whether a text stated at `time` replaces the one kept so far (kept at `keptTime`): the latest
+ * wins, and of equally recent ones the smallest, so the answer never depends on ingest order.
+ */
+export function replacesKeptText(text: string, time: string, kept: string, keptTime: string): boolean {
+  return !kept || time > keptTime || (time === keptTime && text < kept);
+}
+
+const sourceKey = (s: SeveritySource): string =>
+  [s.origin, s.collector, s.vulnerabilityID, s.kind, s.scoreType ?? '', s.score ?? ''].join('\u0000');
+
+/**
  * Description and severity of a vulnerability from the metadata of it and its aliases. Severity
  * follows the one rule (src/vuln/severity.ts): the highest rating any document gives, label or
  * CVSS; `cvssScore` is the highest CVSS score any document gives.
@@ -175,7 +187,7 @@ export function vulnerabilitySummary(
   const ratings: (Rating & { source: SeveritySource })[] = [];
   for (const v of index.aliasesOf(vuln)) {
     for (const m of index.vulnMetadataOf(v)) {
-      if (m.description && (!description || (m.timestamp ?? '') > descriptionTime)) {
+      if (m.description && replacesKeptText(m.description, m.timestamp ?? '', description, descriptionTime)) {
         description = m.description;
         descriptionTime = m.timestamp ?? '';
       }
@@ -189,6 +201,8 @@ export function vulnerabilitySummary(
       if (label) ratings.push({ ...label, source: { kind: 'label', ...from } });
     }
   }
+  // Equal ratings from several documents: the first by source, whatever order they came in.
+  ratings.sort((a, b) => compareText(sourceKey(a.source), sourceKey(b.source)));
   const best = highestRating(ratings);
   return {
     description,
@@ -224,7 +238,5 @@ export function artifactVulnerabilities(
       package: index.keyOf(r.pkg),
     });
   }
-  return [...byPair.values()].sort((a, b) =>
-    a.package < b.package ? -1 : a.package > b.package ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
-  );
+  return [...byPair.values()].sort((a, b) => compareText(a.package, b.package) || compareText(a.id, b.id));
 }
