@@ -3,9 +3,9 @@
 // hop towards its nearest source (a parent array). Following the hops from a node gives one
 // shortest forward path from it to a source. Own buffers: it runs beside walks that use `scratch`.
 import { NodeKind } from '../model/kinds.js';
-import type { Csr } from './csr.js';
 import { EpochBuffers } from './epoch-buffers.js';
 import type { GraphView } from './graph-view.js';
+import { forwardRows, reverseRules, takesFrom } from './walk.js';
 
 /** Which forward walk to invert: the package-dependency walk, or the artifact walk (packages are leaves). */
 export type BlastMode = 'packages' | 'artifacts';
@@ -49,7 +49,6 @@ export class BlastWalk extends EpochBuffers {
     this.prepare(index.nodeCount);
     const { seen, next, order, epoch } = this;
     const kinds = index.kinds;
-    const { dependencyIn, sbomIn, slsaIn, equivalent } = index.adjacency;
     let tail = 0;
     for (const s of sources) {
       if (seen[s] === epoch) continue;
@@ -57,35 +56,20 @@ export class BlastWalk extends EpochBuffers {
       next[s] = s;
       order[tail++] = s;
     }
-    const packages = mode === 'packages';
-    const back = (csr: Csr, v: number, fromPackage: boolean, fromArtifact: boolean): void => {
-      if (v + 1 >= csr.offsets.length) return;
-      for (let i = csr.offsets[v], end = csr.offsets[v + 1]; i < end; i++) {
-        const u = csr.targets[i];
-        if (seen[u] === epoch) continue;
-        const kind = kinds[u];
-        if (!((fromPackage && kind === NodeKind.Package) || (fromArtifact && kind === NodeKind.Artifact))) continue;
-        seen[u] = epoch;
-        next[u] = v;
-        order[tail++] = u;
-      }
-    };
-    const anyKind = (v: number): void => {
-      if (v + 1 >= equivalent.offsets.length) return;
-      for (let i = equivalent.offsets[v], end = equivalent.offsets[v + 1]; i < end; i++) {
-        const u = equivalent.targets[i];
-        if (seen[u] === epoch) continue;
-        seen[u] = epoch;
-        next[u] = v;
-        order[tail++] = u;
-      }
-    };
+    const rules = reverseRules(index.adjacency, mode === 'artifacts');
     for (let head = 0; head < tail; head++) {
       const v = order[head];
-      if (packages) back(dependencyIn, v, true, false);
-      back(sbomIn, v, packages, true);
-      back(slsaIn, v, false, true);
-      anyKind(v);
+      for (const rule of rules) {
+        const { offsets, targets } = rule[0];
+        if (v + 1 >= offsets.length) continue;
+        for (let i = offsets[v], end = offsets[v + 1]; i < end; i++) {
+          const u = targets[i];
+          if (seen[u] === epoch || !takesFrom(rule, kinds[u])) continue;
+          seen[u] = epoch;
+          next[u] = v;
+          order[tail++] = u;
+        }
+      }
     }
     this.reached = tail;
   }
@@ -120,34 +104,26 @@ export class ForwardSearch extends EpochBuffers {
     this.prepare(index.nodeCount);
     const { seen, parent, queue, epoch } = this;
     const kinds = index.kinds;
-    const { dependencyOut, sbomOut, slsaOut, equivalent } = index.adjacency;
+    const rowsOf = forwardRows(index.adjacency, false);
     let found = 0;
     let tail = 0;
     seen[start] = epoch;
     parent[start] = start;
     queue[tail++] = start;
-    const visit = (csr: Csr, u: number): void => {
-      if (found || u + 1 >= csr.offsets.length) return;
-      for (let i = csr.offsets[u], end = csr.offsets[u + 1]; i < end && !found; i++) {
-        const v = csr.targets[i];
-        if (seen[v] === epoch) continue;
-        seen[v] = epoch;
-        parent[v] = u;
-        queue[tail++] = v;
-        if (kinds[v] === NodeKind.Package && !own.has(v) && isTarget(v)) found = v;
-      }
-    };
     for (let head = 0; head < tail && !found; head++) {
       const u = queue[head];
-      const kind = kinds[u];
-      if (kind === NodeKind.Package) {
-        visit(dependencyOut, u);
-        visit(sbomOut, u);
-      } else if (kind === NodeKind.Artifact) {
-        visit(sbomOut, u);
-        visit(slsaOut, u);
+      for (const { offsets, targets } of rowsOf[kinds[u]]) {
+        if (found) break;
+        if (u + 1 >= offsets.length) continue;
+        for (let i = offsets[u], end = offsets[u + 1]; i < end && !found; i++) {
+          const v = targets[i];
+          if (seen[v] === epoch) continue;
+          seen[v] = epoch;
+          parent[v] = u;
+          queue[tail++] = v;
+          if (kinds[v] === NodeKind.Package && !own.has(v) && isTarget(v)) found = v;
+        }
       }
-      visit(equivalent, u);
     }
     if (!found) return undefined;
     const path: number[] = [];

@@ -6,6 +6,8 @@ import { NodeKind } from '../model/kinds.js';
 import type { Csr } from './csr.js';
 import { EpochBuffers } from './epoch-buffers.js';
 import type { GraphView } from './graph-view.js';
+import { forwardRows, reverseRules, row, takesFrom } from './walk.js';
+import { compareText } from '../model/compare.js';
 
 /** How a hop's edge is stated: IsDependency, SBOM inclusion, SLSA material, IsOccurrence, HashEqual. */
 export type PathEdgeKind = 'dependency' | 'sbom' | 'slsa' | 'occurrence' | 'hash-equal';
@@ -39,38 +41,6 @@ class PathScratch extends EpochBuffers {
 
 const buffers = new PathScratch();
 
-/** Calls `visit` with each node one forward edge from u, as the walk takes them from u's kind. */
-function forEachSuccessor(index: GraphView, u: number, leaves: boolean, visit: (v: number) => void): void {
-  const { dependencyOut, sbomOut, slsaOut, equivalent } = index.adjacency;
-  const kind = index.kinds[u];
-  if (kind === NodeKind.Package) {
-    if (!leaves) {
-      each(dependencyOut, u, visit);
-      each(sbomOut, u, visit);
-    }
-  } else if (kind === NodeKind.Artifact) {
-    each(sbomOut, u, visit);
-    each(slsaOut, u, visit);
-  }
-  each(equivalent, u, visit);
-}
-
-/** Calls `visit` with each node u such that u → v is an edge the walk takes from u's kind. */
-function forEachPredecessor(index: GraphView, v: number, leaves: boolean, visit: (u: number) => void): void {
-  const { dependencyIn, sbomIn, slsaIn, equivalent } = index.adjacency;
-  const kinds = index.kinds;
-  const walksOn = (u: number) => kinds[u] === NodeKind.Artifact || (!leaves && kinds[u] === NodeKind.Package);
-  if (!leaves) each(dependencyIn, v, (u) => kinds[u] === NodeKind.Package && visit(u));
-  each(sbomIn, v, (u) => walksOn(u) && visit(u));
-  each(slsaIn, v, (u) => kinds[u] === NodeKind.Artifact && visit(u));
-  each(equivalent, v, visit);
-}
-
-function each(csr: Csr, u: number, visit: (v: number) => void): void {
-  if (u + 1 >= csr.offsets.length) return;
-  for (let i = csr.offsets[u], end = csr.offsets[u + 1]; i < end; i++) visit(csr.targets[i]);
-}
-
 function contains(csr: Csr, u: number, v: number): boolean {
   if (u + 1 >= csr.offsets.length) return false;
   for (let i = csr.offsets[u], end = csr.offsets[u + 1]; i < end; i++) if (csr.targets[i] === v) return true;
@@ -100,6 +70,16 @@ export function shortestPaths(index: GraphView, query: PathQuery): number[][] {
   const epoch = buffers.prepare(index.nodeCount);
   const { seen, dist, useful, queue } = buffers;
   const leaves = query.packagesAreLeaves;
+  const kinds = index.kinds;
+  // The walk's edges (walk.ts), both ways: each node one edge on from u, and back from v.
+  const rowsOf = forwardRows(index.adjacency, leaves);
+  const rules = reverseRules(index.adjacency, leaves);
+  const forEachSuccessor = (u: number, visit: (v: number) => void): void => {
+    for (const csr of rowsOf[kinds[u]]) row(csr, u, visit);
+  };
+  const forEachPredecessor = (v: number, visit: (u: number) => void): void => {
+    for (const rule of rules) row(rule[0], v, (u) => takesFrom(rule, kinds[u]) && visit(u));
+  };
   let tail = 0;
   const ends: number[] = [];
   for (const s of query.starts) {
@@ -116,7 +96,7 @@ export function shortestPaths(index: GraphView, query: PathQuery): number[][] {
     const levelEnd = tail;
     level++;
     while (head < levelEnd) {
-      forEachSuccessor(index, queue[head++], leaves, (v) => {
+      forEachSuccessor(queue[head++], (v) => {
         if (seen[v] === epoch) return;
         seen[v] = epoch;
         dist[v] = level;
@@ -139,7 +119,7 @@ export function shortestPaths(index: GraphView, query: PathQuery): number[][] {
   while (uHead < uTail) {
     const v = back[uHead++];
     if (dist[v] === 0) continue;
-    forEachPredecessor(index, v, leaves, (u) => {
+    forEachPredecessor(v, (u) => {
       if (!reached(u) || dist[u] !== dist[v] - 1 || useful[u] === epoch) return;
       useful[u] = epoch;
       back[uTail++] = u;
@@ -147,11 +127,7 @@ export function shortestPaths(index: GraphView, query: PathQuery): number[][] {
   }
 
   // Forwards again over the useful nodes, in key order: the paths in key-sequence order.
-  const byKey = (a: number, b: number): number => {
-    const x = index.keyOf(a);
-    const y = index.keyOf(b);
-    return x < y ? -1 : x > y ? 1 : 0;
-  };
+  const byKey = (a: number, b: number): number => compareText(index.keyOf(a), index.keyOf(b));
   const paths: number[][] = [];
   const path: number[] = [];
   const extend = (u: number): void => {
@@ -159,7 +135,7 @@ export function shortestPaths(index: GraphView, query: PathQuery): number[][] {
     if (dist[u] === level) paths.push([...path]);
     else {
       const next = new Set<number>();
-      forEachSuccessor(index, u, leaves, (v) => {
+      forEachSuccessor(u, (v) => {
         if (reached(v) && useful[v] === epoch && dist[v] === dist[u] + 1) next.add(v);
       });
       for (const v of [...next].sort(byKey)) {

@@ -1,6 +1,7 @@
 // Breadth-first walks over the index (SPEC §3). Scratch buffers are reused between calls
 // (stamped with an epoch instead of cleared), so a walk allocates only its result.
 import { NodeKind } from '../model/kinds.js';
+import type { AdjacencyView } from './adjacency.js';
 import type { Csr } from './csr.js';
 import { EpochBuffers } from './epoch-buffers.js';
 import type { GraphView } from './graph-view.js';
@@ -71,6 +72,52 @@ export function walkArtifactDependencies(index: GraphView, start: number): numbe
   return walk(index, [start], false, true);
 }
 
+/**
+ * The edges the walks take, by the kind of node they leave (SPEC §3): from a package its
+ * IsDependency edges and its SBOM's inclusions (not in the artifact walk, where packages are
+ * leaves), from an artifact its SBOM's inclusions and SLSA materials, and equivalence from any
+ * node. Every walk, forwards or backwards, reads the rule from here.
+ */
+export function forwardRows(adjacency: AdjacencyView, packagesAreLeaves: boolean): readonly (readonly Csr[])[] {
+  const { dependencyOut, sbomOut, slsaOut, equivalent } = adjacency;
+  const rows: Csr[][] = [];
+  for (let kind = 0; kind < 8; kind++) rows.push([equivalent]);
+  rows[NodeKind.Package] = packagesAreLeaves ? [equivalent] : [dependencyOut, sbomOut, equivalent];
+  rows[NodeKind.Artifact] = [sbomOut, slsaOut, equivalent];
+  return rows;
+}
+
+/** Bit of a node kind in a kind mask. */
+const bit = (kind: number): number => 1 << kind;
+const PACKAGE = bit(NodeKind.Package);
+const ARTIFACT = bit(NodeKind.Artifact);
+const ANY_KIND = 0xff;
+
+/** A reverse adjacency and the kinds of source (a mask of kind bits) the forward walk takes its edges from. */
+export type ReverseRule = readonly [csr: Csr, sourceKinds: number];
+
+/** The rules of forwardRows, backwards: each reverse adjacency with the source kinds it is taken from. */
+export function reverseRules(adjacency: AdjacencyView, packagesAreLeaves: boolean): readonly ReverseRule[] {
+  const { dependencyIn, sbomIn, slsaIn, equivalent } = adjacency;
+  return packagesAreLeaves
+    ? [
+        [sbomIn, ARTIFACT],
+        [slsaIn, ARTIFACT],
+        [equivalent, ANY_KIND],
+      ]
+    : [
+        [dependencyIn, PACKAGE],
+        [sbomIn, PACKAGE | ARTIFACT],
+        [slsaIn, ARTIFACT],
+        [equivalent, ANY_KIND],
+      ];
+}
+
+/** Whether a node of `kind` is a source `rule` is taken from. */
+export function takesFrom(rule: ReverseRule, kind: number): boolean {
+  return (bit(kind) & rule[1]) !== 0;
+}
+
 function walk(
   index: GraphView,
   starts: readonly number[],
@@ -81,7 +128,7 @@ function walk(
   markEquivalents(index, starts, epoch);
   const { visited, excluded, queue } = scratch;
   const kinds = index.kinds;
-  const { dependencyOut, sbomOut, slsaOut, equivalent } = index.adjacency;
+  const rowsOf = forwardRows(index.adjacency, packagesAreLeaves);
   const result: number[] = [];
   let head = 0;
   let tail = 0;
@@ -100,29 +147,10 @@ function walk(
   }
   while (head < tail) {
     const u = queue[head++];
-    const kind = kinds[u];
-    if (kind === NodeKind.Package) {
-      if (!packagesAreLeaves) {
-        row(dependencyOut, u, visit);
-        row(sbomOut, u, visit);
-      }
-    } else if (kind === NodeKind.Artifact) {
-      row(sbomOut, u, visit);
-      row(slsaOut, u, visit);
-    }
-    row(equivalent, u, visit);
+    for (const csr of rowsOf[kinds[u]]) row(csr, u, visit);
   }
   return result;
 }
-
-/** Bit of a node kind in a kind mask. */
-const bit = (kind: number): number => 1 << kind;
-const PACKAGE = bit(NodeKind.Package);
-const ARTIFACT = bit(NodeKind.Artifact);
-const ANY_KIND = 0xff;
-
-/** A reverse adjacency and the kinds of source the forward walk takes its edges from. */
-type ReverseRule = readonly [csr: Csr, sourceKinds: number];
 
 /**
  * The reverse walk both dependents walks share: from `targets` and their equivalents backwards
@@ -178,14 +206,7 @@ function walkBack(
  * out its start's. With `direct`, only the first step back (from the targets and their equivalents).
  */
 export function walkPackageDependents(index: GraphView, targets: readonly number[], direct: boolean): number[] {
-  const { dependencyIn, sbomIn, slsaIn, equivalent } = index.adjacency;
-  const rules: ReverseRule[] = [
-    [dependencyIn, PACKAGE],
-    [sbomIn, PACKAGE | ARTIFACT],
-    [slsaIn, ARTIFACT],
-    [equivalent, ANY_KIND],
-  ];
-  return walkBack(index, targets, rules, NodeKind.Package, direct ? 1 : Infinity);
+  return walkBack(index, targets, reverseRules(index.adjacency, false), NodeKind.Package, direct ? 1 : Infinity);
 }
 
 /** The given nodes and every node equivalent to them (through IsOccurrence / HashEqual). */
@@ -204,11 +225,5 @@ export function equivalenceClosure(index: GraphView, starts: readonly number[]):
  * equivalents; the caller checks those few one by one when several targets are named.
  */
 export function walkArtifactDependents(index: GraphView, targets: readonly number[]): number[] {
-  const { sbomIn, slsaIn, equivalent } = index.adjacency;
-  const rules: ReverseRule[] = [
-    [sbomIn, ARTIFACT],
-    [slsaIn, ARTIFACT],
-    [equivalent, ANY_KIND],
-  ];
-  return walkBack(index, targets, rules, NodeKind.Artifact, Infinity);
+  return walkBack(index, targets, reverseRules(index.adjacency, true), NodeKind.Artifact, Infinity);
 }
