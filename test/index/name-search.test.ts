@@ -1,0 +1,58 @@
+// Package-name search (issue 14, draft): every word of the query must be in the name's
+// namespace/name text; checked against a plain scan over generated names.
+import { describe, expect, it } from 'vitest';
+import { NameSearch, queryWords, searchableText } from '../../src/index/name-search.js';
+
+const NAMES = [
+  'pkg:maven/org.apache.logging.log4j/log4j-core',
+  'pkg:maven/org.apache.logging.log4j/log4j-api',
+  'pkg:npm/lodash',
+  'pkg:npm/lodash.merge',
+  'pkg:npm/%40babel/core',
+  'pkg:golang/github.com/sirupsen/logrus',
+  'pkg:oci/debian?repository_url=docker.io%2Flibrary',
+];
+
+function searchOf(names: readonly string[]): NameSearch {
+  const s = new NameSearch();
+  for (const n of names) s.add(n);
+  return s;
+}
+
+describe('name search', () => {
+  it('finds names by words of their namespace and name, in any case', () => {
+    const s = searchOf(NAMES);
+    expect(s.find('log4j')).toEqual(NAMES.slice(0, 2));
+    expect(s.find('LODASH')).toEqual(['pkg:npm/lodash', 'pkg:npm/lodash.merge']);
+    expect(s.find('@babel core')).toEqual(['pkg:npm/%40babel/core']);
+    expect(s.find('log4j core')).toEqual(['pkg:maven/org.apache.logging.log4j/log4j-core']);
+    expect(s.find('lo')).toEqual(NAMES.filter((n) => searchableText(n).includes('lo')));
+    expect(s.find('debian')).toEqual(['pkg:oci/debian?repository_url=docker.io%2Flibrary']);
+    expect(s.find('nothing-like-it')).toEqual([]);
+    expect(s.find('   ')).toEqual([]);
+  });
+
+  it('ignores a name added twice', () => {
+    const s = searchOf([...NAMES, NAMES[0]]);
+    expect(s.size).toBe(NAMES.length);
+  });
+
+  it('answers as a plain scan does, over many generated names and queries', () => {
+    let x = 7;
+    const next = (): number => (x = (x * 1103515245 + 12345) >>> 0) / 0x100000000;
+    const syllables = ['lo', 'dash', 'log', '4j', 'core', 'api', 'ba', 'bel', 'x', 'merge', '-', '.'];
+    const word = (): string =>
+      Array.from({ length: 1 + Math.floor(next() * 4) }, () => syllables[Math.floor(next() * syllables.length)]).join(
+        '',
+      );
+    const names = Array.from({ length: 500 }, () => `pkg:npm/${word()}${next() < 0.3 ? '/' + word() : ''}`);
+    const s = searchOf(names);
+    const unique = [...new Set(names)];
+    for (let i = 0; i < 300; i++) {
+      const q = next() < 0.5 ? word() : `${word()} ${word()}`;
+      const words = queryWords(q);
+      const expected = unique.filter((n) => words.every((w) => searchableText(n).includes(w)));
+      expect(s.find(q), q).toEqual(expected);
+    }
+  });
+});
