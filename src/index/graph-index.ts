@@ -6,6 +6,7 @@ import type { LinkFactKind, StoredRecord } from '../model/stored-facts.js';
 import type { DocumentRow, LoadSink } from '../store/types.js';
 import { Adjacency, type PreparedAdjacency } from './adjacency.js';
 import type { GraphView } from './graph-view.js';
+import { LicenseFacts, type LicenseRecord } from './licenses.js';
 import type { LoadBatch } from './load-batch.js';
 import { NodeTable, type PackagePurl } from './nodes.js';
 import { PackageOrder } from './package-order.js';
@@ -29,6 +30,7 @@ export class GraphIndex implements LoadSink, GraphView {
   readonly adjacency = new Adjacency(this.nodes);
   readonly vulnerabilities = new VulnerabilityFacts();
   readonly sources = new SourceFacts();
+  readonly licenses = new LicenseFacts();
   readonly packageOrder = new PackageOrder();
   private readonly docs = new Map<number, DocumentRow>();
   private nodesChanged = false;
@@ -95,7 +97,10 @@ export class GraphIndex implements LoadSink, GraphView {
 
   record(fact: StoredRecord): void {
     if (fact.kind === FactKind.Scorecard) this.sources.addScorecard(fact.a, fact.fields);
-    else this.vulnerabilities.add(fact, this.attribute, this.keyOf);
+    else if (fact.kind === FactKind.HasLicense) {
+      const { expression = '', kind = 'declared', verbatim = false } = fact.fields;
+      this.licenses.add(fact.a, { expression, kind, verbatim, doc: fact.doc });
+    } else this.vulnerabilities.add(fact, this.attribute, this.keyOf);
   }
 
   dependencyEdge(a: number, b: number, ranked: boolean): void {
@@ -178,5 +183,12 @@ export class GraphIndex implements LoadSink, GraphView {
   }
   scorecardOf(source: number): Readonly<ScorecardRecord> | undefined {
     return this.sources.scorecards.get(source);
+  }
+
+  licensesOf(pkg: number): readonly LicenseRecord[] {
+    return this.licenses.byPackage.get(pkg) ?? NONE;
+  }
+  documentDigest(doc: number): string | undefined {
+    return this.docs.get(doc)?.digest;
   }
 }

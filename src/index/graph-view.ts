@@ -1,6 +1,7 @@
 // The read-only questions the query layer asks of the graph. GraphIndex implements it; query/
 // depends on this interface only, never on how the index keeps its parts.
 import type { AdjacencyView } from './adjacency.js';
+import type { LicenseRecord } from './licenses.js';
 import type { PackagePurl } from './nodes.js';
 import type { ScorecardRecord } from './sources.js';
 import type { AdvisoryRecord } from './vulnerabilities/advisory-matcher.js';
@@ -57,4 +58,10 @@ export interface GraphView {
   sourcesOfPackage(pkg: number): readonly number[];
   sourcesOfName(nameKey: string): readonly number[];
   scorecardOf(source: number): Readonly<ScorecardRecord> | undefined;
+
+  // --- licences and documents ---
+  /** What documents declare or conclude as the licence of a package version, in the order stated. */
+  licensesOf(pkg: number): readonly LicenseRecord[];
+  /** A document's digest by its store id (undefined once deleted). */
+  documentDigest(doc: number): string | undefined;
 }

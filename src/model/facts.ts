@@ -14,7 +14,9 @@ import type {
 } from './schemas/common.js';
 import type {
   DependencyFactSchema,
+  HasLicenseFactSchema,
   HasSbomFactSchema,
+  LicenseKindSchema,
   HasSourceAtFactSchema,
   HashEqualFactSchema,
   OccurrenceFactSchema,
@@ -48,6 +50,8 @@ export type VulnEqualFact = Static<typeof VulnEqualFactSchema>;
 export type VulnMetadataFact = Static<typeof VulnMetadataFactSchema>;
 export type VexFact = Static<typeof VexFactSchema>;
 export type HasSourceAtFact = Static<typeof HasSourceAtFactSchema>;
+export type HasLicenseFact = Static<typeof HasLicenseFactSchema>;
+export type LicenseKind = Static<typeof LicenseKindSchema>;
 export type ScorecardCheck = Static<typeof ScorecardCheckSchema>;
 export type ScorecardFact = Static<typeof ScorecardFactSchema>;
 export type AdvisoryAffected = Static<typeof AdvisoryAffectedSchema>;
@@ -72,6 +76,7 @@ export interface DocumentFacts {
   hasSourceAt: HasSourceAtFact[];
   scorecards: ScorecardFact[];
   advisories: AdvisoryFact[];
+  licenses: HasLicenseFact[];
   /** Parts of the document that were left out, with why (counted in the ingest summary). */
   skipped: SkippedItem[];
 }
@@ -101,6 +106,7 @@ export class FactsBuilder {
       hasSourceAt: [],
       scorecards: [],
       advisories: [],
+      licenses: [],
       skipped: [],
     };
   }
@@ -184,6 +190,10 @@ export class FactsBuilder {
   }
   advisory(f: AdvisoryFact): void {
     this.facts.advisories.push(f);
+  }
+  license(f: HasLicenseFact): void {
+    this.package(f.package);
+    this.facts.licenses.push(f);
   }
   skip(path: string, reason: string): void {
     this.facts.skipped.push({ path, reason });

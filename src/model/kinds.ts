@@ -24,5 +24,6 @@ export const FactKind = {
   HasSourceAt: 11, // a = package or package name, b = source
   Scorecard: 12, // a = source
   Advisory: 13, // a = vulnerability; data = the affected entries to match
+  HasLicense: 14, // a = package; the licence expression a document declares or concludes for it
 } as const;
 export type FactKind = (typeof FactKind)[keyof typeof FactKind];

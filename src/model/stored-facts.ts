@@ -3,7 +3,7 @@
 // fields; the others as records of the fields the index reads.
 import type { Static } from 'typebox';
 import { FactKind } from './kinds.js';
-import type { ScorecardFields } from './schemas/graph.js';
+import type { HasLicenseFields, ScorecardFields } from './schemas/graph.js';
 import type { AdvisoryFields, CertifyVulnFields, VexFields, VulnMetadataFields } from './schemas/vulnerability.js';
 
 /** Fact kinds whose fields the index never reads: backends need not ship them on load. */
@@ -46,5 +46,6 @@ export type StoredRecord =
   | RecordOf<typeof FactKind.VulnMetadata, Static<typeof VulnMetadataFields>>
   | RecordOf<typeof FactKind.Vex, Static<typeof VexFields>>
   | RecordOf<typeof FactKind.Scorecard, Static<typeof ScorecardFields>>
-  | RecordOf<typeof FactKind.Advisory, Static<typeof AdvisoryFields>>;
+  | RecordOf<typeof FactKind.Advisory, Static<typeof AdvisoryFields>>
+  | RecordOf<typeof FactKind.HasLicense, Static<typeof HasLicenseFields>>;
 export type RecordFactKind = StoredRecord['kind'];

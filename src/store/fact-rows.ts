@@ -197,6 +197,10 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
     const { source, ...rest } = s;
     row(FactKind.Scorecard, node(NodeKind.Source, source), -1, rest);
   }
+  for (const l of facts.licenses) {
+    const { package: purl, ...rest } = l;
+    row(FactKind.HasLicense, node(NodeKind.Package, purl), -1, rest);
+  }
   for (const adv of facts.advisories) {
     const { vulnerability, ...rest } = adv;
     row(FactKind.Advisory, vuln(vulnerability), -1, rest);

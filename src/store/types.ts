@@ -115,6 +115,8 @@ export const EMPTY_CURSOR: LoadCursor = { node: 0, document: 0, edge: 0, facts: 
 
 export interface DocumentRow {
   id: number;
+  /** "sha256:…" of the document as received: how answers name it. */
+  digest: string;
   /** Defaults for facts that carry no origin/collector of their own. */
   origin: string;
   collector: string;

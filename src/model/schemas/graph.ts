@@ -97,3 +97,19 @@ export const ScorecardFields = Type.Object({
   ...origin,
 });
 export const ScorecardFactSchema = Type.Object({ source: Type.String(), ...ScorecardFields.properties });
+
+export const LicenseKindSchema = Type.Union([Type.Literal('declared'), Type.Literal('concluded')]);
+export const HasLicenseFields = Type.Object({
+  /** A normalised SPDX expression (model/license.ts), or the document's text when `verbatim`. */
+  expression: Type.String(),
+  kind: LicenseKindSchema,
+  /** The text did not parse as an SPDX expression, even corrected: kept as written. */
+  verbatim: Type.Optional(Type.Boolean()),
+  ...origin,
+});
+/** A document states a licence of a package version: declared by its authors or concluded by the SBOM's tool. */
+export const HasLicenseFactSchema = Type.Object({
+  /** purl */
+  package: Type.String(),
+  ...HasLicenseFields.properties,
+});

@@ -40,12 +40,12 @@ export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink): Pr
         });
     }
     if (next.document > since.document) {
-      await tx`SELECT id, origin, collector FROM sg_documents
+      await tx`SELECT id, digest, origin, collector FROM sg_documents
         WHERE id > ${since.document} AND id <= ${next.document} ORDER BY id`
         .values()
         .cursor(BATCH, (rows: Row[]) => {
-          for (const [id, origin, collector] of rows as [number, string, string][]) {
-            sink.document({ id, origin, collector });
+          for (const [id, digest, origin, collector] of rows as [number, string, string, string][]) {
+            sink.document({ id, digest, origin, collector });
           }
         });
     }

@@ -4,7 +4,7 @@
 // constraints, no triggers, sequences, extensions, advisory locks or expression indexes.
 import { quoted, type Column } from './columns.js';
 import type { Dialect } from './dialect.js';
-import { EVIDENCE_COLUMNS, FACT_TABLES, SUMMARY_COLUMNS } from './tables.js';
+import { EVIDENCE_COLUMNS, FACT_TABLES, SUMMARY_COLUMNS, type FactTable } from './tables.js';
 
 export interface Migration {
   version: number;
@@ -111,6 +111,11 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'path evidence: the links found by their ends, the first document stating each dependency edge',
     statements: pathEvidence,
   },
+  {
+    version: 7,
+    description: 'licences: the SPDX expression each document declares or concludes for a package',
+    statements: (d) => FACT_TABLES.filter((t) => t.since === 7).map((t) => createFactTable(d, t)),
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
@@ -126,10 +131,9 @@ function typedTables(d: Dialect): string[] {
   const out: string[] = [];
   const facts = d.table('facts');
   for (const t of FACT_TABLES) {
+    if (t.since !== 4) continue;
     const name = d.table(t.name);
-    const columns = t.columns.map((c) => `${quoted(c.name)} ${d.column(c.type)}`);
-    out.push(`CREATE TABLE ${name} (id ${d.id}, doc ${d.ref} NOT NULL, a ${d.ref} NOT NULL, b ${d.ref}
-      ${columns.map((c) => `, ${c}`).join('')})`);
+    out.push(createFactTable(d, t));
     const names = t.columns.map((c) => `, ${quoted(c.name)}`).join('');
     const values = t.columns.map((c) => `, ${d.jsonField('data', c.field, c.type)}`).join('');
     out.push(`INSERT INTO ${name} (id, doc, a, b${names}) SELECT id, doc, a, b${values}
@@ -163,6 +167,12 @@ function typedTables(d: Dialect): string[] {
   out.push(`ALTER TABLE ${documents} DROP COLUMN summary`);
   out.push(`DROP TABLE ${facts}`);
   return out;
+}
+
+/** A fact table: (id, doc, a, b) and a column per stored field of its kind. */
+function createFactTable(d: Dialect, t: FactTable): string {
+  const columns = t.columns.map((c) => `, ${quoted(c.name)} ${d.column(c.type)}`).join('');
+  return `CREATE TABLE ${d.table(t.name)} (id ${d.id}, doc ${d.ref} NOT NULL, a ${d.ref} NOT NULL, b ${d.ref}${columns})`;
 }
 
 /**

@@ -6,6 +6,7 @@ import { FactKind } from '../../model/kinds.js';
 import { DocumentSummaryFields } from '../../model/schemas/document.js';
 import {
   DependencyFields,
+  HasLicenseFields,
   HasSbomFields,
   HasSourceAtFields,
   HashEqualFields,
@@ -32,10 +33,12 @@ export interface FactTable {
   columns: readonly Column[];
   /** The index never reads the fields: the load ships (a, b, doc) only. */
   link: boolean;
+  /** The migration step that creates the table (step 4 created the first ones). */
+  since: number;
 }
 
-function table(kind: FactKind, name: string, fields: TObject): FactTable {
-  return { kind, name, columns: columnsOf(fields), link: isLinkFactKind(kind) };
+function table(kind: FactKind, name: string, fields: TObject, since = 4): FactTable {
+  return { kind, name, columns: columnsOf(fields), link: isLinkFactKind(kind), since };
 }
 
 /** Every fact kind but IsDependency (kept apart: dependency_sets, dependency_evidence, dependency_edges). */
@@ -52,6 +55,7 @@ export const FACT_TABLES: readonly FactTable[] = [
   table(FactKind.HasSourceAt, 'has_source_at', HasSourceAtFields),
   table(FactKind.Scorecard, 'scorecard', ScorecardFields),
   table(FactKind.Advisory, 'advisory', AdvisoryFields),
+  table(FactKind.HasLicense, 'has_license', HasLicenseFields, 7),
 ];
 
 const BY_KIND = new Map(FACT_TABLES.map((t) => [t.kind, t]));

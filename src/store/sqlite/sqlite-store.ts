@@ -154,9 +154,11 @@ export class SqliteStore implements GraphStore {
         sink.node(id, kind, key, attr);
         next.node = id;
       }
-      const docs = this.db.prepare('SELECT id, origin, collector FROM documents WHERE id > ? ORDER BY id').raw();
-      for (const [id, origin, collector] of docs.iterate(since.document) as Iterable<[number, string, string]>) {
-        sink.document({ id, origin, collector });
+      const docs = this.db.prepare('SELECT id, digest, origin, collector FROM documents WHERE id > ? ORDER BY id').raw();
+      for (const [id, digest, origin, collector] of docs.iterate(since.document) as Iterable<
+        [number, string, string, string]
+      >) {
+        sink.document({ id, digest, origin, collector });
         next.document = id;
       }
       const facts: Record<string, number> = { ...since.facts };
