@@ -19,7 +19,7 @@ function smallGraph(): GraphIndex {
   b.node(7, NodeKind.Source, 'git+https://github.com/acme/alpha', null);
   b.node(8, NodeKind.PackageName, 'pkg:npm/zeta', null);
   b.node(9, NodeKind.Vulnerability, 'GO-2024-9', null);
-  b.document({ id: 1, origin: 'doc-origin', collector: 'doc-collector' });
+  b.document({ id: 1, digest: 'sha256:d0c', origin: 'doc-origin', collector: 'doc-collector' });
   b.dependencyEdge(1, 2, true);
   b.link(FactKind.IsOccurrence, 4, 1, 1);
   b.link(FactKind.VulnEqual, 6, 5, 1);

@@ -4,6 +4,7 @@ import { SkippedItemSchema } from './common.js';
 import {
   DependencyFactSchema,
   HasSbomFactSchema,
+  HasLicenseFactSchema,
   HasSourceAtFactSchema,
   HashEqualFactSchema,
   OccurrenceFactSchema,
@@ -46,6 +47,7 @@ export const DocumentFactsSchema = Type.Object({
   hasSourceAt: Type.Array(HasSourceAtFactSchema),
   scorecards: Type.Array(ScorecardFactSchema),
   advisories: Type.Array(AdvisoryFactSchema),
+  licenses: Type.Array(HasLicenseFactSchema),
   /** Parts of the document that were left out, with why (counted in the ingest summary). */
   skipped: Type.Array(SkippedItemSchema),
 });
