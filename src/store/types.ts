@@ -196,6 +196,11 @@ export interface GraphStore {
    * type that document gives it); undefined when no stored document does (any more).
    */
   edgeEvidence(edges: readonly EdgeQuery[]): Promise<(EdgeEvidence | undefined)[]>;
+  /**
+   * The stored documents (ids, ascending) with an SBOM that includes the node or is about it
+   * (the documents naming a package for /v0/package/{purl}/info).
+   */
+  nodeDocuments(node: number): Promise<number[]>;
   ping(): Promise<void>;
   stats(): Promise<StoreStats>;
   close(): Promise<void>;

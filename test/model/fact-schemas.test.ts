@@ -50,6 +50,7 @@ function capturingStore(into: DocumentFacts[]): GraphStore {
     appendAudit: unused,
     listAudit: unused,
     edgeEvidence: unused,
+    nodeDocuments: unused,
     ping: unused,
     stats: unused,
     close: () => Promise.resolve(),

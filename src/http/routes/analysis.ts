@@ -1,11 +1,39 @@
-// /analysis/dependencies?sort=frequency|scorecard
+// /analysis/dependencies?sort=frequency|scorecard, /analysis/licenses?artifact=|purl=
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { GraphView } from '../../index/graph-view.js';
+import { artifactDependencies, packageDependencies } from '../../query/dependencies.js';
+import { InvalidInputError } from '../../query/errors.js';
+import { licenseCountKey, licenseCounts } from '../../query/licenses.js';
 import { paginate, scopeOf } from '../../query/pagination.js';
+import { resolvePackages } from '../../query/resolve.js';
 import { frequencyEntries, frequencyKey, scorecardEntries, scorecardKey } from '../../query/rankings.js';
 import { pageHeaders, pageRequestOf } from '../paging.js';
+import {
+  LicenseAnalysisQuerySchema,
+  LicenseCountsSchema,
+  type LicenseAnalysisQuery,
+  type LicenseCounts,
+} from '../schemas/licenses.js';
 import { RankingQuerySchema } from '../schemas/pagination.js';
 import { RankingSchema, type Ranking } from '../schemas/ranking.js';
 import { dataRouteErrors, notModifiedResponse, okResponse, problemResponses } from '../schemas/responses.js';
+
+/** The walk /analysis/licenses counts over, as the dependency routes answer it, and the scope of its cursors. */
+function licenseWalk(index: GraphView, query: LicenseAnalysisQuery): { purls: string[]; scope: () => string } {
+  const { artifact, purl } = query;
+  if ((artifact === undefined) === (purl === undefined))
+    throw new InvalidInputError('artifact', 'give exactly one of the parameters artifact (a digest) and purl');
+  if (artifact !== undefined)
+    return {
+      purls: artifactDependencies(index, artifact),
+      scope: () => scopeOf('analysis-licenses', 'artifact', artifact.toLowerCase()),
+    };
+  const named = resolvePackages(index, purl!);
+  return {
+    purls: packageDependencies(index, named),
+    scope: () => scopeOf('analysis-licenses', 'purl', named.canonical),
+  };
+}
 
 const analysisRoutes: FastifyPluginAsyncTypebox = (app) => {
   app.get(
@@ -53,6 +81,50 @@ const analysisRoutes: FastifyPluginAsyncTypebox = (app) => {
       // An async handler that resolves before its answer is written makes Fastify end the answer
       // itself: a large answer, compressed as a stream, would be cut short. Wait until it is out.
       await reply;
+    },
+  );
+
+  app.get(
+    '/analysis/licenses',
+    {
+      schema: {
+        operationId: 'analyzeLicenses',
+        summary: 'How many dependencies of an artifact or package carry each licence expression',
+        description:
+          'Exactly one of `artifact` and `purl`. Over the dependencies `/v0/artifact/{digest}/dependencies` or ' +
+          '`/v0/package/{purl}/dependencies` list: each package counts once for every distinct expression documents ' +
+          'state for it, declared or concluded (so the counts may add up to more than the dependencies), and as ' +
+          '`unknown` when none is stated. Highest count first, then licence.',
+        tags: ['analysis'],
+        querystring: LicenseAnalysisQuerySchema,
+        response: {
+          ...okResponse(
+            'Licence expressions with the number of dependencies carrying each, one page',
+            LicenseCountsSchema,
+            'headers',
+          ),
+          ...notModifiedResponse,
+          ...dataRouteErrors,
+          ...problemResponses(404),
+        },
+      },
+    },
+    (request, reply) => {
+      const service = app.indexService;
+      return reply.sendCached(service.version, app.versionTag(), () => {
+        const { purls, scope } = licenseWalk(service.index, request.query);
+        const counts = licenseCounts(service.index, purls);
+        const page = paginate(
+          counts,
+          licenseCountKey,
+          pageRequestOf(request.query),
+          app.pageLimits,
+          scope,
+          service.version,
+        );
+        const body: LicenseCounts = page.items;
+        return { body, schema: LicenseCountsSchema, headers: pageHeaders(request, page) };
+      });
     },
   );
   return Promise.resolve();

@@ -1,11 +1,13 @@
 // /v0/artifact/{digest}/dependencies, /v0/artifact/{digest}/vulns
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { artifactDependencies } from '../../query/dependencies.js';
+import { filterByLicense, parseLicenseFilter } from '../../query/licenses.js';
 import { paginate, scopeOf } from '../../query/pagination.js';
 import { artifactVulnerabilities, artifactVulnKey } from '../../query/vulnerabilities.js';
 import { pageRequestOf, paginationInfo, parseBoolean } from '../paging.js';
 import { PurlListSchema, type PurlList } from '../schemas/lists.js';
-import { PaginationQuerySchema, VulnerabilityQuerySchema } from '../schemas/pagination.js';
+import { DependencyQuerySchema } from '../schemas/licenses.js';
+import { VulnerabilityQuerySchema } from '../schemas/pagination.js';
 import { dataRouteErrors, notModifiedResponse, okResponse, problemResponses } from '../schemas/responses.js';
 import { ArtifactVulnerabilityListSchema, type ArtifactVulnerabilityList } from '../schemas/vulnerabilities.js';
 
@@ -22,9 +24,10 @@ const artifactRoutes: FastifyPluginAsyncTypebox = (app) => {
       schema: {
         operationId: 'getArtifactDeps',
         summary: 'Transitive dependencies of an artifact (its SBOM is authoritative: packages in it are leaves)',
+        description: '`license`: only the dependencies under that licence (or, `unknown`, without one).',
         tags: ['artifacts'],
         params: DigestParamsSchema,
-        querystring: PaginationQuerySchema,
+        querystring: DependencyQuerySchema,
         response: {
           ...okResponse('Package versions the artifact depends on, sorted, one page', PurlListSchema, 'body'),
           ...notModifiedResponse,
@@ -36,13 +39,17 @@ const artifactRoutes: FastifyPluginAsyncTypebox = (app) => {
     (request, reply) => {
       const service = app.indexService;
       return reply.sendCached(service.version, app.versionTag(), () => {
-        const purls = artifactDependencies(service.index, request.params.digest);
+        const { license } = request.query;
+        const filter = license === undefined ? undefined : parseLicenseFilter(license);
+        const all = artifactDependencies(service.index, request.params.digest);
+        const purls = filter ? filterByLicense(service.index, all, filter) : all;
+        const licenseScope = filter ? ['license', JSON.stringify(filter)] : [];
         const page = paginate(
           purls,
           identity,
           pageRequestOf(request.query),
           app.pageLimits,
-          () => scopeOf('artifact-dependencies', request.params.digest.toLowerCase()),
+          () => scopeOf('artifact-dependencies', request.params.digest.toLowerCase(), ...licenseScope),
           service.version,
         );
         const body: PurlList = { PaginationInfo: paginationInfo(page), PurlList: page.items };

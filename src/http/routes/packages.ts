@@ -1,7 +1,7 @@
 // /v0/package/{purl}, /v0/package/{purl}/dependencies, /v0/package/{purl}/dependents,
-// /v0/package/{purl}/artifacts, /v0/package/{purl}/vulns
+// /v0/package/{purl}/artifacts, /v0/package/{purl}/vulns, /v0/package/{purl}/info
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canonicalPurl } from '../../model/purl.js';
 import {
   artifactSubjects,
@@ -9,6 +9,8 @@ import {
   packageDependencies,
   packageDependents,
 } from '../../query/dependencies.js';
+import { filterByLicense, parseLicenseFilter } from '../../query/licenses.js';
+import { packageInfo, resolveOnePackage } from '../../query/package-info.js';
 import { paginate, scopeOf } from '../../query/pagination.js';
 import { canonicalQueryPurl, matchingPackagePurls, resolvePackages } from '../../query/resolve.js';
 import { packageVulnerabilities, packageVulnKey } from '../../query/vulnerabilities.js';
@@ -24,17 +26,13 @@ import {
   type PackageArtifactList,
   type PurlList,
 } from '../schemas/lists.js';
-import {
-  DependentsQuerySchema,
-  PackageQuerySchema,
-  PaginationQuerySchema,
-  VulnerabilityQuerySchema,
-  type PackageQuery,
-} from '../schemas/pagination.js';
+import { DependencyQuerySchema, PackageResourceQuerySchema, type PackageResourceQuery } from '../schemas/licenses.js';
+import { PackageInfoSchema, type PackageInfoBody } from '../schemas/package-info.js';
+import { DependentsQuerySchema, PaginationQuerySchema, VulnerabilityQuerySchema } from '../schemas/pagination.js';
 import { dataRouteErrors, notModifiedResponse, okResponse, problemResponses } from '../schemas/responses.js';
 import { PackageVulnerabilityListSchema, type PackageVulnerabilityList } from '../schemas/vulnerabilities.js';
 
-type Resource = 'self' | 'dependencies' | 'dependents' | 'artifacts' | 'vulns';
+type Resource = 'self' | 'dependencies' | 'dependents' | 'artifacts' | 'vulns' | 'info';
 
 const PurlParamsSchema = Type.Object({
   purl: Type.String({ description: 'URL-encoded Package URL; partial purls are templates.' }),
@@ -43,13 +41,13 @@ const PurlParamsSchema = Type.Object({
 const identity = (s: string): string[] => [s];
 
 /**
- * An unencoded path "<purl>/dependencies", "<purl>/dependents", "<purl>/artifacts" or "<purl>/vulns" names that resource of the purl when
- * the part before the suffix is a purl; otherwise the whole path is the purl (so a package named
- * "dependencies" or "vulns" must be percent-encoded). Only the parse decides: a purl that parses
+ * An unencoded path "<purl>/dependencies", "<purl>/dependents", "<purl>/artifacts", "<purl>/vulns" or "<purl>/info" names that
+ * resource of the purl when the part before the suffix is a purl; otherwise the whole path is the purl (so a package named
+ * "dependencies", "vulns" or "info" must be percent-encoded). Only the parse decides: a purl that parses
  * but names nothing known is the resource's 404, never a fallback to the package list.
  */
 function splitResource(rest: string): { resource: Resource; purl: string } {
-  for (const resource of ['dependencies', 'dependents', 'artifacts', 'vulns'] as const) {
+  for (const resource of ['dependencies', 'dependents', 'artifacts', 'vulns', 'info'] as const) {
     const suffix = `/${resource}`;
     if (!rest.endsWith(suffix)) continue;
     const purl = rest.slice(0, -suffix.length);
@@ -63,12 +61,12 @@ function splitResource(rest: string): { resource: Resource; purl: string } {
   return { resource: 'self', purl: rest };
 }
 
-/** The answer of one resource of a purl, at the index's current version. */
+/** The answer of one resource of a purl (all but `info`), at the index's current version. */
 function computeAnswer(
   app: FastifyInstance,
-  resource: Resource,
+  resource: Exclude<Resource, 'info'>,
   purlText: string,
-  query: PackageQuery,
+  query: PackageResourceQuery,
   reply: FastifyReply,
 ): ComputedAnswer {
   const index = app.indexService.index;
@@ -82,9 +80,12 @@ function computeAnswer(
     return { body, schema: PurlListSchema };
   }
   if (resource === 'dependencies') {
+    const filter = query.license === undefined ? undefined : parseLicenseFilter(query.license);
     const named = resolvePackages(index, purlText);
-    const purls = packageDependencies(index, named);
-    const scope = () => scopeOf('dependencies', named.canonical);
+    const all = packageDependencies(index, named);
+    const purls = filter ? filterByLicense(index, all, filter) : all;
+    const scope = () =>
+      scopeOf('dependencies', named.canonical, ...(filter ? ['license', JSON.stringify(filter)] : []));
     const page = paginate(purls, identity, pageRequest, app.pageLimits, scope, version);
     const body: DependencyList = { PaginationInfo: paginationInfo(page), dependencies: page.items };
     return { body, schema: DependencyListSchema };
@@ -118,8 +119,37 @@ function computeAnswer(
   return { body, schema: PackageVulnerabilityListSchema, headers: pageHeaders(reply.request, page) };
 }
 
+/**
+ * /info: computed on one index version, then the store names the SBOMs including the package (so
+ * not through the response cache, which computes synchronously; the version ETag still applies).
+ */
+async function answerInfo(
+  app: FastifyInstance,
+  purlText: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const service = app.indexService;
+  const etag = app.versionTag(service.version);
+  void reply.header('etag', etag);
+  const match = request.headers['if-none-match'];
+  if (match?.split(',').some((t) => [etag, '*'].includes(t.trim().replace(/^W\//, '')))) {
+    return reply.code(304).send();
+  }
+  const index = service.index;
+  const named = resolveOnePackage(index, purlText);
+  const documents = await service.store.nodeDocuments(named.ids[0]);
+  const body: PackageInfoBody = packageInfo(index, named, documents);
+  return reply.send(body);
+}
+
 const packageRoutes: FastifyPluginAsyncTypebox = (app) => {
-  const answer = (resource: Resource, purlText: string, query: PackageQuery, reply: FastifyReply) =>
+  const answer = (
+    resource: Exclude<Resource, 'info'>,
+    purlText: string,
+    query: PackageResourceQuery,
+    reply: FastifyReply,
+  ) =>
     reply.sendCached(app.indexService.version, app.versionTag(), () =>
       computeAnswer(app, resource, purlText, query, reply),
     );
@@ -152,9 +182,10 @@ const packageRoutes: FastifyPluginAsyncTypebox = (app) => {
       schema: {
         operationId: 'getPackageDeps',
         summary: 'Transitive dependencies of the package(s) a purl names',
+        description: '`license`: only the dependencies under that licence (or, `unknown`, without one).',
         tags: ['packages'],
         params: PurlParamsSchema,
-        querystring: PaginationQuerySchema,
+        querystring: DependencyQuerySchema,
         response: {
           ...okResponse(
             'Package versions the named packages depend on, sorted, one page',
@@ -248,6 +279,34 @@ const packageRoutes: FastifyPluginAsyncTypebox = (app) => {
     (request, reply) => answer('vulns', request.params.purl, request.query, reply),
   );
 
+  // Typed as a plain record: the handler answers 200 and 304 itself (see answerInfo).
+  const infoResponses: Record<string, unknown> = {
+    ...okResponse(
+      'The package version with its licences, sources, scorecard, documents and counts',
+      PackageInfoSchema,
+      'body',
+    ),
+    ...notModifiedResponse,
+    ...dataRouteErrors,
+    ...problemResponses(404),
+  };
+  app.get(
+    '/v0/package/:purl/info',
+    {
+      schema: {
+        operationId: 'getPackageInfo',
+        summary: 'What the graph knows of one package version: licences, sources, scorecard, documents, counts',
+        description:
+          'The purl must name one package version: exactly, or as a partial purl that matches one version only. A ' +
+          'partial purl matching several is 400 `SG_PURL_NOT_EXACT`, naming the first matches and how many there are.',
+        tags: ['packages'],
+        params: PurlParamsSchema,
+        response: infoResponses,
+      },
+    },
+    (request, reply) => answerInfo(app, request.params.purl, request, reply),
+  );
+
   // Clients that do not percent-encode the purl's slashes still reach the right resource.
   app.get(
     '/v0/package/*',
@@ -255,11 +314,12 @@ const packageRoutes: FastifyPluginAsyncTypebox = (app) => {
       schema: {
         hide: true,
         params: Type.Object({ '*': Type.String() }),
-        querystring: PackageQuerySchema,
+        querystring: PackageResourceQuerySchema,
       },
     },
     (request, reply) => {
       const { resource, purl } = splitResource(request.params['*']);
+      if (resource === 'info') return answerInfo(app, purl, request, reply);
       return answer(resource, purl, request.query, reply);
     },
   );

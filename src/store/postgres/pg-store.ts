@@ -34,6 +34,7 @@ import {
 import * as admin from './admin.js';
 import { documentByDigestSql, documentFromRow, documentListSql, type DocumentRowValues } from '../document-rows.js';
 import { POSTGRES_DIALECT } from '../schema/dialect.js';
+import { nodeDocumentsSql } from '../package-documents.js';
 import { deletePgDocument } from './delete.js';
 import { loadSince } from './load.js';
 import { pgEdgeEvidence } from './edge-evidence.js';
@@ -192,6 +193,13 @@ export class PostgresStore implements GraphStore {
 
   async edgeEvidence(edges: readonly EdgeQuery[]): Promise<(EdgeEvidence | undefined)[]> {
     return this.guard('looking up path evidence', () => pgEdgeEvidence(this.sql, edges));
+  }
+
+  async nodeDocuments(node: number): Promise<number[]> {
+    const rows = await this.guard('looking up the documents naming a package', () =>
+      this.sql.unsafe<{ doc: string | number }[]>(nodeDocumentsSql(POSTGRES_DIALECT), [node]),
+    );
+    return rows.map((r) => Number(r.doc));
   }
 
   async ping(): Promise<void> {

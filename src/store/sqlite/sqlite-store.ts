@@ -10,6 +10,7 @@ import { documentByDigestSql, documentFromRow, documentListSql, type DocumentRow
 import { deliverRow, loadColumns } from '../load-rows.js';
 import { SQLITE_DIALECT } from '../schema/dialect.js';
 import { firstStatement, LINK_TABLES, linkKeys, packedEvidenceIndex } from '../edge-evidence.js';
+import { nodeDocumentsSql } from '../package-documents.js';
 import { FACT_TABLES } from '../schema/tables.js';
 import type {
   AuditEvent,
@@ -154,7 +155,9 @@ export class SqliteStore implements GraphStore {
         sink.node(id, kind, key, attr);
         next.node = id;
       }
-      const docs = this.db.prepare('SELECT id, digest, origin, collector FROM documents WHERE id > ? ORDER BY id').raw();
+      const docs = this.db
+        .prepare('SELECT id, digest, origin, collector FROM documents WHERE id > ? ORDER BY id')
+        .raw();
       for (const [id, digest, origin, collector] of docs.iterate(since.document) as Iterable<
         [number, string, string, string]
       >) {
@@ -188,7 +191,11 @@ export class SqliteStore implements GraphStore {
     return read.deferred();
   }
 
-  /** Statements of the evidence lookup, prepared once each. */
+  async nodeDocuments(node: number): Promise<number[]> {
+    return this.evidenceStatement(nodeDocumentsSql(SQLITE_DIALECT)).pluck().all(node, node) as number[];
+  }
+
+  /** Statements of the evidence and document lookups, prepared once each. */
   private readonly evidenceStatements = new Map<string, Statement>();
   private evidenceStatement(text: string): Statement {
     let statement = this.evidenceStatements.get(text);

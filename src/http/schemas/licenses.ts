@@ -1,0 +1,49 @@
+// The licence shapes: the `license` filter of the dependency lists and the body of
+// /analysis/licenses (with its query).
+import { Type, type Static } from 'typebox';
+import { BARE_ARRAY_DESCRIPTION } from './lists.js';
+import { PackageQuerySchema, PaginationQuerySchema } from './pagination.js';
+
+const license = Type.Optional(
+  Type.String({
+    description:
+      'Only the packages under this licence: an SPDX expression (normalised: `apache-2.0` asks for `Apache-2.0`) that ' +
+      'one of their stated expressions equals, or a single licence id one of them names (`MIT` matches ' +
+      '`MIT OR Apache-2.0`); a text that is not SPDX matches texts kept verbatim, ignoring case. `unknown`: the ' +
+      'packages no document states a licence for.',
+  }),
+);
+
+/** The page parameters plus `license` (the dependency lists). */
+export const DependencyQuerySchema = Type.Object({ ...PaginationQuerySchema.properties, license });
+export type DependencyQuery = Static<typeof DependencyQuerySchema>;
+
+/** Every parameter of the package resources plus `license` (the route for unencoded purls serves them all). */
+export const PackageResourceQuerySchema = Type.Object({ ...PackageQuerySchema.properties, license });
+export type PackageResourceQuery = Static<typeof PackageResourceQuerySchema>;
+
+export const LicenseAnalysisQuerySchema = Type.Object({
+  ...PaginationQuerySchema.properties,
+  artifact: Type.Optional(
+    Type.String({ minLength: 1, description: 'Count over the dependencies of this artifact (a digest).' }),
+  ),
+  purl: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        'Count over the dependencies of the package(s) this purl names (as `/v0/package/{purl}/dependencies`).',
+    }),
+  ),
+});
+export type LicenseAnalysisQuery = Static<typeof LicenseAnalysisQuerySchema>;
+
+export const LicenseCountsSchema = Type.Array(
+  Type.Object({
+    License: Type.String({
+      description: 'An SPDX expression, a licence text kept verbatim, or `unknown` (no licence stated).',
+    }),
+    Count: Type.Integer({ description: 'Dependencies carrying it (a package counts once per distinct expression).' }),
+  }),
+  { description: BARE_ARRAY_DESCRIPTION },
+);
+export type LicenseCounts = Static<typeof LicenseCountsSchema>;

@@ -1,0 +1,114 @@
+// /v0/package/{purl}/info (SPEC §8): what the graph knows of one package version: its licences,
+// source repositories and their latest scorecard, the documents naming it, and the sizes of its
+// dependency, dependent and vulnerability lists.
+import type { GraphView } from '../index/graph-view.js';
+import { compareText } from '../model/compare.js';
+import type { LicenseKind } from '../model/facts.js';
+import { packageDependencies, packageDependents } from './dependencies.js';
+import { InvalidInputError } from './errors.js';
+import { impliedSource } from './rankings.js';
+import { resolvePackages, type NamedPackages } from './resolve.js';
+import { packageVulnerabilities } from './vulnerabilities.js';
+
+/** Matches a partial purl's 400 names before "and N more". */
+const MATCHES_NAMED = 5;
+
+export interface PackageInfo {
+  purl: string;
+  type: string;
+  namespace?: string;
+  name: string;
+  version?: string;
+  licenses: { expression: string; kind: LicenseKind; verbatim: boolean; document: string }[];
+  sources: string[];
+  scorecard: { score: number; date: string; source: string } | null;
+  documents: string[];
+  counts: { dependencies: number; dependents: number; vulnerabilities: number };
+}
+
+/**
+ * The one package version a purl names: exactly, or as a template that matches one version only.
+ * A template matching several is 400 SG_PURL_NOT_EXACT naming the first few; nothing is 404.
+ */
+export function resolveOnePackage(index: GraphView, text: string): NamedPackages {
+  const named = resolvePackages(index, text);
+  if (named.ids.length === 1) return { ids: named.ids, exact: true, canonical: index.keyOf(named.ids[0]) };
+  const purls = index.sortPackages(named.ids).map(index.keyOf);
+  const shown = purls.slice(0, MATCHES_NAMED).join(', ');
+  const more = purls.length > MATCHES_NAMED ? ` and ${purls.length - MATCHES_NAMED} more` : '';
+  throw new InvalidInputError(
+    'purl',
+    `${named.canonical} names ${purls.length} package versions, not one: ${shown}${more}; give the version (and qualifiers) of one`,
+    'SG_PURL_NOT_EXACT',
+  );
+}
+
+/** The source repositories of a version and of its name (and the one a github/golang purl names by itself), as ids. */
+function sourcesOf(index: GraphView, pkg: number): number[] {
+  const { nameKey } = index.packagePurl(pkg);
+  const out = new Set<number>([...index.sourcesOfPackage(pkg), ...index.sourcesOfName(nameKey)]);
+  const implied = impliedSource(nameKey);
+  const id = implied === undefined ? undefined : index.sourceId(implied);
+  if (id !== undefined) out.add(id);
+  return [...out].sort((a, b) => compareText(index.keyOf(a), index.keyOf(b)));
+}
+
+/** The most recently scanned scorecard among the sources (ties: the first source in order). */
+function latestScorecard(index: GraphView, sources: readonly number[]): PackageInfo['scorecard'] {
+  let best: PackageInfo['scorecard'] = null;
+  for (const source of sources) {
+    const card = index.scorecardOf(source);
+    if (card && (!best || card.timeScanned > best.date))
+      best = { score: card.aggregateScore, date: card.timeScanned, source: index.keyOf(source) };
+  }
+  return best;
+}
+
+/**
+ * The documents naming the package: those the store found (`storeDocuments`: SBOMs including it
+ * or about it) and those stating its licences or a VEX about it, by digest, sorted. Ids the index
+ * does not know (stored after this version, or deleted) are left out.
+ */
+function documentsOf(index: GraphView, pkg: number, storeDocuments: readonly number[]): string[] {
+  const ids = new Set(storeDocuments);
+  for (const r of index.licensesOf(pkg)) ids.add(r.doc);
+  for (const r of index.vexOf(pkg)) ids.add(r.doc);
+  const digests = new Set<string>();
+  for (const id of ids) {
+    const digest = index.documentDigest(id);
+    if (digest !== undefined) digests.add(digest);
+  }
+  return [...digests].sort(compareText);
+}
+
+/** The counts are the totals of the single endpoints: /dependencies, /dependents, /vulns (without dependencies). */
+function countsOf(index: GraphView, named: NamedPackages): PackageInfo['counts'] {
+  return {
+    dependencies: packageDependencies(index, named).length,
+    dependents: packageDependents(index, named, false).length,
+    vulnerabilities: packageVulnerabilities(index, named, false).length,
+  };
+}
+
+export function packageInfo(index: GraphView, named: NamedPackages, storeDocuments: readonly number[]): PackageInfo {
+  const pkg = named.ids[0];
+  const purl = index.keyOf(pkg);
+  const parts = index.packagePurl(pkg).parts;
+  const sources = sourcesOf(index, pkg);
+  const licenses = index.licensesOf(pkg).flatMap((r) => {
+    const document = index.documentDigest(r.doc);
+    return document === undefined ? [] : [{ expression: r.expression, kind: r.kind, verbatim: r.verbatim, document }];
+  });
+  return {
+    purl,
+    type: parts?.type ?? purl.slice(4, purl.indexOf('/')),
+    ...(parts?.namespace === undefined ? {} : { namespace: parts.namespace }),
+    name: parts?.name ?? '',
+    ...(parts?.version === undefined ? {} : { version: parts.version }),
+    licenses,
+    sources: sources.map(index.keyOf),
+    scorecard: latestScorecard(index, sources),
+    documents: documentsOf(index, pkg, storeDocuments),
+    counts: countsOf(index, named),
+  };
+}
