@@ -211,10 +211,12 @@ const ROUTES: Record<string, string> = {
   '/readyz': '/readyz',
   '/metrics': '/metrics',
   '/analysis/dependencies': '/analysis/dependencies?sort=frequency',
+  '/analysis/licenses': `/analysis/licenses?artifact=${enc(IMAGE)}`,
   '/v0/package/{purl}': `/v0/package/${enc('pkg:npm/app')}`,
   '/v0/package/{purl}/dependencies': `/v0/package/${enc(APP)}/dependencies`,
   '/v0/package/{purl}/dependents': `/v0/package/${enc(LIB)}/dependents`,
   '/v0/package/{purl}/artifacts': `/v0/package/${enc(LIB)}/artifacts`,
+  '/v0/package/{purl}/info': `/v0/package/${enc(LIB)}/info`,
   '/v0/path': `/v0/path?from=${enc(APP)}&to=${enc(UTIL)}`,
   '/v0/package/{purl}/vulns': `/v0/package/${enc(APP)}/vulns?includeDependencies=true`,
   '/v0/artifact/{digest}/dependencies': `/v0/artifact/${enc(IMAGE)}/dependencies`,
@@ -225,8 +227,8 @@ const ROUTES: Record<string, string> = {
   '/v0/vuln/{id}/artifacts': '/v0/vuln/CVE-2024-0001/artifacts?include=suppressed',
 };
 const DATA_ROUTES = Object.keys(ROUTES).filter((p) => p.startsWith('/v0/') || p.startsWith('/analysis/'));
-/** The data routes that answer lists (the vulnerability record and /v0/path are not paged). */
-const LIST_ROUTES = DATA_ROUTES.filter((p) => p !== '/v0/vuln/{id}' && p !== '/v0/path');
+/** The data routes that answer lists (the vulnerability record, /v0/path and package information are not paged). */
+const LIST_ROUTES = DATA_ROUTES.filter((p) => !['/v0/vuln/{id}', '/v0/path', '/v0/package/{purl}/info'].includes(p));
 
 interface Case {
   name: string;
@@ -296,6 +298,38 @@ cases.push(
     expected: 404,
   },
   { name: 'bad purl', path: '/v0/package/{purl}/artifacts', url: '/v0/package/lodash/artifacts', expected: 400 },
+  {
+    name: 'unknown',
+    path: '/v0/package/{purl}/info',
+    url: `/v0/package/${enc('pkg:npm/none@1')}/info`,
+    expected: 404,
+  },
+  { name: 'bad purl', path: '/v0/package/{purl}/info', url: '/v0/package/lodash/info', expected: 400 },
+  {
+    name: 'licence filter',
+    path: '/v0/package/{purl}/dependencies',
+    url: `/v0/package/${enc(APP)}/dependencies?license=unknown`,
+    expected: 200,
+  },
+  {
+    name: 'licence filter',
+    path: '/v0/artifact/{digest}/dependencies',
+    url: `/v0/artifact/${enc(IMAGE)}/dependencies?license=MIT`,
+    expected: 200,
+  },
+  { name: 'by purl', path: '/analysis/licenses', url: `/analysis/licenses?purl=${enc(APP)}`, expected: 200 },
+  {
+    name: 'both inputs',
+    path: '/analysis/licenses',
+    url: `/analysis/licenses?purl=${enc(APP)}&artifact=${enc(IMAGE)}`,
+    expected: 400,
+  },
+  {
+    name: 'unknown',
+    path: '/analysis/licenses',
+    url: `/analysis/licenses?purl=${enc('pkg:npm/none@1')}`,
+    expected: 404,
+  },
   { name: 'no path', path: '/v0/path', url: `/v0/path?from=${enc(UTIL)}&to=${enc(APP)}`, expected: 404 },
   { name: 'missing to', path: '/v0/path', url: `/v0/path?from=${enc(APP)}`, expected: 400 },
   {

@@ -44,6 +44,7 @@ describe('/openapi.json', () => {
   it('describes the public routes, each with an operationId and a tag that has a description', () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/analysis/dependencies',
+      '/analysis/licenses',
       '/healthz',
       '/metrics',
       '/readyz',
@@ -56,6 +57,7 @@ describe('/openapi.json', () => {
       '/v0/package/{purl}/artifacts',
       '/v0/package/{purl}/dependencies',
       '/v0/package/{purl}/dependents',
+      '/v0/package/{purl}/info',
       '/v0/package/{purl}/vulns',
       '/v0/path',
       '/v0/vuln/{id}',
@@ -66,6 +68,7 @@ describe('/openapi.json', () => {
     const operations = Object.values(doc.paths).map((item) => item.get);
     expect(operations.map((op) => op.operationId).sort()).toEqual([
       'analyzeDependencies',
+      'analyzeLicenses',
       'getArtifactDeps',
       'getArtifactVulns',
       'getDocument',
@@ -73,6 +76,7 @@ describe('/openapi.json', () => {
       'getPackageArtifacts',
       'getPackageDependents',
       'getPackageDeps',
+      'getPackageInfo',
       'getPackagePurls',
       'getPackageVulns',
       'getPath',
