@@ -4,9 +4,10 @@
 // correction cannot change its meaning), written back in one canonical form so equal licences
 // compare equal. What still does not parse is kept as written, flagged verbatim.
 // The choices are in docs/formats/sbom.md#licences.
-import { createRequire } from 'node:module';
 import parseSpdx from 'spdx-expression-parse';
 import correctSpdx from 'spdx-correct';
+import CURRENT_IDS from 'spdx-license-ids/index.json' with { type: 'json' };
+import DEPRECATED_IDS from 'spdx-license-ids/deprecated.json' with { type: 'json' };
 
 export interface NormalisedLicense {
   expression: string;
@@ -23,9 +24,6 @@ export type LicenseReading = 'as-written' | 'corrected' | 'verbatim' | 'none';
 /** Field values that say no licence is known (SPDX NOASSERTION, NONE): no licence fact. */
 const NO_LICENSE = new Set(['', 'NOASSERTION', 'NONE']);
 
-const require = createRequire(import.meta.url);
-const CURRENT_IDS = require('spdx-license-ids') as readonly string[];
-const DEPRECATED_IDS = require('spdx-license-ids/deprecated.json') as readonly string[];
 /** Licence ids by their lower-case spelling, current ones winning over deprecated ones. */
 const ID_BY_LOWER = new Map([...DEPRECATED_IDS, ...CURRENT_IDS].map((id) => [id.toLowerCase(), id]));
 const CURRENT = new Set(CURRENT_IDS);
