@@ -43,6 +43,19 @@ export interface CdxComponent {
   hashes: CdxHash[];
   /** externalReferences of type "vcs". */
   vcsUrls: string[];
+  /** `licenses` entries, in document order. */
+  licenses: CdxLicense[];
+}
+
+/**
+ * One `licenses` entry: an SPDX id, a licence name or an SPDX expression, as written (`text` is
+ * absent when the entry has none of them). CycloneDX 1.6's `acknowledgement` gives the kind;
+ * without it a component's licence is what its authors declare.
+ */
+export interface CdxLicense {
+  at: Segments;
+  text?: string;
+  kind: 'declared' | 'concluded';
 }
 
 export interface CdxDependency {
@@ -173,6 +186,29 @@ class ComponentReader {
     const vcsUrls = references.flatMap((r) =>
       isObject(r) && r.type === 'vcs' && typeof r.url === 'string' ? [r.url] : [],
     );
-    return { raw: c, at, ref, purl, type, name, version, group, hashes, vcsUrls };
+    const licenses = Array.isArray(c.licenses) ? c.licenses.map((l, j) => readLicense(l, [...at, 'licenses', j])) : [];
+    return { raw: c, at, ref, purl, type, name, version, group, hashes, vcsUrls, licenses };
   }
+}
+
+/**
+ * A `licenses` entry, read leniently (a licence of the wrong shape is skipped, never refuses the
+ * BOM): `{license: {id|name}}` or `{expression}`. XML gives an expression with attributes as
+ * `{content, acknowledgement}` (xml.ts).
+ */
+function readLicense(entry: unknown, at: Segments): CdxLicense {
+  if (!isObject(entry)) return { at, kind: 'declared' };
+  const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+  let value: string | undefined;
+  let acknowledgement = entry.acknowledgement;
+  if (entry.expression !== undefined) {
+    const e = entry.expression;
+    value = isObject(e) ? text(e.content) : text(e);
+    if (isObject(e)) acknowledgement ??= e.acknowledgement;
+  } else if (isObject(entry.license)) {
+    const l = entry.license;
+    value = text(l.id) ?? text(l.name);
+    acknowledgement ??= l.acknowledgement;
+  }
+  return { at, text: value, kind: acknowledgement === 'concluded' ? 'concluded' : 'declared' };
 }

@@ -4,6 +4,7 @@ import { sourceFromVcsLocation } from '../../../model/source.js';
 import { DocumentError, FactsBuilder } from '../../../model/facts.js';
 import { formatPurl, parsePurl } from '../../../model/purl.js';
 import { DependencyEdges } from '../common/dependency-edges.js';
+import { stateLicense } from '../common/licenses.js';
 import type { Json, PathFormatter, Segments } from '../common/json.js';
 import {
   hexArtifactOrSkip,
@@ -119,6 +120,7 @@ class ComponentWalker {
       this.componentPurls.set(c.raw, purl);
       if (c.ref !== undefined) this.refToPurl.set(c.ref, purl);
       this.vcsReferences(c, purl);
+      this.licenses(c, purl);
       for (const artifact of artifacts) {
         occurrenceOnce(this.builder, {
           artifact,
@@ -144,6 +146,14 @@ class ComponentWalker {
           source,
           justification: 'cdx vcs external reference',
         });
+    }
+  }
+
+  /** `licenses` entries: each its own fact; an entry with no id, name or expression is skipped. */
+  private licenses(c: CdxComponent, purl: string): void {
+    for (const { at, text, kind } of c.licenses) {
+      if (text === undefined) this.builder.skip(this.path(at), 'licence entry without an id, name or expression');
+      else stateLicense(this.builder, purl, text, kind);
     }
   }
 
