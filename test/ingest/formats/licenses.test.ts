@@ -2,7 +2,8 @@
 // normaliser makes of it, and what gives no fact (NOASSERTION, NONE, entries without text).
 import { describe, expect, it } from 'vitest';
 import { loadFixture, PARSE_CTX, sniffText } from '../../helpers/documents.js';
-import { cyclonedxJsonParser } from '../../../src/ingest/formats/cyclonedx/index.js';
+import { cyclonedxJsonParser, cyclonedxXmlParser } from '../../../src/ingest/formats/cyclonedx/index.js';
+import { spdxParser } from '../../../src/ingest/formats/spdx/index.js';
 import type { DocumentFacts, HasLicenseFact } from '../../../src/model/facts.js';
 import { canonicalPurl } from '../../../src/model/purl.js';
 
@@ -103,5 +104,146 @@ describe('CycloneDX JSON licences', () => {
     expect(facts.licenses).toEqual<HasLicenseFact[]>([
       { package: 'pkg:npm/a@1.0.0', expression: 'MIT', kind: 'declared' },
     ]);
+  });
+});
+
+describe('CycloneDX XML licences', () => {
+  it('reads <license><id|name> of the subject and the components (cyclonedx-maven)', () => {
+    const facts = cyclonedxXmlParser.parse(loadFixture('cyclonedx-xml-cyclonedx-maven-dropwizard-1.3.15.xml'), ctx);
+    expect(licencesOf(facts, 'pkg:maven/io.dropwizard/dropwizard-parent@1.3.15')).toEqual(['declared:Apache-2.0']);
+    // A name that adds an exception in words is no licence spdx-correct may guess: verbatim.
+    expect(licencesOf(facts, 'pkg:maven/org.checkerframework/checker-compat-qual@2.0.0?type=jar')).toEqual([
+      'declared:GNU General Public License, version 2 (GPL2), with the classpath exception (verbatim)',
+      'declared:MIT',
+    ]);
+  });
+
+  it('reads <expression> and the 1.6 acknowledgement attribute', () => {
+    const xml = `<?xml version="1.0"?>
+<bom xmlns="http://cyclonedx.org/schema/bom/1.6" version="1">
+  <components>
+    <component type="library">
+      <name>a</name><version>1</version><purl>pkg:npm/a@1</purl>
+      <licenses>
+        <expression acknowledgement="concluded">(MIT AND Apache-2.0) OR BSD-3-Clause</expression>
+      </licenses>
+    </component>
+    <component type="library">
+      <name>b</name><version>1</version><purl>pkg:npm/b@1</purl>
+      <licenses>
+        <license acknowledgement="concluded"><id>ISC</id></license>
+        <license><name>Apache License, Version 2.0</name></license>
+      </licenses>
+    </component>
+    <component type="library">
+      <name>c</name><version>1</version><purl>pkg:npm/c@1</purl>
+      <licenses><expression>MIT</expression></licenses>
+    </component>
+  </components>
+</bom>`;
+    const facts = cyclonedxXmlParser.parse(sniffText('inline.xml', xml), ctx);
+    expect(licencesOf(facts, 'pkg:npm/a@1')).toEqual(['concluded:(MIT AND Apache-2.0) OR BSD-3-Clause']);
+    expect(licencesOf(facts, 'pkg:npm/b@1')).toEqual(['concluded:ISC', 'declared:Apache-2.0']);
+    expect(licencesOf(facts, 'pkg:npm/c@1')).toEqual(['declared:MIT']);
+  });
+});
+
+describe('SPDX JSON licences', () => {
+  it('reads licenseConcluded and licenseDeclared of every package; NOASSERTION and NONE give none (k8s bom)', () => {
+    const facts = spdxParser.parse(loadFixture('spdx-k8s-bom-example11-go-project.json'), ctx);
+    expect(licencesOf(facts, 'pkg:cargo/pretty_env_logger@0.4.0')).toEqual(['concluded:MIT OR Apache-2.0']);
+    expect(licencesOf(facts, 'pkg:cargo/hyper@0.14')).toEqual(['concluded:MIT']);
+    expect(licencesOf(facts, 'pkg:deb/debian/libselinux1-dev@3.1-3?arch=s390x')).toEqual([
+      'concluded:Apache-2.0',
+      'declared:Apache-2.0',
+    ]);
+  });
+
+  it('keeps LicenseRef ids as SPDX expressions (syft, Red Hat image)', () => {
+    const facts = spdxParser.parse(loadFixture('spdx-syft-redhat-rhelai1-image.json'), ctx);
+    expect(
+      licencesOf(
+        facts,
+        'pkg:rpm/redhat/CharLS@2.0.0-8.el9ai?arch=x86_64&distro=rhel-9.4&upstream=CharLS-2.0.0-8.el9ai.src.rpm',
+      ),
+    ).toEqual(['declared:LicenseRef-BSD']);
+    expect(facts.licenses.every((l) => !l.verbatim)).toBe(true);
+  });
+
+  it('gives no licence for NONE (syft coredns writes NONE everywhere)', () => {
+    const facts = spdxParser.parse(loadFixture('spdx-syft-coredns-v1.9.3-image.json'), ctx);
+    expect(facts.packages.length).toBeGreaterThan(50);
+    expect(facts.licenses).toEqual([]);
+  });
+
+  it('states the licence of a package with several purls for each of them', () => {
+    const doc = {
+      spdxVersion: 'SPDX-2.3',
+      SPDXID: 'SPDXRef-DOCUMENT',
+      name: 'doc',
+      creationInfo: { created: '2024-05-01T10:00:00Z', creators: ['Tool: hand'] },
+      packages: [
+        {
+          SPDXID: 'SPDXRef-a',
+          name: 'a',
+          licenseConcluded: 'gpl-2.0+ and mit',
+          licenseDeclared: 'Public Domain',
+          externalRefs: [
+            { referenceCategory: 'PACKAGE-MANAGER', referenceType: 'purl', referenceLocator: 'pkg:npm/a@1' },
+            { referenceCategory: 'PACKAGE-MANAGER', referenceType: 'purl', referenceLocator: 'pkg:pypi/a@1' },
+          ],
+        },
+        { SPDXID: 'SPDXRef-b', name: 'b', versionInfo: '2', licenseConcluded: 42, licenseDeclared: 'NOASSERTION' },
+      ],
+    };
+    const facts = spdxParser.parse(sniffText('inline.json', JSON.stringify(doc)), ctx);
+    for (const purl of ['pkg:npm/a@1', 'pkg:pypi/a@1'])
+      expect(licencesOf(facts, purl)).toEqual([
+        'concluded:GPL-2.0-or-later AND MIT',
+        'declared:Public Domain (verbatim)',
+      ]);
+    // A licence of the wrong type is ignored, not a refused document.
+    expect(licencesOf(facts, 'pkg:guac/pkg/b@2')).toEqual([]);
+  });
+});
+
+describe('SPDX tag-value licences', () => {
+  it('reads PackageLicenseConcluded and PackageLicenseDeclared of the package they follow', () => {
+    const text = [
+      'SPDXVersion: SPDX-2.3',
+      'DataLicense: CC0-1.0',
+      'SPDXID: SPDXRef-DOCUMENT',
+      'DocumentName: doc',
+      'DocumentNamespace: https://example.com/doc',
+      'Creator: Tool: hand',
+      'Created: 2024-05-01T10:00:00Z',
+      'Relationship: SPDXRef-DOCUMENT DESCRIBES SPDXRef-app',
+      '',
+      'PackageName: app',
+      'SPDXID: SPDXRef-app',
+      'PackageVersion: 1.0',
+      'ExternalRef: PACKAGE-MANAGER purl pkg:npm/app@1',
+      'PackageLicenseConcluded: (MIT OR Apache-2.0)',
+      'PackageLicenseDeclared: NOASSERTION',
+      'PackageLicenseInfoFromFiles: BSD-3-Clause',
+      '',
+      'FileName: ./index.js',
+      'SPDXID: SPDXRef-file',
+      `FileChecksum: SHA256: ${'b'.repeat(64)}`,
+      'LicenseConcluded: GPL-3.0-only',
+      '',
+      'PackageName: a',
+      'SPDXID: SPDXRef-a',
+      'PackageVersion: 1.0',
+      'ExternalRef: PACKAGE-MANAGER purl pkg:npm/a@1',
+      'PackageLicenseDeclared: <text>LicenseRef-custom</text>',
+      '',
+      'Relationship: SPDXRef-app DEPENDS_ON SPDXRef-a',
+    ].join('\n');
+    const facts = spdxParser.parse(sniffText('inline.spdx', text), ctx);
+    expect(licencesOf(facts, 'pkg:npm/app@1')).toEqual(['concluded:MIT OR Apache-2.0']);
+    expect(licencesOf(facts, 'pkg:npm/a@1')).toEqual(['declared:LicenseRef-custom']);
+    // File licences are not package licences.
+    expect(facts.licenses).toHaveLength(2);
   });
 });

@@ -32,6 +32,9 @@ export interface SpdxPackage {
   version?: string;
   downloadLocation?: string;
   checksums: SpdxChecksum[];
+  /** licenseConcluded and licenseDeclared as written (NOASSERTION and NONE included). */
+  licenseConcluded?: string;
+  licenseDeclared?: string;
 }
 
 export interface SpdxFile {
@@ -147,6 +150,9 @@ function parsePackage(raw: Json, path: Segments, id: string): SpdxPackage {
     version: optString(raw, 'versionInfo', ptr(path)),
     downloadLocation: optString(raw, 'downloadLocation', ptr(path)),
     checksums: parseChecksums(raw, path),
+    // Read leniently: a licence field of the wrong type is no licence, not a refused document.
+    licenseConcluded: typeof raw.licenseConcluded === 'string' ? raw.licenseConcluded : undefined,
+    licenseDeclared: typeof raw.licenseDeclared === 'string' ? raw.licenseDeclared : undefined,
   };
 }
 

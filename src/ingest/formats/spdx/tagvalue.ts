@@ -1,5 +1,5 @@
 // SPDX 2.x tag-value → the JSON shape translateSpdx reads. Only the tags the mapping uses are kept
-// (document identity and time, packages, files, checksums, external refs, relationships).
+// (document identity and time, packages, files, checksums, external refs, package licences, relationships).
 import { DocumentError } from '../../../model/facts.js';
 import type { Json } from '../common/json.js';
 
@@ -76,6 +76,12 @@ export function tagValueToJson(text: string): Json {
       case 'PackageVersion':
         if (section === 'package') current.versionInfo = value;
         break;
+      case 'PackageLicenseConcluded':
+        if (section === 'package') current.licenseConcluded = value;
+        break;
+      case 'PackageLicenseDeclared':
+        if (section === 'package') current.licenseDeclared = value;
+        break;
       case 'PackageChecksum':
       case 'FileChecksum': {
         if ((tag === 'PackageChecksum') !== (section === 'package') || section === 'other' || section === 'document')
@@ -106,7 +112,7 @@ export function tagValueToJson(text: string): Json {
         if (relationships.length) relationships[relationships.length - 1].comment = value;
         break;
       default:
-        break; // licences, copyright, annotations, …: nothing in the facts holds them
+        break; // file licences, copyright, annotations, …: nothing in the facts holds them
     }
   }
   return { ...doc, packages, files, snippets, relationships };

@@ -4,6 +4,7 @@ import { sourceFromVcsLocation } from '../../../model/source.js';
 import { FactsBuilder, type DocumentFacts } from '../../../model/facts.js';
 import { jsonPointer as ptr } from '../common/json.js';
 import { DependencyEdges } from '../common/dependency-edges.js';
+import { stateLicense } from '../common/licenses.js';
 import {
   hexArtifactOrSkip,
   digestFromOciPurl,
@@ -150,7 +151,11 @@ function readPackage(builder: FactsBuilder, raw: SpdxPackage): Element | undefin
     }
     purls.push(fallback);
   }
-  for (const purl of purls) builder.package(purl);
+  for (const purl of purls) {
+    builder.package(purl);
+    if (raw.licenseConcluded !== undefined) stateLicense(builder, purl, raw.licenseConcluded, 'concluded');
+    if (raw.licenseDeclared !== undefined) stateLicense(builder, purl, raw.licenseDeclared, 'declared');
+  }
   const source = sourceFromVcsLocation(raw.downloadLocation);
   if (source)
     for (const purl of purls)
