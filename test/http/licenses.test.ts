@@ -180,6 +180,9 @@ describe('GET /v0/package/{purl}/dependencies?license=', () => {
     }
     const unknown = (await t.get(`${base}?license=unknown`)).body.dependencies;
     expect(unknown).toEqual(all.filter((p) => idsOf(p).length === 0));
+    // The purl unencoded reaches the same filtered list.
+    const raw = await t.get(`/v0/package/${LARAVEL}/dependencies?license=MIT`);
+    expect(raw.body).toEqual((await t.get(`${base}?license=MIT`)).body);
   });
 });
 
