@@ -132,6 +132,18 @@ describe('GET /v0/package/{purl}/info', () => {
     expect(bad.body.code).toBe('SG_INVALID_PURL');
   });
 
+  it('no longer names a deleted document, nor its licences or VEX', async () => {
+    const before = (await info(LIB)).body;
+    for (const name of ['sbom-lib.json', 'vex.json']) {
+      expect(await t.server.service.store.deleteDocument(digests[name])).toBe(true);
+    }
+    await t.server.service.refresh();
+    const after = (await info(LIB)).body;
+    expect(after.documents).toEqual([digests['sbom-app.json']]);
+    // The VEX is gone (both findings count again); lib's own SBOM edge to util is still stated by app's SBOM.
+    expect(after.counts).toEqual({ ...before.counts, vulnerabilities: 2 });
+  });
+
   it('answers 304 to the ETag of the current version', async () => {
     const first = await info(LIB);
     const again = await t.get(`/v0/package/${enc(LIB)}/info`, { 'if-none-match': first.headers.get('etag')! });
