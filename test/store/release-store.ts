@@ -50,7 +50,8 @@ export async function loadedGraph(store: GraphStore): Promise<LoadedGraph> {
  * - scanner reports: the scanned image as an artifact the report is an SBOM of (HasSBOM, SBOM
  *   inclusion, HashEqual of its digests);
  * - vulnerability metadata: `references`, `published` and `summary` (OSV, Grype, Trivy, CycloneDX), and the
- *   metadata facts that hold nothing else (a severity-less record with only references).
+ *   metadata facts that hold nothing else (a severity-less record with only references);
+ * - licences (HasLicense, SPDX and CycloneDX).
  * Node and fact counts are then compared through the facts themselves, not as totals.
  */
 function asOfRelease(graph: LoadedGraph): LoadedGraph {
@@ -62,6 +63,7 @@ function asOfRelease(graph: LoadedGraph): LoadedGraph {
       const [a, b, doc, fields] = JSON.parse(text) as [string, string | null, string | null, any];
       if ((k === FactKind.HasSbom || k === FactKind.SbomIncludes || k === FactKind.HashEqual) && scannerReport(doc))
         return [];
+      if (k === FactKind.HasLicense) return [];
       if (k !== FactKind.VulnMetadata || !fields) return [text];
       const { references, published, summary, ...rest } = fields;
       if (references === undefined && published === undefined && summary === undefined) return [text];

@@ -4,12 +4,13 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS, PG_SCHEMA_VERSION } from '../../../src/store/postgres/migrations.js';
+import { applyMigrations, MIGRATIONS, PG_SCHEMA_VERSION } from '../../../src/store/postgres/migrations.js';
 import { PostgresStore } from '../../../src/store/postgres/pg-store.js';
 import { POSTGRES_DIALECT } from '../../../src/store/schema/dialect.js';
 import { dependsOn } from '../../helpers/predicates.js';
 import { createTestDatabase, tempDir, withDatabase, type TestDatabase } from '../../helpers/server.js';
 import { cli, freePort } from './processes.js';
+import { expectMigratedKeepsDataAndStoresLicences, ingestBefore, undoStep7 } from '../licence-migration.js';
 
 const dbs: TestDatabase[] = [];
 let work: string;
@@ -106,6 +107,20 @@ describe('schema migrations', () => {
     } finally {
       await store.close();
     }
+  });
+
+  it('step 7 adds the licence table to a version-6 database, keeps its data, then stores licences', async () => {
+    const db = await fresh(true);
+    const open = () => PostgresStore.open(db.url);
+    const before = await ingestBefore(db.url, open);
+    await withDatabase(db.url, async (sql) => {
+      for (const statement of undoStep7('sg_')) await sql.unsafe(statement);
+      await sql`DELETE FROM sg_schema_migrations WHERE version = 7`;
+    });
+    await expect(open()).rejects.toThrow(/version 6.*run "supplygraph migrate/);
+    const report = await withDatabase(db.url, (sql) => applyMigrations(sql));
+    expect(report).toMatchObject({ from: 6, to: 7, applied: [{ version: 7 }] });
+    await expectMigratedKeepsDataAndStoresLicences(db.url, open, before);
   });
 
   it('migrate adds the column of a field the schemas have and the database lacks; until then the store is refused', async () => {

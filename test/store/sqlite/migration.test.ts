@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SQLITE_FILE_NAME, SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
 import { EMPTY_CURSOR, type LoadSink } from '../../../src/store/types.js';
 import { tempDir } from '../../helpers/server.js';
+import { expectMigratedKeepsDataAndStoresLicences, ingestBefore, undoStep7 } from '../licence-migration.js';
 
 describe('embedded store schema 1 → current', () => {
   it('folds kind-3 dependency facts into the distinct edge table', async () => {
@@ -51,6 +52,29 @@ describe('embedded store schema 1 → current', () => {
       expect(await store.documentSkips('sha256:none')).toBeUndefined();
     } finally {
       await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('embedded store schema 6 → 7', () => {
+  it('adds the licence table on open, keeps the data, then stores licences', async () => {
+    const dir = tempDir();
+    const open = () => Promise.resolve(SqliteStore.open(dir));
+    try {
+      const before = await ingestBefore(dir, open);
+      const db = new Database(join(dir, SQLITE_FILE_NAME));
+      for (const statement of undoStep7('')) db.exec(statement);
+      db.pragma('user_version = 6');
+      db.close();
+      await expectMigratedKeepsDataAndStoresLicences(dir, open, before);
+      const migrated = new Database(join(dir, SQLITE_FILE_NAME), { readonly: true });
+      expect(migrated.pragma('user_version', { simple: true })).toBe(7);
+      expect(migrated.prepare(`SELECT name FROM sqlite_master WHERE name = 'sbom_includes_b'`).pluck().get()).toBe(
+        'sbom_includes_b',
+      );
+      migrated.close();
+    } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -1,0 +1,104 @@
+// SPDX normalisation of licence fields: what parses, what is corrected and when a correction would
+// be a guess, the canonical form, and the texts that say no licence is known.
+import { describe, expect, it } from 'vitest';
+import { licenseIdsOf, normaliseLicense, readLicense } from '../../src/model/license.js';
+
+const expr = (text: string) => normaliseLicense(text)?.expression;
+
+describe('normaliseLicense', () => {
+  it('keeps SPDX ids and LicenseRefs as written', () => {
+    for (const id of [
+      'MIT',
+      'Apache-2.0',
+      'BSD-3-Clause',
+      'GPL-3.0-or-later',
+      'LicenseRef-0',
+      'DocumentRef-x:LicenseRef-y',
+    ])
+      expect(normaliseLicense(id)).toEqual({ expression: id, verbatim: false });
+    expect(readLicense('LicenseRef-BSD').reading).toBe('as-written');
+  });
+
+  it('trims, and corrects ids and operators written in the wrong case', () => {
+    expect(normaliseLicense('  ISC \n')).toEqual({ expression: 'ISC', verbatim: false });
+    expect(expr('mit')).toBe('MIT');
+    expect(expr('apache-2.0 or mit')).toBe('Apache-2.0 OR MIT');
+    expect(readLicense('apache-2.0 or mit').reading).toBe('corrected');
+  });
+
+  it('corrects common spellings of one licence that name its version', () => {
+    expect(expr('Apache 2.0')).toBe('Apache-2.0');
+    expect(expr('Apache License, Version 2.0')).toBe('Apache-2.0');
+    expect(expr('The Apache Software License, Version 2.0')).toBe('Apache-2.0');
+    expect(expr('Eclipse Public License 1.0')).toBe('EPL-1.0');
+    expect(expr('GNU General Public License v2.0')).toBe('GPL-2.0-only');
+    expect(expr('GPLv2+')).toBe('GPL-2.0-or-later');
+    expect(expr('BSD 3-Clause')).toBe('BSD-3-Clause');
+    expect(expr('MIT License')).toBe('MIT');
+  });
+
+  it('keeps verbatim what a correction would have to guess', () => {
+    // spdx-correct reads these as BSD-2-Clause, GPL-3.0-or-later, GPL-2.0-only and CDDL-1.1:
+    // a version, or a second licence or exception, the text does not state.
+    for (const text of [
+      'BSD',
+      'BSD License',
+      'GPL',
+      'GNU Lesser General Public License',
+      'CDDL + GPLv2 with classpath exception',
+      'Dual license consisting of the CDDL v1.1 and GPL v2',
+      'GPL-2.0-or-later with classpath-exception-2.0',
+    ]) {
+      expect(normaliseLicense(text), text).toEqual({ expression: text, verbatim: true });
+      expect(readLicense(text).reading).toBe('verbatim');
+    }
+    expect(normaliseLicense('Public Domain')).toEqual({ expression: 'Public Domain', verbatim: true });
+  });
+
+  it('writes compound expressions in one canonical form: nested conjunctions in parentheses, no others', () => {
+    expect(expr('(MIT)')).toBe('MIT');
+    expect(expr('MIT OR Apache-2.0')).toBe('MIT OR Apache-2.0');
+    expect(expr('(MIT OR Apache-2.0)')).toBe('MIT OR Apache-2.0');
+    // AND binds tighter than OR: the canonical form says so.
+    expect(expr('MIT OR Apache-2.0 AND BSD-2-Clause')).toBe('MIT OR (Apache-2.0 AND BSD-2-Clause)');
+    expect(expr('MIT OR (Apache-2.0 AND BSD-2-Clause)')).toBe('MIT OR (Apache-2.0 AND BSD-2-Clause)');
+    expect(expr('(MIT AND Apache-2.0) OR BSD-3-Clause')).toBe('(MIT AND Apache-2.0) OR BSD-3-Clause');
+    expect(expr('MIT AND (Apache-2.0 AND ISC)')).toBe('MIT AND Apache-2.0 AND ISC');
+  });
+
+  it('keeps WITH exceptions and writes the deprecated GNU ids as -only / -or-later', () => {
+    expect(expr('GPL-2.0-only WITH Classpath-exception-2.0')).toBe('GPL-2.0-only WITH Classpath-exception-2.0');
+    expect(expr('GPL-2.0 WITH Classpath-exception-2.0')).toBe('GPL-2.0-only WITH Classpath-exception-2.0');
+    expect(expr('GPL-2.0')).toBe('GPL-2.0-only');
+    expect(expr('LGPL-2.1+')).toBe('LGPL-2.1-or-later');
+    expect(expr('Apache-2.0+')).toBe('Apache-2.0+'); // "+" on an id that has no -or-later form stays
+    // Deprecated ids without a -only form are still SPDX ids: kept.
+    expect(expr('GPL-2.0-with-classpath-exception')).toBe('GPL-2.0-with-classpath-exception');
+  });
+
+  it('gives nothing for NOASSERTION, NONE and empty fields, in any case', () => {
+    for (const text of ['NOASSERTION', 'noassertion', 'NONE', 'None', '', '   ']) {
+      expect(normaliseLicense(text)).toBeUndefined();
+      expect(readLicense(text).reading).toBe('none');
+    }
+  });
+
+  it('is idempotent: a normalised expression normalises to itself', () => {
+    for (const text of ['mit or apache-2.0', 'GPL-2.0+ AND (MIT OR ISC)', 'Apache 2.0', 'BSD'])
+      expect(normaliseLicense(expr(text)!)).toEqual(normaliseLicense(text));
+  });
+});
+
+describe('licenseIdsOf', () => {
+  it('lists the licence ids of an expression, without exceptions', () => {
+    expect(licenseIdsOf('MIT')).toEqual(['MIT']);
+    expect(licenseIdsOf('MIT OR (Apache-2.0 AND BSD-2-Clause)')).toEqual(['MIT', 'Apache-2.0', 'BSD-2-Clause']);
+    expect(licenseIdsOf('GPL-2.0-only WITH Classpath-exception-2.0')).toEqual(['GPL-2.0-only']);
+    expect(licenseIdsOf('LicenseRef-custom AND MIT')).toEqual(['LicenseRef-custom', 'MIT']);
+  });
+
+  it('lists none for a verbatim text', () => {
+    expect(licenseIdsOf('GNU Lesser General Public License')).toEqual([]);
+    expect(licenseIdsOf('BSD')).toEqual([]);
+  });
+});
