@@ -23,7 +23,7 @@ export interface PackageInfo {
   sources: string[];
   scorecard: { score: number; date: string; source: string } | null;
   documents: string[];
-  counts: { dependencies: number; dependents: number; vulnerabilities: number };
+  counts: { documents: number; dependencies: number; dependents: number; vulnerabilities: number };
 }
 
 /**
@@ -64,26 +64,33 @@ function latestScorecard(index: GraphView, sources: readonly number[]): PackageI
   return best;
 }
 
+/** At most this many documents are listed (a popular package is in nearly every SBOM); counts.documents has them all. */
+export const DOCUMENTS_LISTED = 100;
+
 /**
  * The documents naming the package: those the store found (`storeDocuments`: SBOMs including it
- * or about it) and those stating its licences or a VEX about it, by digest, sorted. Ids the index
- * does not know (stored after this version, or deleted) are left out.
+ * or about it) and those stating its licences or a VEX about it, as store ids. Ids the index does
+ * not know (stored after this version, or deleted) are left out.
  */
-function documentsOf(index: GraphView, pkg: number, storeDocuments: readonly number[]): string[] {
+function documentIdsOf(index: GraphView, pkg: number, storeDocuments: readonly number[]): number[] {
   const ids = new Set(storeDocuments);
   for (const r of index.licensesOf(pkg)) ids.add(r.doc);
   for (const r of index.vexOf(pkg)) ids.add(r.doc);
-  const digests = new Set<string>();
-  for (const id of ids) {
-    const digest = index.documentDigest(id);
-    if (digest !== undefined) digests.add(digest);
-  }
-  return [...digests].sort(compareText);
+  return [...ids].filter((id) => index.documentDigest(id) !== undefined);
 }
 
-/** The counts are the totals of the single endpoints: /dependencies, /dependents, /vulns (without dependencies). */
-function countsOf(index: GraphView, named: NamedPackages): PackageInfo['counts'] {
+/** The most recently stored first (store ids grow in ingest order), at most DOCUMENTS_LISTED, by digest. */
+function listedDocuments(index: GraphView, ids: readonly number[]): string[] {
+  return [...ids]
+    .sort((a, b) => b - a)
+    .slice(0, DOCUMENTS_LISTED)
+    .map((id) => index.documentDigest(id)!);
+}
+
+/** The documents naming it, and the totals of the single endpoints: /dependencies, /dependents, /vulns (without dependencies). */
+function countsOf(index: GraphView, named: NamedPackages, documents: number): PackageInfo['counts'] {
   return {
+    documents,
     dependencies: packageDependencies(index, named).length,
     dependents: packageDependents(index, named, false).length,
     vulnerabilities: packageVulnerabilities(index, named, false).length,
@@ -95,6 +102,7 @@ export function packageInfo(index: GraphView, named: NamedPackages, storeDocumen
   const purl = index.keyOf(pkg);
   const parts = index.packagePurl(pkg).parts;
   const sources = sourcesOf(index, pkg);
+  const documents = documentIdsOf(index, pkg, storeDocuments);
   const licenses = index.licensesOf(pkg).flatMap((r) => {
     const document = index.documentDigest(r.doc);
     return document === undefined ? [] : [{ expression: r.expression, kind: r.kind, verbatim: r.verbatim, document }];
@@ -108,7 +116,7 @@ export function packageInfo(index: GraphView, named: NamedPackages, storeDocumen
     licenses,
     sources: sources.map(index.keyOf),
     scorecard: latestScorecard(index, sources),
-    documents: documentsOf(index, pkg, storeDocuments),
-    counts: countsOf(index, named),
+    documents: listedDocuments(index, documents),
+    counts: countsOf(index, named, documents.length),
   };
 }

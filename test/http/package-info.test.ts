@@ -3,7 +3,7 @@
 // package, and counts equal to the totals of the single endpoints.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dependsOn, sbomFor, scorecard, sourceAt, vex, vuln } from '../helpers/predicates.js';
-import { enc, startTestServer, type TestServer } from '../helpers/server.js';
+import { enc, ingestInto, startTestServer, type TestServer } from '../helpers/server.js';
 
 const APP = 'pkg:npm/app@1.0.0';
 const LIB = 'pkg:npm/lib@2.0.0';
@@ -73,17 +73,48 @@ describe('GET /v0/package/{purl}/info', () => {
     expect(util.body.scorecard).toBeNull();
   });
 
-  it('names the SBOMs including the package or about it, and the documents with a VEX about it', async () => {
-    const expected = (...names: string[]) => names.map((n) => digests[n]).sort();
-    expect((await info(LIB)).body.documents).toEqual(expected('sbom-app.json', 'sbom-lib.json', 'vex.json'));
-    expect((await info(APP)).body.documents).toEqual(expected('sbom-app.json'));
-    expect((await info(UTIL)).body.documents).toEqual(expected('sbom-app.json', 'sbom-lib.json'));
-    expect((await info('pkg:npm/other@1')).body.documents).toEqual([]);
+  it('names the SBOMs including the package or about it, and the documents with a VEX about it, newest first', async () => {
+    const newestFirst = (...names: string[]) =>
+      Object.keys(DOCS)
+        .filter((n) => names.includes(n))
+        .reverse()
+        .map((n) => digests[n]);
+    const lib = (await info(LIB)).body;
+    expect(lib.documents).toEqual(newestFirst('sbom-app.json', 'sbom-lib.json', 'vex.json'));
+    expect(lib.counts.documents).toBe(3);
+    expect((await info(APP)).body.documents).toEqual(newestFirst('sbom-app.json'));
+    expect((await info(UTIL)).body.documents).toEqual(newestFirst('sbom-app.json', 'sbom-lib.json'));
+    const other = (await info('pkg:npm/other@1')).body;
+    expect(other.documents).toEqual([]);
+    expect(other.counts.documents).toBe(0);
+  });
+
+  it('lists the 100 most recent documents of a package many SBOMs include, and counts them all', async () => {
+    const docs = Object.fromEntries(
+      Array.from({ length: 102 }, (_, i) => [
+        `popular-${i}.json`,
+        {
+          hasSBOM: [sbomFor({ pkg: `pkg:npm/user-${i}@1` })],
+          isDependency: [dependsOn(`pkg:npm/user-${i}@1`, 'pkg:npm/popular@1')],
+        },
+      ]),
+    );
+    const results = await ingestInto(t.storeDir, docs);
+    await t.server.service.refresh();
+    const r = (await info('pkg:npm/popular@1')).body;
+    expect(r.counts.documents).toBe(102);
+    expect(r.documents).toEqual(
+      results
+        .slice(2)
+        .reverse()
+        .map((d) => d.digest),
+    );
   });
 
   it('counts exactly what the single endpoints total', async () => {
     for (const purl of [APP, LIB, UTIL, 'pkg:npm/lib@1.0.0', 'pkg:npm/other@1']) {
-      const { counts } = (await info(purl)).body;
+      const { documents, ...counts } = (await info(purl)).body.counts;
+      expect(documents).toBe((await info(purl)).body.documents.length);
       const deps = await t.get(`/v0/package/${enc(purl)}/dependencies`);
       const dependents = await t.get(`/v0/package/${enc(purl)}/dependents`);
       const vulns = await t.get(`/v0/package/${enc(purl)}/vulns`);
@@ -94,7 +125,7 @@ describe('GET /v0/package/{purl}/info', () => {
       });
     }
     // By hand: lib depends on util; app and other depend on lib; two findings, one of them suppressed by the VEX.
-    expect((await info(LIB)).body.counts).toEqual({ dependencies: 1, dependents: 2, vulnerabilities: 1 });
+    expect((await info(LIB)).body.counts).toEqual({ documents: 3, dependencies: 1, dependents: 2, vulnerabilities: 1 });
   });
 
   it('accepts a partial purl naming one version, and an unencoded purl', async () => {
@@ -141,7 +172,7 @@ describe('GET /v0/package/{purl}/info', () => {
     const after = (await info(LIB)).body;
     expect(after.documents).toEqual([digests['sbom-app.json']]);
     // The VEX is gone (both findings count again); lib's own SBOM edge to util is still stated by app's SBOM.
-    expect(after.counts).toEqual({ ...before.counts, vulnerabilities: 2 });
+    expect(after.counts).toEqual({ ...before.counts, documents: 1, vulnerabilities: 2 });
   });
 
   it('answers 304 to the ETag of the current version', async () => {

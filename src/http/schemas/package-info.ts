@@ -34,18 +34,20 @@ export const PackageInfoSchema = Type.Object({
   ),
   documents: Type.Array(Type.String(), {
     description:
-      'Digests of the documents naming the version, sorted: SBOMs including it or about it, and documents stating its ' +
-      'licences or a VEX about it.',
+      'Digests of the documents naming the version, the most recently stored first, at most 100 (`counts.documents` ' +
+      'has them all): SBOMs including it or about it, and documents stating its licences or a VEX about it.',
   }),
   counts: Type.Object(
     {
+      documents: Type.Integer({ description: 'All the documents naming the version.' }),
       dependencies: Type.Integer(),
       dependents: Type.Integer(),
       vulnerabilities: Type.Integer(),
     },
     {
       description:
-        'The totals of `/dependencies`, `/dependents` and `/vulns` (without `includeDependencies`) for this purl.',
+        'How many documents name the version; the totals of `/dependencies`, `/dependents` and `/vulns` (without ' +
+        '`includeDependencies`) for this purl.',
     },
   ),
 });
