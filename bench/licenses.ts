@@ -1,0 +1,118 @@
+// How many licence fields of a directory of documents normalise to SPDX expressions: per format,
+// the fields seen (SPDX packages' licenseConcluded and licenseDeclared, CycloneDX components'
+// licenses[] entries), those that parse as written, those that parse after correction (case,
+// spdx-correct where faithful), those kept verbatim, and NOASSERTION / NONE. The fields are the
+// ones ingest reads (the build's own parse step), each read by the build's normaliser
+// (src/model/license.ts). Prints a table and the texts most often kept verbatim.
+//   npm run bench:licenses -- [DIR]        (default ../shared/corpus)
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+type Reading = 'as-written' | 'corrected' | 'verbatim' | 'none';
+interface SniffedDocument {
+  json?: unknown;
+}
+interface LicenceEntry {
+  text?: string;
+}
+interface CdxComponent {
+  licenses: LicenceEntry[];
+}
+interface SpdxElement {
+  kind: 'package' | 'file';
+  licenseConcluded?: string;
+  licenseDeclared?: string;
+}
+
+// The service's own code, from the build (`npm run build`).
+const built = (path: string): Promise<Record<string, unknown>> =>
+  import(new URL(`../../dist/${path}`, import.meta.url).href);
+const { sniff, detectFormat } = (await built('ingest/detect.js')) as {
+  sniff: (name: string, bytes: Uint8Array) => SniffedDocument;
+  detectFormat: (doc: SniffedDocument) => { name: string };
+};
+const { parseSpdx } = (await built('ingest/formats/spdx/parse.js')) as {
+  parseSpdx: (doc: SniffedDocument) => { elements: SpdxElement[] };
+};
+const { parseCycloneDx } = (await built('ingest/formats/cyclonedx/parse.js')) as {
+  parseCycloneDx: (doc: SniffedDocument) => { top?: CdxComponent; components: CdxComponent[] };
+};
+const { readLicense } = (await built('model/license.js')) as {
+  readLicense: (text: string) => { reading: Reading };
+};
+
+/** The licence fields of a document, by the format name shown, or undefined for other formats. */
+function licenceFields(doc: SniffedDocument, parser: string): { format: string; texts: string[] } | undefined {
+  if (parser === 'spdx') {
+    const texts = parseSpdx(doc).elements.flatMap((e) =>
+      e.kind === 'package' ? [e.licenseConcluded, e.licenseDeclared].filter((t) => t !== undefined) : [],
+    );
+    return { format: doc.json !== undefined ? 'SPDX JSON' : 'SPDX tag-value', texts };
+  }
+  if (parser === 'cyclonedx-json' || parser === 'cyclonedx-xml') {
+    const bom = parseCycloneDx(doc);
+    const components = bom.top ? [bom.top, ...bom.components] : bom.components;
+    // Entries without an id, name or expression carry no licence text: not fields.
+    const texts = components.flatMap((c) => c.licenses.flatMap((l) => (l.text === undefined ? [] : [l.text])));
+    return { format: parser === 'cyclonedx-json' ? 'CycloneDX JSON' : 'CycloneDX XML', texts };
+  }
+  return undefined;
+}
+
+const dir = resolve(process.argv[2] ?? '../shared/corpus');
+const READINGS: readonly Reading[] = ['as-written', 'corrected', 'verbatim', 'none'];
+const rows = new Map<string, { documents: number; fields: number } & Record<Reading, number>>();
+const verbatimTexts = new Map<string, number>();
+
+for (const file of readdirSync(dir).sort()) {
+  if (!/\.(json|xml|spdx)$/i.test(file)) continue;
+  let fields: ReturnType<typeof licenceFields>;
+  try {
+    const doc = sniff(file, readFileSync(join(dir, file)));
+    fields = licenceFields(doc, detectFormat(doc).name);
+  } catch {
+    continue; // not a document ingest accepts
+  }
+  if (!fields) continue;
+  const row = rows.get(fields.format) ?? {
+    documents: 0,
+    fields: 0,
+    'as-written': 0,
+    corrected: 0,
+    verbatim: 0,
+    none: 0,
+  };
+  rows.set(fields.format, row);
+  row.documents++;
+  for (const text of fields.texts) {
+    const { reading } = readLicense(text);
+    row.fields++;
+    row[reading]++;
+    if (reading === 'verbatim') verbatimTexts.set(text.trim(), (verbatimTexts.get(text.trim()) ?? 0) + 1);
+  }
+}
+
+const total = { documents: 0, fields: 0, 'as-written': 0, corrected: 0, verbatim: 0, none: 0 };
+for (const row of rows.values()) for (const key of Object.keys(total) as (keyof typeof total)[]) total[key] += row[key];
+const share = (n: number, of: number): string => (of === 0 ? '–' : `${((100 * n) / of).toFixed(1)} %`);
+
+console.log(`Licence fields in ${dir}\n`);
+console.log(
+  '| format | documents | fields | parsed as written | parsed after correction | verbatim | NOASSERTION / NONE | SPDX share of licences |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+for (const [format, r] of [...[...rows].sort(([a], [b]) => a.localeCompare(b)), ['all', total] as const]) {
+  const licences = r.fields - r.none;
+  const cells = [
+    format,
+    r.documents,
+    r.fields,
+    ...READINGS.map((k) => `${r[k]} (${share(r[k], r.fields)})`),
+    share(r['as-written'] + r.corrected, licences),
+  ];
+  console.log(`| ${cells.join(' | ')} |`);
+}
+console.log('\n"SPDX share of licences": fields that normalise to an SPDX expression, of those that state a licence.');
+console.log('\nMost frequent texts kept verbatim:');
+for (const [text, n] of [...verbatimTexts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 15))
+  console.log(`  ${String(n).padStart(5)}  ${text.length > 100 ? `${text.slice(0, 100)}…` : text}`);
