@@ -64,4 +64,12 @@ export interface GraphView {
   licensesOf(pkg: number): readonly LicenseRecord[];
   /** A document's digest by its store id (undefined once deleted). */
   documentDigest(doc: number): string | undefined;
+
+  // --- search (/v0/search) ---
+  /** Package names ("pkg:type/namespace/name") whose decoded namespace/name contains every word of `q`, any case. */
+  packageNamesMatching(q: string): readonly string[];
+  /** Artifacts whose digest value (without its algorithm, lower case) starts with `prefix`, in digest order. */
+  artifactsWithDigestPrefix(prefix: string): readonly number[];
+  /** Vulnerability nodes whose id in lower case starts with `prefix` (lower case), in id order. */
+  vulnerabilitiesWithIdPrefix(prefix: string): readonly number[];
 }

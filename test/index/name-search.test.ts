@@ -1,5 +1,5 @@
-// Package-name search (issue 14, draft): every word of the query must be in the name's
-// namespace/name text; checked against a plain scan over generated names.
+// Package-name search: every word of the query must be in the name's namespace/name text;
+// checked against a plain scan over generated names, added in loads with compactions between.
 import { describe, expect, it } from 'vitest';
 import { NameSearch, queryWords, searchableText } from '../../src/index/name-search.js';
 
@@ -16,6 +16,7 @@ const NAMES = [
 function searchOf(names: readonly string[]): NameSearch {
   const s = new NameSearch();
   for (const n of names) s.add(n);
+  s.compact();
   return s;
 }
 
@@ -46,13 +47,20 @@ describe('name search', () => {
         '',
       );
     const names = Array.from({ length: 500 }, () => `pkg:npm/${word()}${next() < 0.3 ? '/' + word() : ''}`);
-    const s = searchOf(names);
-    const unique = [...new Set(names)];
-    for (let i = 0; i < 300; i++) {
-      const q = next() < 0.5 ? word() : `${word()} ${word()}`;
-      const words = queryWords(q);
-      const expected = unique.filter((n) => words.every((w) => searchableText(n).includes(w)));
-      expect(s.find(q), q).toEqual(expected);
+    const s = new NameSearch();
+    // Loads of names, each compacted or not (names added since the last compaction are found too).
+    for (let start = 0; start < names.length;) {
+      const end = Math.min(names.length, start + 1 + Math.floor(next() * 120));
+      for (const n of names.slice(start, end)) s.add(n);
+      if (next() < 0.7) s.compact();
+      start = end;
+      const unique = [...new Set(names.slice(0, end))];
+      for (let i = 0; i < 40; i++) {
+        const q = next() < 0.5 ? word() : `${word()} ${word()}`;
+        const words = queryWords(q);
+        const expected = unique.filter((n) => words.every((w) => searchableText(n).includes(w)));
+        expect(s.find(q), q).toEqual(expected);
+      }
     }
   });
 });
