@@ -199,8 +199,8 @@ export class GraphIndex implements LoadSink, GraphView {
 
   // --- search (/v0/search) ---
 
-  packageNamesMatching(q: string): readonly string[] {
-    return this.search.names.find(q);
+  forEachPackageNameMatching(q: string, visit: (nameKey: string, text: string) => void): void {
+    this.search.names.forEachMatch(q, visit);
   }
   artifactsWithDigestPrefix(prefix: string): readonly number[] {
     return this.search.digests.withPrefix(prefix);

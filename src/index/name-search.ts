@@ -101,25 +101,30 @@ export class NameSearch {
 
   /** The name keys whose text contains every word of `q`, in the order added. */
   find(q: string): string[] {
+    const out: string[] = [];
+    this.forEachMatch(q, (name) => out.push(name));
+    return out;
+  }
+
+  /** Calls `visit` with each name whose text contains every word of `q`, and that text, in the order added. */
+  forEachMatch(q: string, visit: (nameKey: string, text: string) => void): void {
     const words = queryWords(q);
-    if (words.length === 0) return [];
+    if (words.length === 0) return;
     let candidates: ArrayLike<number> | undefined;
     for (const word of words) {
       if (word.length < 3) continue;
       for (const gram of trigramsOf(word)) {
         const list = this.postings(gram);
         candidates = candidates ? intersect(candidates, list) : list;
-        if (candidates.length === 0) return [];
+        if (candidates.length === 0) return;
       }
     }
-    const out: string[] = [];
     const check = (n: number): void => {
       const text = this.texts[n];
-      if (words.every((w) => text.includes(w))) out.push(this.names[n]);
+      if (words.every((w) => text.includes(w))) visit(this.names[n], text);
     };
     if (candidates) for (let i = 0; i < candidates.length; i++) check(candidates[i]);
     else for (let n = 0; n < this.texts.length; n++) check(n);
-    return out;
   }
 }
 

@@ -3,7 +3,6 @@
 // dependent count (highest first), then by name. The lookups are the index's search structures
 // (index/search-index.ts); only the page's results are filled in (a name's purls, say).
 import type { GraphView } from '../index/graph-view.js';
-import { searchableText } from '../index/name-search.js';
 import { compareText } from '../model/compare.js';
 import { InvalidInputError } from './errors.js';
 import type { SortKey } from './pagination.js';
@@ -102,13 +101,12 @@ function packageHits(
   const prefix = request.type === undefined ? undefined : `pkg:${request.type}/`;
   const wanted = request.q.toLowerCase();
   const hits: SearchHit[] = [];
-  for (const name of index.packageNamesMatching(request.q)) {
-    if (prefix !== undefined && !name.startsWith(prefix)) continue;
-    const text = searchableText(name);
+  index.forEachPackageNameMatching(request.q, (name, text) => {
+    if (prefix !== undefined && !name.startsWith(prefix)) return;
     // Exact: q is the whole name ("lodash", "log4j-core") or the whole namespace/name.
     const exact = text === wanted || text.slice(text.lastIndexOf('/') + 1) === wanted;
     hits.push({ kind: 'package', name, exact, dependentCount: dependentsOfName(name), node: 0 });
-  }
+  });
   return hits;
 }
 
