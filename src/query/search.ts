@@ -30,10 +30,10 @@ export interface SearchHit {
 export interface SearchResult {
   kind: SearchKind;
   name: string;
+  dependentCount: number;
   purls?: string[];
   digest?: string;
   id?: string;
-  dependentCount: number;
 }
 
 /** Longest q accepted: a search text, not a document. */
@@ -173,15 +173,13 @@ function affectedCount(index: GraphView, vuln: number): number {
 
 /** A hit as the API returns it; a package name's purls are listed here, for the page only. */
 export function searchResult(index: GraphView, hit: SearchHit): SearchResult {
-  const base = { kind: hit.kind, name: hit.name };
+  const base = { kind: hit.kind, name: hit.name, dependentCount: hit.dependentCount };
   switch (hit.kind) {
-    case 'package': {
-      const purls = index.sortPackages(index.packageVersions(hit.name)).map(index.keyOf);
-      return { ...base, purls, dependentCount: hit.dependentCount };
-    }
+    case 'package':
+      return { ...base, purls: index.sortPackages(index.packageVersions(hit.name)).map(index.keyOf) };
     case 'artifact':
-      return { ...base, digest: hit.name, dependentCount: hit.dependentCount };
+      return { ...base, digest: hit.name };
     case 'vulnerability':
-      return { ...base, id: hit.name, dependentCount: hit.dependentCount };
+      return { ...base, id: hit.name };
   }
 }

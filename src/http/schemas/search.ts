@@ -17,20 +17,22 @@ export const SearchQuerySchema = Type.Object({
 });
 export type SearchQuery = Static<typeof SearchQuerySchema>;
 
+// dependentCount before the optional fields: the serializer writes required properties first, and
+// JSON.stringify (long lists) writes the objects' order, which searchResult makes the same.
 export const SearchResultSchema = Type.Object({
   kind: StringEnum(SEARCH_KINDS),
   name: Type.String({
     description:
       'A package name ("pkg:type/namespace/name"), an artifact ("<algorithm>:<digest>"), a vulnerability id.',
   }),
-  purls: Type.Optional(Type.Array(Type.String(), { description: 'Packages: every version of the name, sorted.' })),
-  digest: Type.Optional(Type.String({ description: 'Artifacts: "<algorithm>:<digest>".' })),
-  id: Type.Optional(Type.String({ description: 'Vulnerabilities: the id `/v0/vuln/{id}` shows it under.' })),
   dependentCount: Type.Integer({
     description:
       'Packages: dependents in the frequency ranking. Artifacts: SBOM subjects and builds that include the ' +
       'artifact directly. Vulnerabilities: package versions reported or matched as affected (VEX not applied).',
   }),
+  purls: Type.Optional(Type.Array(Type.String(), { description: 'Packages: every version of the name, sorted.' })),
+  digest: Type.Optional(Type.String({ description: 'Artifacts: "<algorithm>:<digest>".' })),
+  id: Type.Optional(Type.String({ description: 'Vulnerabilities: the id `/v0/vuln/{id}` shows it under.' })),
 });
 
 export const SearchListSchema = Type.Object({
