@@ -261,3 +261,43 @@ describe('GET /v0/search after an ingest', () => {
     expect(await names('q=lodash')).toHaveLength(5);
   });
 });
+
+describe('GET /v0/search while the frequency ranking lags the index', () => {
+  it('answers at once: new names count 0, the ETag names the ranking version it used', async () => {
+    const lagging = await startTestServer({
+      'sbom.json': {
+        hasSBOM: [sbomFor({ pkg: 'pkg:npm/app@1' })],
+        isDependency: [dependsOn('pkg:npm/app@1', 'pkg:npm/left-pad@1.3.0')],
+      },
+    });
+    try {
+      const service = lagging.server.service;
+      for (let i = 0; i < 500 && service.latestFrequencyRanking?.generation !== service.version; i++) await sleep(10);
+      const ranked = service.latestFrequencyRanking!.generation;
+      const before = await lagging.get('/v0/search?q=pad');
+      expect(before.body.results).toEqual([
+        { kind: 'package', name: 'pkg:npm/left-pad', dependentCount: 1, purls: ['pkg:npm/left-pad@1.3.0'] },
+      ]);
+      // No more rankings from here on (nor polling): the next load is applied by hand.
+      service.stop();
+      await lagging.ingest('more.json', {
+        hasSBOM: [sbomFor({ pkg: 'pkg:npm/app2@1' })],
+        isDependency: [dependsOn('pkg:npm/app2@1', 'pkg:npm/right-pad@1.0.0')],
+      });
+      expect(service.version).toBeGreaterThan(ranked);
+      expect(service.latestFrequencyRanking!.generation).toBe(ranked);
+      const during = await lagging.get('/v0/search?q=pad');
+      expect(during.status).toBe(200);
+      expect(during.body.results.map((r: any) => [r.name, r.dependentCount])).toEqual([
+        ['pkg:npm/left-pad', 1],
+        ['pkg:npm/right-pad', 0], // not counted yet
+      ]);
+      const etag = during.headers.get('etag')!;
+      expect(etag).toBe(lagging.server.app.versionTag(service.version).replace(/"$/, `-r${ranked}"`));
+      expect(etag).not.toBe(before.headers.get('etag'));
+      expect((await lagging.get('/v0/search?q=pad', { 'if-none-match': etag })).status).toBe(304);
+    } finally {
+      await lagging.close();
+    }
+  });
+});
