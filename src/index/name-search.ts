@@ -28,9 +28,17 @@ export function queryWords(q: string): string[] {
     .filter((w) => w.length > 0);
 }
 
-function trigramsOf(text: string): Set<string> {
-  const grams = new Set<string>();
-  for (let i = 0; i + 3 <= text.length; i++) grams.add(text.slice(i, i + 3));
+/**
+ * A trigram as a number: 7 bits per character, exact for ASCII. Other characters share codes,
+ * which only adds candidates: every candidate is confirmed by substring before it is returned.
+ */
+function gramAt(text: string, i: number): number {
+  return ((text.charCodeAt(i) & 0x7f) << 14) | ((text.charCodeAt(i + 1) & 0x7f) << 7) | (text.charCodeAt(i + 2) & 0x7f);
+}
+
+function gramsOf(word: string): Set<number> {
+  const grams = new Set<number>();
+  for (let i = 0; i + 3 <= word.length; i++) grams.add(gramAt(word, i));
   return grams;
 }
 
@@ -42,12 +50,12 @@ export class NameSearch {
   private readonly texts: string[] = [];
   private readonly known = new Set<string>();
   /** Trigram → its slot in the packed postings. */
-  private readonly slots = new Map<string, number>();
+  private readonly slots = new Map<number, number>();
   /** Packed postings: slot s holds members[offsets[s]..offsets[s + 1]], ascending name numbers. */
   private offsets = new Uint32Array(1);
   private members = NO_NUMBERS;
   /** Postings of the names added since the last compact() (all numbers above the packed ones). */
-  private pending = new Map<string, number[]>();
+  private pending = new Map<number, number[]>();
 
   get size(): number {
     return this.names.length;
@@ -61,10 +69,12 @@ export class NameSearch {
     const text = searchableText(nameKey);
     this.names.push(nameKey);
     this.texts.push(text);
-    for (const gram of trigramsOf(text)) {
+    for (let i = 0; i + 3 <= text.length; i++) {
+      const gram = gramAt(text, i);
       const list = this.pending.get(gram);
-      if (list) list.push(n);
-      else this.pending.set(gram, [n]);
+      // A trigram twice in one name: the name is already its list's last entry.
+      if (!list) this.pending.set(gram, [n]);
+      else if (list[list.length - 1] !== n) list.push(n);
     }
   }
 
@@ -91,7 +101,7 @@ export class NameSearch {
   }
 
   /** The ascending numbers of the names whose text contains `gram`. */
-  private postings(gram: string): ArrayLike<number> {
+  private postings(gram: number): ArrayLike<number> {
     const s = this.slots.get(gram);
     const packed = s === undefined ? NO_NUMBERS : this.members.subarray(this.offsets[s], this.offsets[s + 1]);
     const added = this.pending.get(gram);
@@ -113,7 +123,7 @@ export class NameSearch {
     let candidates: ArrayLike<number> | undefined;
     for (const word of words) {
       if (word.length < 3) continue;
-      for (const gram of trigramsOf(word)) {
+      for (const gram of gramsOf(word)) {
         const list = this.postings(gram);
         candidates = candidates ? intersect(candidates, list) : list;
         if (candidates.length === 0) return;

@@ -33,6 +33,15 @@ describe('name search', () => {
     expect(s.find('   ')).toEqual([]);
   });
 
+  it('finds non-ASCII text, and only the names that really contain it', () => {
+    // "ü" and "|" share a trigram code (7 bits per character): the substring check tells them apart.
+    const s = searchOf(['pkg:npm/%C3%BCber-lib', 'pkg:generic/%7Cber-lib', 'pkg:npm/ueber']);
+    expect(s.find('über')).toEqual(['pkg:npm/%C3%BCber-lib']);
+    expect(s.find('ÜBER-LIB')).toEqual(['pkg:npm/%C3%BCber-lib']);
+    expect(s.find('|ber')).toEqual(['pkg:generic/%7Cber-lib']);
+    expect(s.find('ber-lib')).toEqual(['pkg:npm/%C3%BCber-lib', 'pkg:generic/%7Cber-lib']);
+  });
+
   it('ignores a name added twice', () => {
     const s = searchOf([...NAMES, NAMES[0]]);
     expect(s.size).toBe(NAMES.length);
@@ -41,7 +50,7 @@ describe('name search', () => {
   it('answers as a plain scan does, over many generated names and queries', () => {
     let x = 7;
     const next = (): number => (x = (x * 1103515245 + 12345) >>> 0) / 0x100000000;
-    const syllables = ['lo', 'dash', 'log', '4j', 'core', 'api', 'ba', 'bel', 'x', 'merge', '-', '.'];
+    const syllables = ['lo', 'dash', 'log', '4j', 'core', 'api', 'ba', 'bel', 'x', 'merge', '-', '.', 'ü', '|'];
     const word = (): string =>
       Array.from({ length: 1 + Math.floor(next() * 4) }, () => syllables[Math.floor(next() * syllables.length)]).join(
         '',
