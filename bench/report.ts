@@ -37,6 +37,7 @@ export function targets(r: BenchResults): Target[] {
     });
   }
   out.push(...reverseTargets(r));
+  out.push(...searchTargets(r));
   if (r.closure10k)
     out.push({
       target: '10,000-purl closure p50 ≤ 30 ms',
@@ -140,6 +141,39 @@ function reverseTargets(r: BenchResults): Target[] {
     100,
   );
   latency('path', 'path queries p50 ≤ 5 ms', 5);
+  return out;
+}
+
+/** Issue 14's search targets: a 3-character prefix's first request, and a mix of queries' throughput. */
+function searchTargets(r: BenchResults): Target[] {
+  const out: Target[] = [];
+  const prefix = r.scenarios.find((s) => s.name === 'search-prefix3');
+  if (prefix) {
+    const target = 'search for a 3-character prefix p50 ≤ 5 ms (first request, page of 20)';
+    out.push(
+      prefix.unavailable
+        ? { target, measured: `not measured: ${prefix.unavailable}`, met: undefined }
+        : {
+            target,
+            measured: `first request p50 ${fmt(prefix.single.coldP50, 2)} ms, p99 ${fmt(prefix.single.coldP99, 2)} ms over ${fmt(prefix.inputs, 0)} prefixes (avg ${fmt(prefix.avgItems, 0)} matches); repeated p50 ${fmt(prefix.single.p50, 2)} ms`,
+            met: prefix.single.coldP50 <= 5,
+          },
+    );
+  }
+  const mix = r.scenarios.find((s) => s.name === 'search-mix');
+  if (mix) {
+    const target = 'search, a mix of queries ≥ 0.5 × ceiling req/s, 10 connections';
+    const run = mix.runs.find((x) => x.connections === 10);
+    out.push(
+      mix.unavailable || !run
+        ? { target, measured: `not measured: ${mix.unavailable ?? 'no run'}`, met: undefined }
+        : {
+            target,
+            measured: `${fmt(run.ratio, 2)}× (${fmt(run.server.rps, 0)} vs ${fmt(run.ceiling.rps, 0)} req/s); first request p50 ${fmt(mix.single.coldP50, 2)} ms`,
+            met: run.ratio >= 0.5,
+          },
+    );
+  }
   return out;
 }
 

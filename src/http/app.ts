@@ -28,6 +28,7 @@ import openApiRoute from './routes/openapi.js';
 import operationRoutes from './routes/operations.js';
 import packageRoutes from './routes/packages.js';
 import pathRoutes from './routes/paths.js';
+import searchRoutes from './routes/search.js';
 import vulnRoutes from './routes/vulns.js';
 import { PaginationInfoSchema } from './schemas/pagination.js';
 import { ProblemSchema } from './schemas/problem.js';
@@ -114,6 +115,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
   await app.register(artifactRoutes);
   await app.register(vulnRoutes);
   await app.register(pathRoutes);
+  await app.register(searchRoutes);
   await app.register(auditRoutes);
   await app.register(documentRoutes);
   await app.register(openApiRoute);

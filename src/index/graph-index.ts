@@ -10,6 +10,7 @@ import { LicenseFacts, type LicenseRecord } from './licenses.js';
 import type { LoadBatch } from './load-batch.js';
 import { NodeTable, type PackagePurl } from './nodes.js';
 import { PackageOrder } from './package-order.js';
+import { SearchIndex } from './search-index.js';
 import { SourceFacts, type ScorecardRecord } from './sources.js';
 import type { AdvisoryRecord } from './vulnerabilities/advisory-matcher.js';
 import type { Attribution, CertifyVulnRecord, VexRecord, VulnMetadataRecord } from './vulnerabilities/records.js';
@@ -32,6 +33,7 @@ export class GraphIndex implements LoadSink, GraphView {
   readonly sources = new SourceFacts();
   readonly licenses = new LicenseFacts();
   readonly packageOrder = new PackageOrder();
+  readonly search = new SearchIndex();
   private readonly docs = new Map<number, DocumentRow>();
   private nodesChanged = false;
 
@@ -62,6 +64,7 @@ export class GraphIndex implements LoadSink, GraphView {
     this.vulnerabilities.advisories.flush(this.nodes);
     this.adjacency.rebuild(this.nodes.count, prepared);
     if (this.nodesChanged) this.packageOrder.merge(this.nodes.keys, this.nodes.count);
+    this.search.finish();
     this.nodesChanged = false;
     this.generation++;
   }
@@ -72,7 +75,9 @@ export class GraphIndex implements LoadSink, GraphView {
   }
 
   node(id: number, kind: NodeKind, key: string, attr: string | null): void {
+    const isNew = this.nodes.kindOf(id) === 0;
     if (this.nodes.add(id, kind, key, attr)) this.packageOrder.add(id);
+    if (isNew) this.search.add(id, kind, key, this.nodes);
     if (kind === NodeKind.Package) this.vulnerabilities.advisories.addPackage(id);
     this.nodesChanged = true;
   }
@@ -190,5 +195,17 @@ export class GraphIndex implements LoadSink, GraphView {
   }
   documentDigest(doc: number): string | undefined {
     return this.docs.get(doc)?.digest;
+  }
+
+  // --- search (/v0/search) ---
+
+  forEachPackageNameMatching(q: string, visit: (nameKey: string, text: string) => void): void {
+    this.search.names.forEachMatch(q, visit);
+  }
+  artifactsWithDigestPrefix(prefix: string): readonly number[] {
+    return this.search.digests.withPrefix(prefix);
+  }
+  vulnerabilitiesWithIdPrefix(prefix: string): readonly number[] {
+    return this.search.vulnIds.withPrefix(prefix);
   }
 }

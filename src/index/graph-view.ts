@@ -64,4 +64,15 @@ export interface GraphView {
   licensesOf(pkg: number): readonly LicenseRecord[];
   /** A document's digest by its store id (undefined once deleted). */
   documentDigest(doc: number): string | undefined;
+
+  // --- search (/v0/search) ---
+  /**
+   * Visits the package names ("pkg:type/namespace/name") whose text (namespace/name, decoded,
+   * lower case) contains every word of `q` in any case, with that text.
+   */
+  forEachPackageNameMatching(q: string, visit: (nameKey: string, text: string) => void): void;
+  /** Artifacts whose digest value (without its algorithm, lower case) starts with `prefix`, in digest order. */
+  artifactsWithDigestPrefix(prefix: string): readonly number[];
+  /** Vulnerability nodes whose id in lower case starts with `prefix` (lower case), in id order. */
+  vulnerabilitiesWithIdPrefix(prefix: string): readonly number[];
 }

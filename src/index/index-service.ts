@@ -283,6 +283,11 @@ export class IndexService {
     });
   }
 
+  /** The latest complete ranking, without waiting: undefined until the first completes; it may lag the index. */
+  get latestFrequencyRanking(): FrequencyRanking | undefined {
+    return this.ranking;
+  }
+
   /** The latest complete ranking; waits only when none has completed yet. */
   async frequencyRanking(): Promise<FrequencyRanking> {
     if (!this.ranking) {

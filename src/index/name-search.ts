@@ -1,8 +1,9 @@
-// Package-name search for /v0/search (issue 14, draft): every package name's searchable text
-// (namespace and name, decoded, lower case) indexed by its trigrams, so a word of three or more
-// characters is looked up by intersecting posting lists and then confirmed by substring; shorter
-// words scan the names. Append-only, like the node table: names are added as packages arrive,
-// and a deletion rebuilds the index from the start anyway.
+// Package-name search for /v0/search: every package name's searchable text (namespace and name,
+// decoded, lower case) indexed by its trigrams, so a word of three or more characters is looked
+// up by intersecting posting lists and then confirmed by substring; shorter words scan the names.
+// Append-only, like the node table: names are added as packages arrive (a deletion rebuilds the
+// whole index). Postings are kept compact: compact() packs them into one typed array, and names
+// added since wait in small per-trigram lists until the next compact().
 
 /** The text a name is searched by: "org.apache.logging.log4j/log4j-core" for pkg:maven/…/log4j-core. */
 export function searchableText(nameKey: string): string {
@@ -27,19 +28,34 @@ export function queryWords(q: string): string[] {
     .filter((w) => w.length > 0);
 }
 
-function trigramsOf(text: string): Set<string> {
-  const grams = new Set<string>();
-  for (let i = 0; i + 3 <= text.length; i++) grams.add(text.slice(i, i + 3));
+/**
+ * A trigram as a number: 7 bits per character, exact for ASCII. Other characters share codes,
+ * which only adds candidates: every candidate is confirmed by substring before it is returned.
+ */
+function gramAt(text: string, i: number): number {
+  return ((text.charCodeAt(i) & 0x7f) << 14) | ((text.charCodeAt(i + 1) & 0x7f) << 7) | (text.charCodeAt(i + 2) & 0x7f);
+}
+
+function gramsOf(word: string): Set<number> {
+  const grams = new Set<number>();
+  for (let i = 0; i + 3 <= word.length; i++) grams.add(gramAt(word, i));
   return grams;
 }
+
+const NO_NUMBERS = new Uint32Array(0);
 
 export class NameSearch {
   /** Package name keys, in the order added; a name's position is its number in the postings. */
   readonly names: string[] = [];
   private readonly texts: string[] = [];
   private readonly known = new Set<string>();
-  /** Trigram → ascending name numbers whose text contains it. */
-  private readonly postings = new Map<string, number[]>();
+  /** Trigram → its slot in the packed postings. */
+  private readonly slots = new Map<number, number>();
+  /** Packed postings: slot s holds members[offsets[s]..offsets[s + 1]], ascending name numbers. */
+  private offsets = new Uint32Array(1);
+  private members = NO_NUMBERS;
+  /** Postings of the names added since the last compact() (all numbers above the packed ones). */
+  private pending = new Map<number, number[]>();
 
   get size(): number {
     return this.names.length;
@@ -53,40 +69,77 @@ export class NameSearch {
     const text = searchableText(nameKey);
     this.names.push(nameKey);
     this.texts.push(text);
-    for (const gram of trigramsOf(text)) {
-      const list = this.postings.get(gram);
-      if (list) list.push(n);
-      else this.postings.set(gram, [n]);
+    for (let i = 0; i + 3 <= text.length; i++) {
+      const gram = gramAt(text, i);
+      const list = this.pending.get(gram);
+      // A trigram twice in one name: the name is already its list's last entry.
+      if (!list) this.pending.set(gram, [n]);
+      else if (list[list.length - 1] !== n) list.push(n);
     }
+  }
+
+  /** Packs the pending postings in with the others: O(all postings), once per load. */
+  compact(): void {
+    if (this.pending.size === 0) return;
+    for (const gram of this.pending.keys()) if (!this.slots.has(gram)) this.slots.set(gram, this.slots.size);
+    const slotCount = this.slots.size;
+    const sizes = new Uint32Array(slotCount);
+    for (let s = 0; s + 1 < this.offsets.length; s++) sizes[s] = this.offsets[s + 1] - this.offsets[s];
+    for (const [gram, list] of this.pending) sizes[this.slots.get(gram)!] += list.length;
+    const offsets = new Uint32Array(slotCount + 1);
+    for (let s = 0; s < slotCount; s++) offsets[s + 1] = offsets[s] + sizes[s];
+    const members = new Uint32Array(offsets[slotCount]);
+    for (let s = 0; s + 1 < this.offsets.length; s++)
+      members.set(this.members.subarray(this.offsets[s], this.offsets[s + 1]), offsets[s]);
+    for (const [gram, list] of this.pending) {
+      const s = this.slots.get(gram)!;
+      members.set(list, offsets[s + 1] - list.length);
+    }
+    this.offsets = offsets;
+    this.members = members;
+    this.pending = new Map();
+  }
+
+  /** The ascending numbers of the names whose text contains `gram`. */
+  private postings(gram: number): ArrayLike<number> {
+    const s = this.slots.get(gram);
+    const packed = s === undefined ? NO_NUMBERS : this.members.subarray(this.offsets[s], this.offsets[s + 1]);
+    const added = this.pending.get(gram);
+    if (!added) return packed;
+    return packed.length === 0 ? added : [...packed, ...added];
   }
 
   /** The name keys whose text contains every word of `q`, in the order added. */
   find(q: string): string[] {
+    const out: string[] = [];
+    this.forEachMatch(q, (name) => out.push(name));
+    return out;
+  }
+
+  /** Calls `visit` with each name whose text contains every word of `q`, and that text, in the order added. */
+  forEachMatch(q: string, visit: (nameKey: string, text: string) => void): void {
     const words = queryWords(q);
-    if (words.length === 0) return [];
-    let candidates: number[] | undefined;
+    if (words.length === 0) return;
+    let candidates: ArrayLike<number> | undefined;
     for (const word of words) {
       if (word.length < 3) continue;
-      for (const gram of trigramsOf(word)) {
-        const list = this.postings.get(gram);
-        if (!list) return [];
+      for (const gram of gramsOf(word)) {
+        const list = this.postings(gram);
         candidates = candidates ? intersect(candidates, list) : list;
-        if (candidates.length === 0) return [];
+        if (candidates.length === 0) return;
       }
     }
-    const out: string[] = [];
     const check = (n: number): void => {
       const text = this.texts[n];
-      if (words.every((w) => text.includes(w))) out.push(this.names[n]);
+      if (words.every((w) => text.includes(w))) visit(this.names[n], text);
     };
-    if (candidates) for (const n of candidates) check(n);
+    if (candidates) for (let i = 0; i < candidates.length; i++) check(candidates[i]);
     else for (let n = 0; n < this.texts.length; n++) check(n);
-    return out;
   }
 }
 
 /** The common members of two ascending lists. */
-function intersect(a: readonly number[], b: readonly number[]): number[] {
+function intersect(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
   const out: number[] = [];
   let i = 0;
   let j = 0;

@@ -42,6 +42,11 @@ function primaryFirst(ids: string[]): string[] {
   return ids.sort((a, b) => rank(a) - rank(b) || compareText(a, b));
 }
 
+/** The id /v0/vuln/{id} shows a vulnerability (any of its aliases) under. */
+export function primaryVulnId(index: GraphView, vuln: number): string {
+  return primaryFirst(index.aliasesOf(vuln).map(index.keyOf))[0];
+}
+
 export function vulnerabilityRecord(index: GraphView, vuln: number): VulnRecord {
   const aliases = index.aliasesOf(vuln);
   const [id, ...others] = primaryFirst(aliases.map(index.keyOf));

@@ -225,6 +225,7 @@ const ROUTES: Record<string, string> = {
   '/v0/vuln/{id}/packages': '/v0/vuln/CVE-2024-0001/packages',
   '/v0/vuln/{id}/dependents': '/v0/vuln/CVE-2024-0001/dependents',
   '/v0/vuln/{id}/artifacts': '/v0/vuln/CVE-2024-0001/artifacts?include=suppressed',
+  '/v0/search': '/v0/search?q=app',
 };
 const DATA_ROUTES = Object.keys(ROUTES).filter((p) => p.startsWith('/v0/') || p.startsWith('/analysis/'));
 /** The data routes that answer lists (the vulnerability record, /v0/path and package information are not paged). */
@@ -330,6 +331,8 @@ cases.push(
     url: `/analysis/licenses?purl=${enc('pkg:npm/none@1')}`,
     expected: 404,
   },
+  { name: 'missing q', path: '/v0/search', url: '/v0/search', expected: 400 },
+  { name: 'bad kind', path: '/v0/search', url: '/v0/search?q=app&kind=image', expected: 400 },
   { name: 'no path', path: '/v0/path', url: `/v0/path?from=${enc(UTIL)}&to=${enc(APP)}`, expected: 404 },
   { name: 'missing to', path: '/v0/path', url: `/v0/path?from=${enc(APP)}`, expected: 400 },
   {

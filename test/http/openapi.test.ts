@@ -60,6 +60,7 @@ describe('/openapi.json', () => {
       '/v0/package/{purl}/info',
       '/v0/package/{purl}/vulns',
       '/v0/path',
+      '/v0/search',
       '/v0/vuln/{id}',
       '/v0/vuln/{id}/artifacts',
       '/v0/vuln/{id}/dependents',
@@ -88,6 +89,7 @@ describe('/openapi.json', () => {
       'listAuditEvents',
       'listDocuments',
       'readinessCheck',
+      'search',
     ]);
     const tags = new Map(doc.tags.map((tag) => [tag.name, tag.description]));
     for (const op of operations) for (const tag of op.tags) expect(tags.get(tag)).toMatch(/\w/);

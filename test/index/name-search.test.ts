@@ -1,5 +1,5 @@
-// Package-name search (issue 14, draft): every word of the query must be in the name's
-// namespace/name text; checked against a plain scan over generated names.
+// Package-name search: every word of the query must be in the name's namespace/name text;
+// checked against a plain scan over generated names, added in loads with compactions between.
 import { describe, expect, it } from 'vitest';
 import { NameSearch, queryWords, searchableText } from '../../src/index/name-search.js';
 
@@ -16,6 +16,7 @@ const NAMES = [
 function searchOf(names: readonly string[]): NameSearch {
   const s = new NameSearch();
   for (const n of names) s.add(n);
+  s.compact();
   return s;
 }
 
@@ -32,6 +33,15 @@ describe('name search', () => {
     expect(s.find('   ')).toEqual([]);
   });
 
+  it('finds non-ASCII text, and only the names that really contain it', () => {
+    // "ü" and "|" share a trigram code (7 bits per character): the substring check tells them apart.
+    const s = searchOf(['pkg:npm/%C3%BCber-lib', 'pkg:generic/%7Cber-lib', 'pkg:npm/ueber']);
+    expect(s.find('über')).toEqual(['pkg:npm/%C3%BCber-lib']);
+    expect(s.find('ÜBER-LIB')).toEqual(['pkg:npm/%C3%BCber-lib']);
+    expect(s.find('|ber')).toEqual(['pkg:generic/%7Cber-lib']);
+    expect(s.find('ber-lib')).toEqual(['pkg:npm/%C3%BCber-lib', 'pkg:generic/%7Cber-lib']);
+  });
+
   it('ignores a name added twice', () => {
     const s = searchOf([...NAMES, NAMES[0]]);
     expect(s.size).toBe(NAMES.length);
@@ -40,19 +50,26 @@ describe('name search', () => {
   it('answers as a plain scan does, over many generated names and queries', () => {
     let x = 7;
     const next = (): number => (x = (x * 1103515245 + 12345) >>> 0) / 0x100000000;
-    const syllables = ['lo', 'dash', 'log', '4j', 'core', 'api', 'ba', 'bel', 'x', 'merge', '-', '.'];
+    const syllables = ['lo', 'dash', 'log', '4j', 'core', 'api', 'ba', 'bel', 'x', 'merge', '-', '.', 'ü', '|'];
     const word = (): string =>
       Array.from({ length: 1 + Math.floor(next() * 4) }, () => syllables[Math.floor(next() * syllables.length)]).join(
         '',
       );
     const names = Array.from({ length: 500 }, () => `pkg:npm/${word()}${next() < 0.3 ? '/' + word() : ''}`);
-    const s = searchOf(names);
-    const unique = [...new Set(names)];
-    for (let i = 0; i < 300; i++) {
-      const q = next() < 0.5 ? word() : `${word()} ${word()}`;
-      const words = queryWords(q);
-      const expected = unique.filter((n) => words.every((w) => searchableText(n).includes(w)));
-      expect(s.find(q), q).toEqual(expected);
+    const s = new NameSearch();
+    // Loads of names, each compacted or not (names added since the last compaction are found too).
+    for (let start = 0; start < names.length;) {
+      const end = Math.min(names.length, start + 1 + Math.floor(next() * 120));
+      for (const n of names.slice(start, end)) s.add(n);
+      if (next() < 0.7) s.compact();
+      start = end;
+      const unique = [...new Set(names.slice(0, end))];
+      for (let i = 0; i < 40; i++) {
+        const q = next() < 0.5 ? word() : `${word()} ${word()}`;
+        const words = queryWords(q);
+        const expected = unique.filter((n) => words.every((w) => searchableText(n).includes(w)));
+        expect(s.find(q), q).toEqual(expected);
+      }
     }
   });
 });

@@ -285,6 +285,10 @@ export const swaggerOptions: SwaggerOptions = {
       },
       { name: 'analysis', description: 'Rankings over the whole graph.' },
       {
+        name: 'search',
+        description: 'Find package names, artifacts and vulnerabilities without their exact purl, digest or id.',
+      },
+      {
         name: 'documents',
         description: 'Documents in the store: upload (any format ingest reads, or a zip of them), list, show, delete.',
       },

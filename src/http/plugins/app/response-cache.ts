@@ -77,7 +77,7 @@ class ResponseCache {
 }
 
 /** Sets the ETag; answers 304 (and returns true) when the client already has this version. */
-function notModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+export function notModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
   void reply.header('etag', etag);
   const header = request.headers['if-none-match'];
   if (!header) return false;

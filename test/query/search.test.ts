@@ -1,0 +1,114 @@
+// The search answers, checked against plain scans over an index of real documents (SBOMs,
+// scanner reports, OSV records from the fixtures): every package name whose text has every word,
+// every artifact whose digest starts with the prefix, every vulnerability with an id starting with
+// it, once per alias set; ranked in the order of searchKey with exact matches flagged as the API says.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchableText } from '../../src/index/name-search.js';
+import { NodeKind } from '../../src/model/kinds.js';
+import { compareKeys } from '../../src/query/pagination.js';
+import { search, searchKey, searchRequest, type SearchHit } from '../../src/query/search.js';
+import { primaryVulnId } from '../../src/query/vuln-record.js';
+import { FIXTURES } from '../helpers/corpus.js';
+import { random } from '../helpers/generated-graph.js';
+import { startTestApp, type TestClient } from '../helpers/server.js';
+
+let t: TestClient;
+beforeAll(async () => {
+  const docs: Record<string, unknown> = {};
+  for (const file of [
+    ...FIXTURES.filesOfKind('spdx').slice(0, 3),
+    ...FIXTURES.filesOfKind('cyclonedx').slice(0, 3),
+    ...FIXTURES.filesOfKind('grype', 'trivy', 'osv-scanner').slice(0, 3),
+    ...FIXTURES.filesOfKind('osv').slice(0, 5),
+    ...FIXTURES.filesOfKind('slsa-provenance').slice(0, 2),
+  ])
+    docs[file] = readFileSync(FIXTURES.path(file), 'utf8');
+  t = await startTestApp(docs);
+});
+afterAll(() => t?.close());
+
+const nodesOfKind = (kind: number): number[] => {
+  const index = t.server.service.index;
+  const out: number[] = [];
+  for (let id = 1; id < index.nodeCount; id++) if (index.kinds[id] === kind) out.push(id);
+  return out;
+};
+
+/** Dependent counts for the test: any deterministic function of the name does. */
+const countOf = (name: string): number => name.length % 4;
+
+function expectRanked(hits: readonly SearchHit[]): void {
+  for (let i = 1; i < hits.length; i++) expect(compareKeys(searchKey(hits[i - 1]), searchKey(hits[i]))).toBeLessThan(0);
+}
+
+describe('search over real documents', () => {
+  it('finds exactly the package names containing every word, any case, exact ones first', () => {
+    const index = t.server.service.index;
+    const names = [...index.nodes.packagesByName.keys()];
+    expect(names.length).toBeGreaterThan(100);
+    const next = random(5);
+    const wordOf = (name: string): string => {
+      const text = searchableText(name);
+      const start = Math.floor(next() * text.length);
+      return text.slice(start, start + 1 + Math.floor(next() * 6));
+    };
+    for (let i = 0; i < 200; i++) {
+      const name = names[Math.floor(next() * names.length)];
+      const words = i % 3 === 0 ? [wordOf(name), wordOf(name)] : [wordOf(name)];
+      const q = (i % 2 ? words.join(' ') : words.join(' ').toUpperCase()).trim();
+      if (!q) continue;
+      const hits = search(index, searchRequest(q, undefined, 'package'), countOf);
+      const wanted = words.map((w) => w.toLowerCase().trim()).filter((w) => w.length > 0);
+      const expected = names.filter((n) => wanted.every((w) => searchableText(n).includes(w))).sort();
+      expect(hits.map((h) => h.name).sort(), q).toEqual(expected);
+      expect(hits.map((h) => h.name)).toContain(name);
+      expectRanked(hits);
+      for (const h of hits) {
+        const text = searchableText(h.name);
+        const lower = q.toLowerCase();
+        expect(h.exact, `${q} ${h.name}`).toBe(text === lower || text.slice(text.lastIndexOf('/') + 1) === lower);
+        expect(h.dependentCount).toBe(countOf(h.name));
+      }
+    }
+  });
+
+  it('finds every artifact by any prefix of 8 characters or more of its digest, none by 7', () => {
+    const index = t.server.service.index;
+    const artifacts = nodesOfKind(NodeKind.Artifact).map(index.keyOf);
+    expect(artifacts.length).toBeGreaterThan(3);
+    const hexValued = artifacts.filter((a) => /^[a-z0-9-]+:[0-9a-f]{8,}$/.test(a));
+    expect(hexValued.length).toBeGreaterThan(3);
+    for (const key of hexValued.slice(0, 100)) {
+      const value = key.slice(key.indexOf(':') + 1);
+      for (const length of [7, 8, 12, value.length]) {
+        const prefix = value.slice(0, length);
+        const hits = search(index, searchRequest(prefix, undefined, 'artifact'), countOf);
+        const expected = length < 8 ? [] : hexValued.filter((a) => a.slice(a.indexOf(':') + 1).startsWith(prefix));
+        expect(hits.map((h) => h.name).sort(), prefix).toEqual(expected.sort());
+        expectRanked(hits);
+        if (length === value.length) expect(hits.find((h) => h.name === key)?.exact).toBe(true);
+      }
+    }
+  });
+
+  it('finds every vulnerability by any prefix of any of its ids, once, under its record id', () => {
+    const index = t.server.service.index;
+    const vulns = nodesOfKind(NodeKind.Vulnerability);
+    expect(vulns.length).toBeGreaterThan(5);
+    for (const vuln of vulns) {
+      const id = index.keyOf(vuln);
+      for (const prefix of [id.slice(0, 4), id.slice(0, -1), id.toLowerCase()]) {
+        const hits = search(index, searchRequest(prefix, undefined, 'vulnerability'), countOf);
+        const expected = new Set(
+          vulns
+            .filter((v) => index.keyOf(v).toLowerCase().startsWith(prefix.toLowerCase()))
+            .map((v) => primaryVulnId(index, v)),
+        );
+        expect(hits.map((h) => h.name).sort(), prefix).toEqual([...expected].sort());
+        expect(hits.map((h) => h.name)).toContain(primaryVulnId(index, vuln));
+        expectRanked(hits);
+      }
+    }
+  });
+});
