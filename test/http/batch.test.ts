@@ -193,6 +193,14 @@ describe('POST /v0/query/vulns and /v0/query/dependencies', () => {
     );
   });
 
+  it('are counted in the metrics under their route, as POST', async () => {
+    await post('/v0/query/vulns', { purls: [LIB] });
+    const metrics = await t.get('/metrics');
+    expect(metrics.text).toMatch(
+      /supplygraph_http_requests_total\{route="\/v0\/query\/vulns",method="POST",status="200"\} [1-9]/,
+    );
+  });
+
   it('405 for any method but POST, with Allow: POST', async () => {
     for (const method of ['GET', 'HEAD', 'PUT', 'DELETE'] as const) {
       for (const path of ['/v0/query/vulns', '/v0/query/dependencies']) {
