@@ -123,11 +123,30 @@ export interface Response {
 }
 
 export function get(base: string, path: string, timeoutMs = 120_000): Promise<Response> {
+  return send(base, path, 'GET', undefined, timeoutMs);
+}
+
+/** A POST of a JSON body (the batch questions), timed like `get`. */
+export function postJson(base: string, path: string, body: string, timeoutMs = 120_000): Promise<Response> {
+  return send(base, path, 'POST', body, timeoutMs);
+}
+
+function send(
+  base: string,
+  path: string,
+  method: string,
+  body: string | undefined,
+  timeoutMs: number,
+): Promise<Response> {
   return new Promise((resolve, reject) => {
     const url = new URL(base);
     const started = process.hrtime.bigint();
+    const headers =
+      body === undefined
+        ? undefined
+        : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
     const req = request(
-      { host: url.hostname, port: url.port, path, method: 'GET', agent, timeout: timeoutMs },
+      { host: url.hostname, port: url.port, path, method, headers, agent, timeout: timeoutMs },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -140,9 +159,9 @@ export function get(base: string, path: string, timeoutMs = 120_000): Promise<Re
         res.on('error', reject);
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`GET ${path} timed out`)));
+    req.on('timeout', () => req.destroy(new Error(`${method} ${path} timed out`)));
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
 

@@ -6,7 +6,8 @@
 // 4. records every benchmark request's response, starts the ceiling (bench/ceiling.ts: a bare
 //    node:http server replaying those bytes) and runs autocannon against both, per endpoint, at
 //    10 and 50 connections, plus precise single-client latencies;
-// 5. the 10,000-purl closure; the ranking recompute after an ingest, and latencies meanwhile;
+// 5. the 10,000-purl closure; 1,000-purl batch vulnerability questions; the ranking recompute
+//    after an ingest, and latencies meanwhile;
 // 6. prints the results and writes them to docs/benchmarks.md (one section per size) and
 //    bench/out/results-<size>-<seed>.json.
 // Loopback only; every wait is bounded.
@@ -32,6 +33,7 @@ import {
   machineFacts,
   memoryOf,
   percentile,
+  postJson,
   RssSampler,
   runToEnd,
   sleep,
@@ -126,6 +128,8 @@ export interface BenchResults {
     repeatedP50: number;
     repeatedP99: number;
   };
+  /** POST /v0/query/vulns with 1,000 purls (fewer when the graph has fewer inputs), one client. */
+  batch?: BatchResult;
   ranking?: {
     ingestCliMillis: number;
     /** From the start of the CLI ingest to the new ranking being served. */
@@ -138,6 +142,82 @@ export interface BenchResults {
 }
 
 const enc = encodeURIComponent;
+
+export interface BatchRun {
+  includeDependencies: boolean;
+  /** Requests timed (distinct bodies taken in turn). */
+  n: number;
+  p50: number;
+  p99: number;
+  max: number;
+  avgBytes: number;
+  /** Vulnerability entries per answer, on average (all inputs together). */
+  avgFindings: number;
+  /** Entries that were not 200 (inputs the graph lacks: should be none). */
+  non200Entries: number;
+}
+
+export interface BatchResult {
+  /** Purls per request. */
+  inputs: number;
+  /** Distinct request bodies. */
+  bodies: number;
+  runs: BatchRun[];
+}
+
+const BATCH_INPUTS = 1000;
+const BATCH_BODIES = 10;
+const BATCH_REQUESTS = 20;
+
+/**
+ * Batch vulnerability questions (issue 14): 1,000 purls per request, drawn in turn from the
+ * vulnerable versions and the distinct typical versions (a window per body, so each body differs),
+ * timed one request at a time, without and with includeDependencies.
+ */
+async function batchVulns(base: string, m: Manifest): Promise<BatchResult | undefined> {
+  const pool = [...new Set([...m.queries.vulnerable, ...m.queries.typicalMany])];
+  if (pool.length === 0) return undefined;
+  const inputs = Math.min(BATCH_INPUTS, pool.length);
+  const bodies = Array.from({ length: BATCH_BODIES }, (_, k) => {
+    const start = Math.floor((k * pool.length) / BATCH_BODIES);
+    return Array.from({ length: inputs }, (_, i) => pool[(start + i) % pool.length]);
+  });
+  const runs: BatchRun[] = [];
+  for (const includeDependencies of [false, true]) {
+    const texts = bodies.map((purls) => JSON.stringify({ purls, includeDependencies }));
+    for (const text of texts.slice(0, 2)) await postJson(base, '/v0/query/vulns', text); // warm-up
+    const times: number[] = [];
+    let bytes = 0;
+    let findings = 0;
+    let non200Entries = 0;
+    for (let i = 0; i < BATCH_REQUESTS; i++) {
+      const r = await postJson(base, '/v0/query/vulns', texts[i % texts.length]);
+      if (r.status !== 200)
+        throw new Error(`POST /v0/query/vulns answered ${r.status}: ${r.body.toString('utf8', 0, 300)}`);
+      times.push(r.ms);
+      bytes += r.body.length;
+      const answer = JSON.parse(r.body.toString('utf8')) as {
+        results: { status: number; vulnerabilities?: unknown[] }[];
+      };
+      for (const entry of answer.results) {
+        if (entry.status !== 200) non200Entries++;
+        findings += entry.vulnerabilities?.length ?? 0;
+      }
+    }
+    times.sort((a, b) => a - b);
+    runs.push({
+      includeDependencies,
+      n: times.length,
+      p50: r2(percentile(times, 0.5)),
+      p99: r2(percentile(times, 0.99)),
+      max: r2(times[times.length - 1]),
+      avgBytes: Math.round(bytes / times.length),
+      avgFindings: r2(findings / times.length),
+      non200Entries,
+    });
+  }
+  return { inputs, bodies: BATCH_BODIES, runs };
+}
 
 async function gitRevision(): Promise<string> {
   const head = await runToEnd('git', ['-C', ROOT, 'log', '-1', '--format=%h %s'], '/dev/null', 10_000).catch(
@@ -824,7 +904,16 @@ async function main(): Promise<void> {
       }
     }
 
-    // --- 5b. ranking recompute after an ingest, and latencies while it runs ---
+    // --- 5b. batch vulnerability questions ---
+    if (!only || only.has('batch-vulns')) {
+      results.batch = await batchVulns(base, manifest);
+      for (const run of results.batch?.runs ?? [])
+        log(
+          `batch of ${results.batch!.inputs} purls, includeDependencies=${run.includeDependencies}: p50 ${run.p50} ms, p99 ${run.p99} ms (${run.avgFindings} findings, ${run.non200Entries} entries not 200)`,
+        );
+    }
+
+    // --- 5c. ranking recompute after an ingest, and latencies while it runs ---
     if (!only || only.has('ranking')) {
       const rankingPath = '/analysis/dependencies?sort=frequency&PageSize=100';
       const typicalPath = `/v0/package/${enc(manifest.queries.typical[0]?.purl ?? manifest.queries.large[0].purl)}/dependencies`;

@@ -127,6 +127,13 @@ export const SETTINGS = {
     description:
       'PostgreSQL: how long serve and migrate retry, with backoff, while the database does not answer (0: fail at once)',
   },
+  maxBatchInputs: {
+    flag: '--max-batch-inputs <n>',
+    env: 'SUPPLYGRAPH_MAX_BATCH_INPUTS',
+    defaultValue: '1000',
+    description:
+      'most purls and digests one POST /v0/query/* request may name (more is 413); its body may be 1 KiB per input plus 64 KiB',
+  },
   maxDocumentSize: {
     flag: '--max-document-size <bytes>',
     env: 'SUPPLYGRAPH_MAX_DOCUMENT_SIZE',

@@ -88,6 +88,7 @@ export async function main(argv: string[]): Promise<number> {
     SETTINGS.corsOrigin,
     SETTINGS.compressThreshold,
     SETTINGS.maxDocumentSize,
+    SETTINGS.maxBatchInputs,
   ]).action(async (o: Record<string, string | undefined>) => {
     // Every option is checked, the store looked for and the port tried before the index loads.
     const text = (name: string): string => o[name] ?? '';
@@ -117,6 +118,7 @@ export async function main(argv: string[]): Promise<number> {
         anonymousRateLimitPerMinute: positiveInteger('--anonymous-rate-limit', text('anonymousRateLimit'), true),
       },
       uploads: { maxDocumentBytes: positiveInteger('--max-document-size', text('maxDocumentSize')) },
+      batch: { maxInputs: positiveInteger('--max-batch-inputs', text('maxBatchInputs')) },
       corsOrigins: parseOrigins(o.corsOrigin),
       compressThresholdBytes: positiveInteger('--compress-threshold', text('compressThreshold'), true),
     };

@@ -29,6 +29,7 @@ import operationRoutes from './routes/operations.js';
 import packageRoutes from './routes/packages.js';
 import pathRoutes from './routes/paths.js';
 import searchRoutes from './routes/search.js';
+import queryRoutes from './routes/query.js';
 import vulnRoutes from './routes/vulns.js';
 import { PaginationInfoSchema } from './schemas/pagination.js';
 import { ProblemSchema } from './schemas/problem.js';
@@ -55,8 +56,8 @@ function createInstance(options: AppOptions, limits: HttpLimits) {
     http: { maxHeaderSize: limits.maxHeaderSize, connectionsCheckingInterval: 1000 },
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
-    // No route reads a body (the onRequest hook answers before any would be read); this only
-    // bounds what a route added later could buffer.
+    // Routes that read a body set their own limit (the batch questions; uploads stream); this
+    // bounds what any other route could buffer.
     bodyLimit: 1024,
     clientErrorHandler: answerClientError,
     frameworkErrors: (error, request, reply) => {
@@ -116,6 +117,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
   await app.register(vulnRoutes);
   await app.register(pathRoutes);
   await app.register(searchRoutes);
+  await app.register(queryRoutes);
   await app.register(auditRoutes);
   await app.register(documentRoutes);
   await app.register(openApiRoute);

@@ -36,20 +36,36 @@ export function sendProblem(reply: FastifyReply, code: ErrorCode, detail: string
 }
 
 interface ValidationIssue {
+  keyword?: string;
+  schemaPath?: string;
   instancePath: string;
   message?: string;
   params?: Record<string, unknown>;
 }
 
+/** The name of the field an issue is about: its path, else the missing property (Ajv's or TypeBox's form). */
+function fieldOf(issue: ValidationIssue): string | undefined {
+  const path = (issue.instancePath || '').replace(/^\//, '');
+  if (path) return path;
+  const missing = issue.params?.missingProperty ?? (issue.params?.requiredProperties as unknown[] | undefined)?.[0];
+  return typeof missing === 'string' ? missing : undefined;
+}
+
 function describeValidation(issues: ValidationIssue[], context: string | undefined): string {
   const first = issues[0];
-  const missing = first.params?.missingProperty;
-  const where =
-    (first.instancePath || '').replace(/^\//, '') || (typeof missing === 'string' ? missing : (context ?? 'request'));
-  const reason = Array.isArray(first.params?.allowedValues)
-    ? `must be one of ${(first.params.allowedValues as string[]).join(', ')}`
-    : (first.message ?? 'is invalid');
-  return `invalid ${context === 'querystring' ? 'query parameter' : (context ?? 'parameter')} "${where}": ${reason}`;
+  const field = fieldOf(first);
+  // A field the request's schema does not have (additionalProperties: false) fails as "schema is false".
+  const unknownField = first.keyword === 'boolean' && first.schemaPath?.endsWith('/additionalProperties');
+  const reason = unknownField
+    ? 'is not a field of this request'
+    : first.keyword === 'required' && field
+      ? 'is required'
+      : Array.isArray(first.params?.allowedValues)
+        ? `must be one of ${(first.params.allowedValues as string[]).join(', ')}`
+        : (first.message ?? 'is invalid');
+  if (context === 'body') return field ? `invalid body field "${field}": ${reason}` : `invalid body: ${reason}`;
+  const what = context === 'querystring' ? 'query parameter' : (context ?? 'parameter');
+  return `invalid ${what} "${field ?? context ?? 'request'}": ${reason}`;
 }
 
 /** Errors Fastify raises before a route runs (routing, body reading). */
@@ -61,16 +77,36 @@ function frameworkProblem(code: string | undefined): { code: ErrorCode; detail: 
       return { code: 'SG_URI_TOO_LONG', detail: 'a path segment of the URL is longer than the server accepts' };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { code: 'SG_PAYLOAD_TOO_LARGE', detail: 'the request body is larger than the server accepts' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        code: 'SG_UNSUPPORTED_MEDIA_TYPE',
+        detail: 'the request body must be JSON (Content-Type: application/json)',
+      };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { code: 'SG_MALFORMED_REQUEST', detail: 'the request body is empty; a JSON object is expected' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { code: 'SG_MALFORMED_REQUEST', detail: 'the request body is not valid JSON' };
     default:
       return undefined;
   }
 }
 
+/**
+ * The code and detail of an error about the request's own input (bad input, unknown package or
+ * artifact, a refusal of the HTTP layer); undefined for anything else. One mapping for whole
+ * requests (handleError) and for the entries of a batch answer, so both say the same.
+ */
+export function inputProblemOf(error: unknown): { code: ErrorCode; detail: string } | undefined {
+  if (error instanceof InvalidInputError) return { code: error.code as ErrorCode, detail: error.message };
+  if (error instanceof NotFoundError || error instanceof ProblemError)
+    return { code: error.code, detail: error.message };
+  return undefined;
+}
+
 /** Maps anything thrown by a route to a problem response. */
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (error instanceof InvalidInputError) return sendProblem(reply, error.code as ErrorCode, error.message);
-  if (error instanceof NotFoundError) return sendProblem(reply, error.code, error.message);
-  if (error instanceof ProblemError) return sendProblem(reply, error.code, error.message);
+  const input = inputProblemOf(error);
+  if (input) return sendProblem(reply, input.code, input.detail);
   if (error instanceof StoreError) {
     request.log.error({ err: error }, 'store call failed');
     return sendProblem(reply, 'SG_BACKEND_UNAVAILABLE', 'the data backend failed or is unavailable; try again later');

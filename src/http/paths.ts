@@ -23,8 +23,13 @@ export function isLivenessPath(url: string): boolean {
   return url === OPERATIONAL_PATHS.liveness;
 }
 
-/** The documents collection (SPEC §8): the one path that takes a request body (POST). */
+/** The documents collection (SPEC §8): uploads are POSTed here. */
 export const DOCUMENTS_PATH = '/v0/documents';
+
+/** The batch questions (SPEC §8): POST only, with a JSON body. */
+export const BATCH_PATHS = { vulns: '/v0/query/vulns', dependencies: '/v0/query/dependencies' } as const;
+
+const isBatchPath = (path: string): boolean => path === BATCH_PATHS.vulns || path === BATCH_PATHS.dependencies;
 
 /** The path of a URL, without its query and trailing slash (the router ignores one). */
 function pathOf(url: string): string {
@@ -32,16 +37,22 @@ function pathOf(url: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
-/** The methods a URL answers: GET and HEAD everywhere, POST on the documents, DELETE on one document. */
+/**
+ * The methods a URL answers: GET and HEAD everywhere, POST on the documents, DELETE on one
+ * document, and POST alone on the batch questions.
+ */
 export function allowedMethods(url: string): readonly string[] {
   const path = pathOf(url);
+  if (isBatchPath(path)) return ['POST'];
   if (path === DOCUMENTS_PATH) return ['GET', 'HEAD', 'POST'];
   if (path.startsWith(`${DOCUMENTS_PATH}/`) && !path.slice(DOCUMENTS_PATH.length + 1).includes('/'))
     return ['GET', 'HEAD', 'DELETE'];
   return ['GET', 'HEAD'];
 }
 
-/** Whether a request may carry a body: only an upload (POST /v0/documents). */
+/** Whether a request may carry a body: an upload (POST /v0/documents) or a batch question. */
 export function takesBody(method: string, url: string): boolean {
-  return method === 'POST' && pathOf(url) === DOCUMENTS_PATH;
+  if (method !== 'POST') return false;
+  const path = pathOf(url);
+  return path === DOCUMENTS_PATH || isBatchPath(path);
 }

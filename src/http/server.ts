@@ -10,7 +10,14 @@ import { IndexService } from '../index/index-service.js';
 import { openStore } from '../store/open.js';
 import type { PageLimits } from '../query/pagination.js';
 import { buildApp } from './app.js';
-import { DEFAULT_ACCESS, DEFAULT_UPLOADS, type AccessOptions, type UploadOptions } from './plugins/app/api-context.js';
+import {
+  DEFAULT_ACCESS,
+  DEFAULT_BATCH,
+  DEFAULT_UPLOADS,
+  type AccessOptions,
+  type BatchOptions,
+  type UploadOptions,
+} from './plugins/app/api-context.js';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './limits.js';
 
 export interface ServeOptions {
@@ -25,6 +32,7 @@ export interface ServeOptions {
   /** Read access and rate limits; readAccess defaults by the host (open on loopback only). */
   access?: Partial<AccessOptions>;
   uploads?: Partial<UploadOptions>;
+  batch?: Partial<BatchOptions>;
   corsOrigins?: readonly string[];
   compressThresholdBytes?: number;
 }
@@ -99,6 +107,7 @@ export async function openServer(options: ServeOptions): Promise<OpenServer> {
         readAccess: options.access?.readAccess ?? (isLoopbackHost(options.host) ? 'open' : 'token'),
       },
       uploads: { ...DEFAULT_UPLOADS, ...options.uploads },
+      batch: { ...DEFAULT_BATCH, ...options.batch },
       corsOrigins: options.corsOrigins,
       compressThresholdBytes: options.compressThresholdBytes,
     },

@@ -1,6 +1,6 @@
 // Options checked before any work: version, stats output, a store that is not there, a bad
 // port or log level, a port in use — each one line on stderr and a non-zero exit, before the
-// index loads (the "index refreshed" log line never appears).
+// index loads (the "index refreshed" log line never appears); and options that reach the server.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
@@ -83,6 +83,7 @@ describe('serve options are checked before the index loads', () => {
       ['--log-level', 'loud'],
       'supplygraph: --log-level must be one of trace, debug, info, warn, error, fatal, silent, got "loud"',
     ],
+    [['--max-batch-inputs', '0'], 'supplygraph: --max-batch-inputs must be a positive integer, got "0"'],
   ])('%j is refused in one line', async (args, message) => {
     const r = await cli(['serve', '--store', store, ...args]);
     expect(r.code).toBe(1);
@@ -124,6 +125,38 @@ describe('serve options are checked before the index loads', () => {
       const res = await fetch(`${url}/v0/package/${encodeURIComponent('pkg:npm/a@1')}/dependencies`);
       expect(res.status).toBe(200);
       expect(((await res.json()) as { dependencies: string[] }).dependencies).toEqual(['pkg:npm/b@1']);
+    } finally {
+      const closed = new Promise((resolve) => child.on('close', resolve));
+      child.kill('SIGTERM');
+      await closed;
+    }
+  });
+
+  it('SUPPLYGRAPH_MAX_BATCH_INPUTS (--max-batch-inputs) bounds the batch questions', async () => {
+    const child = spawn(process.execPath, [BIN, 'serve', '--store', store, '--port', '0'], {
+      env: { ...process.env, SUPPLYGRAPH_STORE: '', SUPPLYGRAPH_MAX_BATCH_INPUTS: '2' },
+    });
+    try {
+      let out = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (d) => {
+          out += d;
+          const m = /"msg":"Server listening at (http:\/\/127\.0\.0\.1:\d+)"/.exec(out);
+          if (m) resolve(m[1]);
+        });
+        child.on('close', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+      });
+      const ask = (purls: string[]) =>
+        fetch(`${url}/v0/query/dependencies`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ purls }),
+        });
+      const two = await ask(['pkg:npm/a@1', 'pkg:npm/b@1']);
+      expect(two.status).toBe(200);
+      const three = await ask(['pkg:npm/a@1', 'pkg:npm/b@1', 'pkg:npm/a@1']);
+      expect(three.status).toBe(413);
+      expect(((await three.json()) as { detail: string }).detail).toMatch(/at most 2 /);
     } finally {
       const closed = new Promise((resolve) => child.on('close', resolve));
       child.kill('SIGTERM');

@@ -463,11 +463,19 @@ describe('every route and status conforms to /openapi.json', () => {
  * One request written whole on a new connection, the answer read until the server closes: for
  * requests fetch cannot send (a GET with a body) or that the server refuses before reading them.
  */
-function rawRequest(path: string, extraHeaders: Record<string, string> = {}, body = ''): Promise<Answer> {
-  const { hostname, port } = new URL(t.url);
-  const head = [`GET ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Connection: close'];
+function rawRequest(
+  path: string,
+  extraHeaders: Record<string, string> = {},
+  body = '',
+  method = 'GET',
+  base = t.url,
+): Promise<Answer> {
+  const { hostname, port } = new URL(base);
+  const head = [`${method} ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Connection: close'];
   for (const [name, value] of Object.entries(extraHeaders)) head.push(`${name}: ${value}`);
-  if (body) head.push('Content-Type: text/plain', `Content-Length: ${Buffer.byteLength(body)}`);
+  if (body && !Object.keys(extraHeaders).some((name) => name.toLowerCase() === 'content-type'))
+    head.push('Content-Type: text/plain');
+  if (body) head.push(`Content-Length: ${Buffer.byteLength(body)}`);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const socket = connect(Number(port), hostname, () => socket.end(`${head.join('\r\n')}\r\n\r\n${body}`));
@@ -649,5 +657,95 @@ describe('document routes conform to /openapi.json', () => {
     await expectConforms(ONE_PATH, 'delete', { url: `${DOCS_PATH}/${enc(digest)}`, expected: 204 });
     await expectConforms(ONE_PATH, 'delete', { url: `${DOCS_PATH}/${enc(digest)}`, expected: 404 });
     await expectConforms(ONE_PATH, 'delete', { url: `${DOCS_PATH}/sha1:abc`, expected: 400 });
+  });
+});
+
+/** The batch questions (POST only): every status they document, each answer checked against its operation. */
+describe('batch questions conform to /openapi.json', () => {
+  const BATCH = {
+    '/v0/query/vulns': { purls: [APP, 'lodash', 'pkg:npm/none@1'], includeDependencies: true },
+    '/v0/query/dependencies': { purls: [APP, 'lodash'], digests: [IMAGE, `sha256:${hex('none')}`] },
+  };
+  const json = { 'content-type': 'application/json' };
+  const batchSeen = new Map<string, Set<number>>();
+
+  async function expectConforms(
+    base: string,
+    path: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string; url?: string; raw?: true },
+    expected: number,
+  ): Promise<Answer> {
+    const url = init.url ?? path;
+    const method = init.method ?? 'POST';
+    const headers = init.headers ?? json;
+    let answer: Answer;
+    if (init.raw) {
+      // Written whole on its own connection: the parser refuses a head too long before a request exists.
+      answer = await rawRequest(url, headers, init.body, method, base);
+    } else {
+      const res = await fetch(base + url, { method, headers, body: init.body });
+      answer = { status: res.status, headers: res.headers, text: await res.text() };
+    }
+    expect(answer.status, `${path} ${answer.text}`).toBe(expected);
+    expect(checker.problems(path, answer, 'post')).toEqual([]);
+    if (!batchSeen.has(path)) batchSeen.set(path, new Set());
+    batchSeen.get(path)!.add(answer.status);
+    return answer;
+  }
+
+  it.each(Object.entries(BATCH))('%s: 200, 400, 405, 413, 414, 415, 431', async (path, body) => {
+    const ok = await expectConforms(t.url, path, { body: JSON.stringify(body) }, 200);
+    const statuses = (JSON.parse(ok.text) as { results: { status: number }[] }).results.map((r) => r.status);
+    expect(new Set(statuses)).toEqual(new Set([200, 400, 404]));
+    await expectConforms(t.url, path, { body: '{"purls": [' }, 400);
+    await expectConforms(t.url, path, { body: '{"purls": "x"}' }, 400);
+    await expectConforms(t.url, path, { method: 'GET' }, 405);
+    const many = JSON.stringify({ purls: Array.from({ length: 1001 }, (_, i) => `pkg:npm/p${i}@1`) });
+    await expectConforms(t.url, path, { body: many }, 413);
+    await expectConforms(
+      t.url,
+      path,
+      { url: `${path}?pad=${'a'.repeat(20_000)}`, body: '{"purls": []}', raw: true },
+      414,
+    );
+    await expectConforms(t.url, path, { headers: { 'content-type': 'text/plain' }, body: '{"purls": []}' }, 415);
+    await expectConforms(
+      t.url,
+      path,
+      { headers: { ...json, 'x-padding': 'a'.repeat(20_000) }, body: '{}', raw: true },
+      431,
+    );
+  });
+
+  it('401 without a token under --read-access token, 429 past the rate limit, 502 while the backend fails', async () => {
+    const closed = await startTestServer(DOCS, undefined, { access: { readAccess: 'token' } });
+    const limited = await startTestServer(DOCS, undefined, { access: { anonymousRateLimitPerMinute: 2 } });
+    const broken = await startTestServer(DOCS);
+    try {
+      await broken.server.service.store.close();
+      await broken.server.service.refresh().catch(() => undefined);
+      for (const [path, body] of Object.entries(BATCH)) {
+        const text = JSON.stringify(body);
+        await expectConforms(closed.url, path, { body: text }, 401);
+        await expectConforms(broken.url, path, { body: text }, 502);
+      }
+      await expectConforms(limited.url, '/v0/query/vulns', { body: '{"purls": []}' }, 200);
+      await expectConforms(limited.url, '/v0/query/dependencies', { body: '{"purls": []}' }, 200);
+      for (const path of Object.keys(BATCH)) await expectConforms(limited.url, path, { body: '{"purls": []}' }, 429);
+    } finally {
+      await closed.close();
+      await limited.close();
+      await broken.close();
+    }
+  });
+
+  it('answered every documented status that a request can bring about', () => {
+    const missed: string[] = [];
+    for (const path of Object.keys(BATCH)) {
+      for (const status of checker.documentedStatuses(path, 'post')) {
+        if (!batchSeen.get(path)?.has(Number(status)) && !untriggerable(path, status)) missed.push(`${path} ${status}`);
+      }
+    }
+    expect(missed).toEqual([]);
   });
 });

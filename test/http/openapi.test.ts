@@ -60,16 +60,20 @@ describe('/openapi.json', () => {
       '/v0/package/{purl}/info',
       '/v0/package/{purl}/vulns',
       '/v0/path',
+      '/v0/query/dependencies',
+      '/v0/query/vulns',
       '/v0/search',
       '/v0/vuln/{id}',
       '/v0/vuln/{id}/artifacts',
       '/v0/vuln/{id}/dependents',
       '/v0/vuln/{id}/packages',
     ]);
-    const operations = Object.values(doc.paths).map((item) => item.get);
+    // Every method's operation (the batch questions are POST alone, the documents also POST and DELETE).
+    const operations = Object.values(doc.paths).flatMap((item) => Object.values(item));
     expect(operations.map((op) => op.operationId).sort()).toEqual([
       'analyzeDependencies',
       'analyzeLicenses',
+      'deleteDocument',
       'getArtifactDeps',
       'getArtifactVulns',
       'getDocument',
@@ -88,8 +92,11 @@ describe('/openapi.json', () => {
       'healthCheck',
       'listAuditEvents',
       'listDocuments',
+      'queryDependencies',
+      'queryPackageVulns',
       'readinessCheck',
       'search',
+      'uploadDocument',
     ]);
     const tags = new Map(doc.tags.map((tag) => [tag.name, tag.description]));
     for (const op of operations) for (const tag of op.tags) expect(tags.get(tag)).toMatch(/\w/);
@@ -109,6 +116,23 @@ describe('/openapi.json', () => {
     );
     expect(document.paths['/healthz'].get.security).toEqual([]);
     expect(document.paths['/readyz'].get.security).toEqual([]);
+  });
+
+  it('describes the batch questions as POST with a JSON body, answers without ETag, 413 and 415', () => {
+    const paths = doc.paths as unknown as Record<
+      string,
+      Record<string, { requestBody?: { content: Record<string, unknown> }; responses: Record<string, ResponseEntry> }>
+    >;
+    for (const path of ['/v0/query/vulns', '/v0/query/dependencies']) {
+      expect(Object.keys(paths[path])).toEqual(['post']);
+      const op = paths[path].post;
+      expect(Object.keys(op.requestBody?.content ?? {})).toEqual(['application/json']);
+      expect(Object.keys(op.responses['200'].headers ?? {})).toEqual(['X-Request-Id']);
+      expect(op.responses['304']).toBeUndefined();
+      expect(op.responses['413']).toEqual({ $ref: '#/components/responses/PayloadTooLarge' });
+      expect(op.responses['415']).toEqual({ $ref: '#/components/responses/UnsupportedMediaType' });
+      expect(op.responses['404']).toBeUndefined();
+    }
   });
 
   it('has license, description and servers', () => {

@@ -34,7 +34,7 @@ const SHARED_HEADERS: Record<HeaderName, { description: string; required?: boole
   Allow: {
     description: 'The methods the path answers.',
     required: true,
-    schema: StringEnum(['GET, HEAD', 'GET, HEAD, POST', 'GET, HEAD, DELETE']),
+    schema: StringEnum(['GET, HEAD', 'GET, HEAD, POST', 'GET, HEAD, DELETE', 'POST']),
   },
   Location: {
     description:
@@ -108,7 +108,8 @@ export const SHARED_RESPONSES = {
   405: {
     name: 'MethodNotAllowed',
     description:
-      'A method this path does not answer: GET and HEAD everywhere, POST on `/v0/documents`, DELETE on one document.',
+      'A method this path does not answer: GET and HEAD everywhere, POST on `/v0/documents`, DELETE on one ' +
+      'document, and POST alone on the batch questions (`/v0/query/...`).',
     headers: ['Allow', 'X-Request-Id'],
     problem: true,
   },
@@ -123,7 +124,8 @@ export const SHARED_RESPONSES = {
     name: 'PayloadTooLarge',
     description:
       'The request announces a body where none is taken, or an upload is larger than `--max-document-size` ' +
-      '(after gzip decoding); the connection closes.',
+      '(after gzip decoding); the connection closes. A batch question naming more inputs than ' +
+      '`--max-batch-inputs` (`SG_TOO_MANY_INPUTS`), or whose body is larger than that allows.',
     headers: ['X-Request-Id'],
     problem: true,
   },
@@ -138,7 +140,7 @@ export const SHARED_RESPONSES = {
     name: 'UnsupportedMediaType',
     description:
       'An upload whose Content-Type or Content-Encoding is not a document (a form, an image, brotli), or whose ' +
-      'content no format recognises.',
+      'content no format recognises; a batch question whose body is not `application/json` or is encoded.',
     headers: ['X-Request-Id'],
     problem: true,
   },

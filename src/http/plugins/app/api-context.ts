@@ -1,6 +1,7 @@
 // Decorators for what the routes need from the rest of the service: the index service, the page
 // limits, the version ETag and the query budget for background computations.
 import fp from 'fastify-plugin';
+import { SETTINGS } from '../../../config.js';
 import type { IndexService } from '../../../index/index-service.js';
 import type { PageLimits } from '../../../query/pagination.js';
 import { ProblemError } from '../../errors.js';
@@ -31,6 +32,14 @@ export interface UploadOptions {
 
 export const DEFAULT_UPLOADS: UploadOptions = { maxDocumentBytes: 256 * 1024 * 1024, collector: 'supplygraph-api' };
 
+/** How much one batch question (POST /v0/query/*) may ask. */
+export interface BatchOptions {
+  /** Inputs (purls and digests together) per request; more is 413. */
+  maxInputs: number;
+}
+
+export const DEFAULT_BATCH: BatchOptions = { maxInputs: Number(SETTINGS.maxBatchInputs.defaultValue) };
+
 export interface ApiContext {
   service: IndexService;
   limits: PageLimits;
@@ -38,6 +47,7 @@ export interface ApiContext {
   queryBudgetMs?: number;
   access?: AccessOptions;
   uploads?: UploadOptions;
+  batch?: BatchOptions;
   /** Origins allowed by CORS; none (the default) leaves CORS off. */
   corsOrigins?: readonly string[];
   /** Answers at least this many bytes are compressed when the client asks. */
@@ -52,6 +62,7 @@ declare module 'fastify' {
     pageLimits: PageLimits;
     accessOptions: AccessOptions;
     uploadOptions: UploadOptions;
+    batchOptions: BatchOptions;
     /** ETag of everything derived from the store at one version (the index's current one by default). */
     versionTag(version?: number): string;
     /**
@@ -70,6 +81,7 @@ export default fp<ApiContext>(
     app.decorate('pageLimits', ctx.limits);
     app.decorate('accessOptions', ctx.access ?? DEFAULT_ACCESS);
     app.decorate('uploadOptions', ctx.uploads ?? DEFAULT_UPLOADS);
+    app.decorate('batchOptions', ctx.batch ?? DEFAULT_BATCH);
     app.decorate('versionTag', (version = service.version) => `"${service.store.storeId.slice(0, 8)}-${version}"`);
     app.decorate('withinBudget', async <T>(work: Promise<T>, what: string): Promise<T> => {
       let timer: NodeJS.Timeout | undefined;

@@ -1,5 +1,5 @@
 // What every request passes before a route runs: the request id header, the methods each path
-// answers, no body but on an upload, not while shutting down, no data while the backend fails,
+// answers, no body but on an upload or a batch question, not while shutting down, no data while the backend fails,
 // and the page size's text.
 import fp from 'fastify-plugin';
 import { checkPageSizeTexts } from '../../../query/pagination.js';

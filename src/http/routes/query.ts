@@ -1,0 +1,139 @@
+// POST /v0/query/vulns, POST /v0/query/dependencies: the single dependency and vulnerability
+// questions for many inputs in one request (SPEC §8). Every entry is the single endpoint's whole
+// answer (all pages) or its problem; all entries are computed from one index version, in one
+// synchronous pass. Answers are not cached and carry no ETag (POST).
+import { TypeBoxValidatorCompiler, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { batchDependencies, batchPackageVulnerabilities, type InputOutcome } from '../../query/batch.js';
+import { inputProblemOf, problem, ProblemError } from '../errors.js';
+import { BATCH_PATHS } from '../paths.js';
+import {
+  DependenciesBatchAnswerSchema,
+  DependenciesBatchRequestSchema,
+  VulnsBatchAnswerSchema,
+  VulnsBatchRequestSchema,
+  type DependenciesBatchAnswer,
+  type VulnsBatchAnswer,
+} from '../schemas/batch.js';
+import { dataRouteErrors, JSON_MEDIA_TYPE, problemResponses } from '../schemas/responses.js';
+import { InvalidInputError } from '../../query/errors.js';
+
+/** Bytes of body a request may send per input it may name, plus a fixed allowance for the rest. */
+const BODY_BYTES_PER_INPUT = 1024;
+const BODY_BYTES_BASE = 64 * 1024;
+
+/** The largest body a batch question may have: generous for any purl, bounded by the input limit. */
+export function batchBodyLimit(maxInputs: number): number {
+  return maxInputs * BODY_BYTES_PER_INPUT + BODY_BYTES_BASE;
+}
+
+/** One entry of the answer: the single answer under `field`, or the single answer's problem fields. */
+function entryOf<F extends string, T>(outcome: InputOutcome<T>, field: F) {
+  if (outcome.error === undefined) return { input: outcome.input, status: 200, [field]: outcome.answer };
+  const mapped = inputProblemOf(outcome.error)!;
+  // The problem document's fields but its request id: the answer's X-Request-Id names the request.
+  const { type, title, status, detail, Message, code } = problem(mapped.code, mapped.detail);
+  return { input: outcome.input, status, type, title, detail, Message, code };
+}
+
+function json(description: string, schema: object): object {
+  return { description, content: { [JSON_MEDIA_TYPE]: { schema } } };
+}
+
+const batchErrors = { ...dataRouteErrors, ...problemResponses(415) };
+
+const queryRoutes: FastifyPluginAsyncTypebox = (app) => {
+  const { maxInputs } = app.batchOptions;
+  const bodyLimit = batchBodyLimit(maxInputs);
+
+  // Bodies are JSON and nothing else (Fastify's own parser, prototype poisoning refused): any
+  // other media type is 415. The body is checked as sent, without the query string's coercion
+  // ("true" is not a boolean here, 7 is not a purl).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    const coding = request.headers['content-encoding'];
+    if (coding !== undefined && coding.trim().toLowerCase() !== 'identity') {
+      done(
+        new ProblemError(
+          'SG_UNSUPPORTED_MEDIA_TYPE',
+          `Content-Encoding ${coding} is not taken here: send the JSON body as it is`,
+        ),
+      );
+      return;
+    }
+    done(null, payload);
+  });
+
+  /** 413 past the limit, naming it, before any input is looked at. */
+  function checkInputCount(count: number): void {
+    if (count > maxInputs)
+      throw new ProblemError(
+        'SG_TOO_MANY_INPUTS',
+        `this request names ${count} inputs; at most ${maxInputs} are taken per request (--max-batch-inputs): split it`,
+      );
+  }
+
+  app.post(
+    BATCH_PATHS.vulns,
+    {
+      bodyLimit,
+      schema: {
+        operationId: 'queryPackageVulns',
+        summary: 'Vulnerabilities of many purls at once: `/v0/package/{purl}/vulns` for each, in input order',
+        description:
+          'One entry per purl, in input order, each with the status the single request would have had: 200 with ' +
+          'its whole answer (every page) in `vulnerabilities`, or 400/404 with the fields of its problem document. ' +
+          'One bad or unknown purl never fails the request. At most `--max-batch-inputs` purls (default 1,000).',
+        tags: ['packages'],
+        body: VulnsBatchRequestSchema,
+        response: {
+          200: json('One entry per purl, in input order', VulnsBatchAnswerSchema),
+          ...batchErrors,
+        },
+      },
+    },
+    (request, reply) => {
+      const { purls, includeDependencies = false } = request.body;
+      checkInputCount(purls.length);
+      const outcomes = batchPackageVulnerabilities(app.indexService.index, purls, includeDependencies);
+      const body: VulnsBatchAnswer = { results: outcomes.map((o) => entryOf(o, 'vulnerabilities')) };
+      return reply.type(JSON_MEDIA_TYPE).send(body);
+    },
+  );
+
+  app.post(
+    BATCH_PATHS.dependencies,
+    {
+      bodyLimit,
+      schema: {
+        operationId: 'queryDependencies',
+        summary:
+          'Dependencies of many purls and digests at once: `/v0/package/{purl}/dependencies` for each purl, then ' +
+          '`/v0/artifact/{digest}/dependencies` for each digest',
+        description:
+          'One entry per input, the purls first then the digests, each in input order, with the status the single ' +
+          'request would have had: 200 with its whole answer (every page) in `dependencies`, or 400/404 with the ' +
+          'fields of its problem document. At most `--max-batch-inputs` inputs in all (default 1,000).',
+        tags: ['packages'],
+        body: DependenciesBatchRequestSchema,
+        response: {
+          200: json('One entry per input: the purls, then the digests', DependenciesBatchAnswerSchema),
+          ...batchErrors,
+        },
+      },
+    },
+    (request, reply) => {
+      const { purls, digests } = request.body;
+      if (purls === undefined && digests === undefined)
+        throw new InvalidInputError('purls', 'the body names no inputs: give "purls", "digests" or both');
+      checkInputCount((purls?.length ?? 0) + (digests?.length ?? 0));
+      const outcomes = batchDependencies(app.indexService.index, purls ?? [], digests ?? []);
+      const body: DependenciesBatchAnswer = { results: outcomes.map((o) => entryOf(o, 'dependencies')) };
+      return reply.type(JSON_MEDIA_TYPE).send(body);
+    },
+  );
+  return Promise.resolve();
+};
+
+export default queryRoutes;
