@@ -116,8 +116,31 @@ function faithfulCorrection(text: string): SpdxNode | undefined {
     : { license: single.license, plus: true };
 }
 
-/** A licence field read as an SPDX expression, and how (see LicenseReading). */
-export function readLicense(text: string): { reading: LicenseReading; license?: NormalisedLicense } {
+export interface LicenseRead {
+  reading: LicenseReading;
+  license?: NormalisedLicense;
+}
+
+/**
+ * Readings by text: a correction costs about half a millisecond, and an SBOM repeats a few
+ * licence texts thousands of times. Emptied when full, which bounds it without bookkeeping.
+ */
+const readings = new Map<string, Readonly<LicenseRead>>();
+const MAX_READINGS = 10_000;
+
+/** A licence field read as an SPDX expression, and how (see LicenseReading). The result is shared: do not change it. */
+export function readLicense(text: string): Readonly<LicenseRead> {
+  let read = readings.get(text);
+  if (!read) {
+    if (readings.size >= MAX_READINGS) readings.clear();
+    read = Object.freeze(computeReading(text));
+    if (read.license) Object.freeze(read.license);
+    readings.set(text, read);
+  }
+  return read;
+}
+
+function computeReading(text: string): LicenseRead {
   const trimmed = text.trim();
   if (NO_LICENSE.has(trimmed.toUpperCase())) return { reading: 'none' };
   const asWritten = tryParse(trimmed);
