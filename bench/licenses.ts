@@ -1,6 +1,6 @@
 // How many licence fields of a directory of documents normalise to SPDX expressions: per format,
 // the fields seen (SPDX packages' licenseConcluded and licenseDeclared, CycloneDX components'
-// licenses[] entries), those that parse as written, those that parse after correction (case,
+// licenses[] entries, Trivy Packages[].Licenses, Grype artifact.licenses once per artifact), those that parse as written, those that parse after correction (case,
 // spdx-correct where faithful), those kept verbatim, and NOASSERTION / NONE. The fields are the
 // ones ingest reads (the build's own parse step), each read by the build's normaliser
 // (src/model/license.ts). Prints a table and the texts most often kept verbatim.
@@ -37,6 +37,12 @@ const { parseSpdx } = (await built('ingest/formats/spdx/parse.js')) as {
 const { parseCycloneDx } = (await built('ingest/formats/cyclonedx/parse.js')) as {
   parseCycloneDx: (doc: SniffedDocument) => { top?: CdxComponent; components: CdxComponent[] };
 };
+const { parseTrivy } = (await built('ingest/formats/scanners/trivy/parse.js')) as {
+  parseTrivy: (json: unknown, now: string) => { results: { packages: { licenses: string[] }[] }[] };
+};
+const { parseGrype } = (await built('ingest/formats/scanners/grype/parse.js')) as {
+  parseGrype: (json: unknown, now: string) => { matches: { artifact: { purl: unknown; licenses: string[] } }[] };
+};
 const { readLicense } = (await built('model/license.js')) as {
   readLicense: (text: string) => { reading: Reading };
 };
@@ -55,6 +61,18 @@ function licenceFields(doc: SniffedDocument, parser: string): { format: string; 
     // Entries without an id, name or expression carry no licence text: not fields.
     const texts = components.flatMap((c) => c.licenses.flatMap((l) => (l.text === undefined ? [] : [l.text])));
     return { format: parser === 'cyclonedx-json' ? 'CycloneDX JSON' : 'CycloneDX XML', texts };
+  }
+  const now = new Date().toISOString();
+  if (parser === 'trivy') {
+    const texts = parseTrivy(doc.json, now).results.flatMap((r) => r.packages.flatMap((p) => p.licenses));
+    return { format: 'Trivy JSON', texts };
+  }
+  if (parser === 'grype') {
+    // Matches repeat an artifact for each of its vulnerabilities: its licences count once.
+    const byArtifact = new Map<string, string[]>();
+    for (const { artifact } of parseGrype(doc.json, now).matches)
+      byArtifact.set(JSON.stringify([artifact.purl, artifact.licenses]), artifact.licenses);
+    return { format: 'Grype JSON', texts: [...byArtifact.values()].flat() };
   }
   return undefined;
 }
@@ -92,8 +110,17 @@ for (const file of readdirSync(dir).sort()) {
   }
 }
 
-const total = { documents: 0, fields: 0, 'as-written': 0, corrected: 0, verbatim: 0, none: 0 };
-for (const row of rows.values()) for (const key of Object.keys(total) as (keyof typeof total)[]) total[key] += row[key];
+/** The sum of the rows whose format matches. */
+function sum(matches: (format: string) => boolean) {
+  const out = { documents: 0, fields: 0, 'as-written': 0, corrected: 0, verbatim: 0, none: 0 };
+  for (const [format, row] of rows)
+    if (matches(format)) for (const key of Object.keys(out) as (keyof typeof out)[]) out[key] += row[key];
+  return out;
+}
+const totals = [
+  ['SBOMs (SPDX, CycloneDX)', sum((f) => /^(SPDX|CycloneDX)/.test(f))],
+  ['all', sum(() => true)],
+] as const;
 const share = (n: number, of: number): string => (of === 0 ? '–' : `${((100 * n) / of).toFixed(1)} %`);
 
 console.log(`Licence fields in ${dir}\n`);
@@ -101,7 +128,7 @@ console.log(
   '| format | documents | fields | parsed as written | parsed after correction | verbatim | NOASSERTION / NONE | SPDX share of licences |',
 );
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-for (const [format, r] of [...[...rows].sort(([a], [b]) => a.localeCompare(b)), ['all', total] as const]) {
+for (const [format, r] of [...[...rows].sort(([a], [b]) => a.localeCompare(b)), ...totals]) {
   const licences = r.fields - r.none;
   const cells = [
     format,

@@ -90,22 +90,57 @@ function versionsOf(text: string): string {
 /** Words that join two licences, or a licence and an exception; "or later" is part of one licence. */
 const SECOND_LICENSE = /\b(and|with)\b|\bor\b(?!\s+(any\s+)?later)|[&;/]|,(?!\s*v)|\+\s*\w/i;
 
+/** The text says "this version or any later one" ("GPL-2+", "LGPL v2.1 or later"). */
+const OR_LATER = /\+\s*$|\bor[\s-]+(any\s+)?later\b/i;
+
 /**
  * spdx-correct's reading of a licence name, when it cannot change the licence's meaning: the
- * text names one licence (no "and", "with", "+", "/", "or" other than "or later") and the same
- * version numbers as the correction. It guesses otherwise: "BSD" → BSD-2-Clause, "GPL" →
- * GPL-3.0-or-later, "CDDL + GPLv2 with classpath exception" → GPL-2.0-only.
+ * text names one licence (no "and", "with", "+", "/", "or" other than "or later"), the same
+ * version numbers as the correction, and "or later" exactly when the correction does. It guesses
+ * otherwise: "BSD" → BSD-2-Clause, "GPL" → GPL-3.0-or-later, "GPL-2+" → GPL-2.0-only,
+ * "CDDL + GPLv2 with classpath exception" → GPL-2.0-only.
  */
 function faithfulCorrection(text: string): SpdxNode | undefined {
   const corrected = correctSpdx(text);
   if (!corrected || SECOND_LICENSE.test(text)) return undefined;
   const parsed = tryParse(corrected);
   if (!parsed || !('license' in parsed) || parsed.exception) return undefined;
-  return versionsOf(text) === versionsOf(corrected) ? parsed : undefined;
+  if (versionsOf(text) !== versionsOf(corrected)) return undefined;
+  if (OR_LATER.test(text) === OR_LATER.test(corrected)) return parsed;
+  // "GPL-2+": spdx-correct drops the "+"; the name without it, corrected, and "or later" added.
+  const base = /^(.*\S)\s*\+\s*$/.exec(text)?.[1];
+  const single = base === undefined ? undefined : faithfulCorrection(base);
+  if (!single || !('license' in single) || OR_LATER.test(single.license)) return undefined;
+  return single.license.endsWith('-only')
+    ? { license: `${single.license.slice(0, -'-only'.length)}-or-later` }
+    : { license: single.license, plus: true };
 }
 
-/** A licence field read as an SPDX expression, and how (see LicenseReading). */
-export function readLicense(text: string): { reading: LicenseReading; license?: NormalisedLicense } {
+export interface LicenseRead {
+  reading: LicenseReading;
+  license?: NormalisedLicense;
+}
+
+/**
+ * Readings by text: a correction costs about half a millisecond, and an SBOM repeats a few
+ * licence texts thousands of times. Emptied when full, which bounds it without bookkeeping.
+ */
+const readings = new Map<string, Readonly<LicenseRead>>();
+const MAX_READINGS = 10_000;
+
+/** A licence field read as an SPDX expression, and how (see LicenseReading). The result is shared: do not change it. */
+export function readLicense(text: string): Readonly<LicenseRead> {
+  let read = readings.get(text);
+  if (!read) {
+    if (readings.size >= MAX_READINGS) readings.clear();
+    read = Object.freeze(computeReading(text));
+    if (read.license) Object.freeze(read.license);
+    readings.set(text, read);
+  }
+  return read;
+}
+
+function computeReading(text: string): LicenseRead {
   const trimmed = text.trim();
   if (NO_LICENSE.has(trimmed.toUpperCase())) return { reading: 'none' };
   const asWritten = tryParse(trimmed);

@@ -1,4 +1,4 @@
-// Licence round-trip over every SBOM of the shared corpus.
+// Licence round-trip over every SBOM and scanner report of the shared corpus.
 import { CORPUS } from '../helpers/corpus.js';
 import { licenceRoundTripSuite } from '../ingest/licence-roundtrip.suite.js';
 

@@ -1,4 +1,5 @@
-// Licence round-trip over a set of real SBOMs (test/fixtures, and the whole corpus in the sweep):
+// Licence round-trip over a set of real SBOMs and scanner reports (test/fixtures, and the whole
+// corpus in the sweep):
 // every licence a document gives a package — read here from the document's own fields with plain
 // JSON and XML reading, not the parsers — is in the loaded index for that package, as
 // normaliseLicense gives it, with its kind and the document that states it; and the index holds
@@ -89,6 +90,42 @@ function cdxXmlFields(text: string): Field[] {
   return out;
 }
 
+/** A scanner's licence list entry: a string, or an object with an SPDX expression or a value. */
+const scannerText = (l: any): string | undefined => str(l) ?? (str(l?.spdxExpression) || undefined) ?? str(l?.value);
+
+/**
+ * Trivy: Results[].Packages[].Licenses of packages with a PURL, except a package whose findings
+ * were all suppressed (ExperimentalModifiedFindings): the report records nothing of it.
+ */
+function trivyFields(doc: any): Field[] {
+  const out: Field[] = [];
+  for (const r of Array.isArray(doc) ? doc : asArray(doc.Results)) {
+    const found = new Set(asArray(r.Vulnerabilities).map((v) => v.PkgIdentifier?.PURL));
+    const suppressed = new Set(asArray(r.ExperimentalModifiedFindings).map((m) => m.Finding?.PkgIdentifier?.PURL));
+    for (const p of asArray(r.Packages)) {
+      const purl = str(p.Identifier?.PURL);
+      if (!purl || (suppressed.has(purl) && !found.has(purl))) continue;
+      for (const l of asArray(p.Licenses)) {
+        const text = scannerText(l);
+        if (text !== undefined) out.push({ purl, text, kind: 'declared' });
+      }
+    }
+  }
+  return out;
+}
+
+/** Grype: matches[].artifact.licenses of artifacts with a purl. */
+function grypeFields(doc: any): Field[] {
+  return asArray(doc.matches).flatMap((m) => {
+    const purl = str(m.artifact?.purl);
+    if (!purl) return [];
+    return asArray(m.artifact.licenses).flatMap((l) => {
+      const text = scannerText(l);
+      return text === undefined ? [] : [{ purl, text, kind: 'declared' as const }];
+    });
+  });
+}
+
 /** The expected licences of a document: "canonical purl\tkind\texpression\tverbatim" lines. */
 function expectedLicences(fields: Field[]): Set<string> {
   const out = new Set<string>();
@@ -110,9 +147,11 @@ export function licenceRoundTripSuite(set: DocumentSet): void {
     ...set.filesOfKind('spdx').map((file) => ({ file, fields: () => spdxFields(set.rawJson(file)) })),
     ...set.filesOfKind('cyclonedx').map((file) => ({ file, fields: () => cdxJsonFields(set.rawJson(file)) })),
     ...set.filesOfKind('cyclonedx-xml').map((file) => ({ file, fields: () => cdxXmlFields(set.text(file)) })),
+    ...set.filesOfKind('trivy').map((file) => ({ file, fields: () => trivyFields(set.rawJson(file)) })),
+    ...set.filesOfKind('grype').map((file) => ({ file, fields: () => grypeFields(set.rawJson(file)) })),
   ];
 
-  describe(`licences of the ${set.name}' SBOMs round-trip through a store and the index`, () => {
+  describe(`licences of the ${set.name}' SBOMs and scanner reports round-trip through a store and the index`, () => {
     let remove: () => Promise<void>;
     let store: GraphStore;
     let service: IndexService;

@@ -35,6 +35,15 @@ describe('normaliseLicense', () => {
     expect(expr('GPLv2+')).toBe('GPL-2.0-or-later');
     expect(expr('BSD 3-Clause')).toBe('BSD-3-Clause');
     expect(expr('MIT License')).toBe('MIT');
+    expect(expr('GPL-2')).toBe('GPL-2.0-only');
+    expect(expr('LGPL-2.1 or later')).toBe('LGPL-2.1-or-later');
+  });
+
+  it('keeps "or later" through a correction', () => {
+    // spdx-correct reads "GPL-2+" as GPL-2.0-only: the "+" is put back as -or-later.
+    expect(expr('GPL-2+')).toBe('GPL-2.0-or-later');
+    expect(expr('LGPLv2+')).toBe('LGPL-2.0-or-later');
+    expect(expr('Apache 2.0+')).toBe('Apache-2.0+');
   });
 
   it('keeps verbatim what a correction would have to guess', () => {
@@ -48,6 +57,9 @@ describe('normaliseLicense', () => {
       'CDDL + GPLv2 with classpath exception',
       'Dual license consisting of the CDDL v1.1 and GPL v2',
       'GPL-2.0-or-later with classpath-exception-2.0',
+      'GNU GPL v2 or later', // spdx-correct: GPL-3.0-or-later
+      'Eclipse Public License v2.0', // spdx-correct: EPL-1.0
+      'MIT-1', // spdx-correct: MIT
     ]) {
       expect(normaliseLicense(text), text).toEqual({ expression: text, verbatim: true });
       expect(readLicense(text).reading).toBe('verbatim');

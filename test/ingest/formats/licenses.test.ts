@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadFixture, PARSE_CTX, sniffText } from '../../helpers/documents.js';
 import { cyclonedxJsonParser, cyclonedxXmlParser } from '../../../src/ingest/formats/cyclonedx/index.js';
 import { spdxParser } from '../../../src/ingest/formats/spdx/index.js';
+import { grypeParser, trivyParser } from '../../../src/ingest/formats/scanners/index.js';
 import type { DocumentFacts, HasLicenseFact } from '../../../src/model/facts.js';
 import { canonicalPurl } from '../../../src/model/purl.js';
 
@@ -245,5 +246,29 @@ describe('SPDX tag-value licences', () => {
     expect(licencesOf(facts, 'pkg:npm/a@1')).toEqual(['declared:LicenseRef-custom']);
     // File licences are not package licences.
     expect(facts.licenses).toHaveLength(2);
+  });
+});
+
+describe('scanner report licences (declared)', () => {
+  it('reads Trivy Packages[].Licenses', () => {
+    const facts = trivyParser.parse(loadFixture('trivy-trivy-bestseller-fashion-debian-12-image.json'), ctx);
+    expect(licencesOf(facts, 'pkg:deb/debian/apt@2.6.1?arch=amd64&distro=debian-12.13')).toEqual([
+      'declared:GPL-2.0-or-later',
+      'declared:GPL-2.0-only',
+      'declared:BSD-3-Clause',
+      'declared:MIT',
+    ]);
+  });
+
+  it('reads Grype artifact.licenses once per package, however many matches name it', () => {
+    const facts = grypeParser.parse(loadFixture('grype-grype-defectdojo-django-1.13.1-image.json'), ctx);
+    expect(licencesOf(facts, 'pkg:deb/debian/liblz4-1@1.8.3-1?arch=amd64')).toEqual([
+      'declared:BSD-2-Clause', // written "BSD-2-clause"
+      'declared:GPL-2.0-only', // "GPL-2"
+      'declared:GPL-2.0-or-later', // "GPL-2+"
+    ]);
+    expect(licencesOf(facts, 'pkg:pypi/pysaml2@6.5.1')).toEqual(['declared:Apache-2.0']);
+    expect(licencesOf(facts, 'pkg:pypi/jira@2.0.0')).toEqual(['declared:BSD (verbatim)']);
+    expect(licencesOf(facts, 'pkg:deb/debian/libtiff5@4.1.0+git191117-2~deb10u1?arch=amd64')).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@
 // SPDX expressions by model/license.ts. See docs/formats/sbom.md#licences.
 import type { FactsBuilder, LicenseKind } from '../../../model/facts.js';
 import { normaliseLicense } from '../../../model/license.js';
+import { isObject } from './json.js';
 
 /** What each builder already states, so a licence repeated for a package is one fact. */
 const stated = new WeakMap<FactsBuilder, Set<string>>();
@@ -24,5 +25,20 @@ export function stateLicense(builder: FactsBuilder, purl: string, text: string, 
     expression: licence.expression,
     kind,
     ...(licence.verbatim ? { verbatim: true } : {}),
+  });
+}
+
+/**
+ * The licence texts of a scanner's list of a package's licences: strings (Trivy `Licenses`, Grype
+ * `artifact.licenses`), or objects with an `spdxExpression` or `value` (syft's licence objects).
+ * Anything else is no licence.
+ */
+export function licenceTexts(list: unknown): string[] {
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((l: unknown) => {
+    if (typeof l === 'string') return [l];
+    if (!isObject(l)) return [];
+    const text = typeof l.spdxExpression === 'string' && l.spdxExpression ? l.spdxExpression : l.value;
+    return typeof text === 'string' ? [text] : [];
   });
 }

@@ -3,6 +3,7 @@
 import { DocumentError, type ScanMetadata } from '../../../../model/facts.js';
 import { isoUtc } from '../../common/dates.js';
 import { isObject, jsonText, str, type Json } from '../../common/json.js';
+import { licenceTexts } from '../../common/licenses.js';
 import { imageDigests } from '../common.js';
 import { isGrypeReport } from './detect.js';
 
@@ -21,7 +22,7 @@ export interface GrypeMatch {
   path: string;
   vulnerability: GrypeVulnerability & { id: string };
   related: GrypeVulnerability[];
-  artifact: { purl: unknown; type?: string; name?: string; version?: string };
+  artifact: { purl: unknown; type?: string; name?: string; version?: string; licenses: string[] };
 }
 
 export interface GrypeReport {
@@ -94,7 +95,13 @@ export function parseGrype(json: unknown, now: string): GrypeReport {
       path,
       vulnerability: { ...vulnerability, id },
       related: related.map(vulnerabilityOf),
-      artifact: { purl: a.purl, type: str(a.type), name: str(a.name), version: str(a.version) },
+      artifact: {
+        purl: a.purl,
+        type: str(a.type),
+        name: str(a.name),
+        version: str(a.version),
+        licenses: licenceTexts(a.licenses),
+      },
     };
   });
   return { scan, matches, image: scannedImageOf(json) };

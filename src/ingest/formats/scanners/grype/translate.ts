@@ -7,6 +7,7 @@
 // The scanned image (source.target of an image scan) is an artifact the report is an SBOM of
 // (see scannedImage): the image includes every package the report names.
 import { FactsBuilder, type DocumentFacts } from '../../../../model/facts.js';
+import { stateLicense } from '../../common/licenses.js';
 import { VulnFacts } from '../../common/vulns.js';
 import type { ParseContext } from '../../types.js';
 import { scannedImage, tryCanonicalPurl, tryFormatParts } from '../common.js';
@@ -44,6 +45,8 @@ export function translateGrype(report: GrypeReport, ctx?: ParseContext): Documen
       continue;
     }
     vulns.finding(purl, v.id, report.scan);
+    // The licences the artifact's package metadata declares (one fact each, however many matches).
+    for (const text of a.licenses) stateLicense(builder, purl, text, 'declared');
     vulns.metadata(v.id, {
       // The primary record's description, else the related (NVD) one's.
       description: v.description ?? related.map((r) => r.description).find(Boolean),

@@ -4,6 +4,7 @@
 import { DocumentError, type ScanMetadata } from '../../../../model/facts.js';
 import { isoUtc } from '../../common/dates.js';
 import { isObject, str, type Json } from '../../common/json.js';
+import { licenceTexts } from '../../common/licenses.js';
 import { imageDigests } from '../common.js';
 import { trivyResults, type TrivyResult } from './detect.js';
 
@@ -45,8 +46,8 @@ export interface TrivyResultEntry {
   os?: OsInfo;
   findings: TrivyFinding[];
   suppressed: TrivySuppressedFinding[];
-  /** --list-all-pkgs entries (objects only). */
-  packages: { path: string; pkg: TrivyPackageRef }[];
+  /** --list-all-pkgs entries (objects only), with their `Licenses`. */
+  packages: { path: string; pkg: TrivyPackageRef; licenses: string[] }[];
 }
 
 export interface TrivyReport {
@@ -145,7 +146,12 @@ function parseResult(report: Json, result: TrivyResult, base: string): TrivyResu
   const packages: TrivyResultEntry['packages'] = [];
   const listed = Array.isArray(result.Packages) ? result.Packages : [];
   listed.forEach((p, i) => {
-    if (isObject(p)) packages.push({ path: `${base}/Packages/${i}`, pkg: packageRef(p.Identifier, p.Name, p.Version) });
+    if (isObject(p))
+      packages.push({
+        path: `${base}/Packages/${i}`,
+        pkg: packageRef(p.Identifier, p.Name, p.Version),
+        licenses: licenceTexts(p.Licenses),
+      });
   });
   return { path: base, type: str(result.Type), os: osOf(report, result), findings, suppressed, packages };
 }

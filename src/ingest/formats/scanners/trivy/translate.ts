@@ -9,6 +9,7 @@
 import { FactsBuilder, type DocumentFacts } from '../../../../model/facts.js';
 import type { PurlParts } from '../../../../model/purl.js';
 import { purlPartsFromOsv } from '../../../../vuln/ecosystems.js';
+import { stateLicense } from '../../common/licenses.js';
 import { VulnFacts } from '../../common/vulns.js';
 import type { ParseContext } from '../../types.js';
 import { scannedImage, tryCanonicalPurl, tryFormatParts } from '../common.js';
@@ -100,6 +101,8 @@ function translateResult(builder: FactsBuilder, vulns: VulnFacts, report: TrivyR
     tryCanonicalPurl(pkg.purl) ??
     (pkg.name ? tryFormatParts(fallbackParts(result.type, pkg.name, pkg.version, result.os)) : undefined);
   const vulnerable = new Set<string>();
+  /** Packages with a recorded finding (not only suppressed ones). */
+  const found = new Set<string>();
   for (const v of result.findings) {
     const purl = purlOf(v.pkg);
     if (!purl) {
@@ -107,6 +110,7 @@ function translateResult(builder: FactsBuilder, vulns: VulnFacts, report: TrivyR
       continue;
     }
     vulnerable.add(purl);
+    found.add(purl);
     vulns.finding(purl, v.id, report.scan);
     vulns.metadata(v.id, {
       description: v.description,
@@ -134,5 +138,9 @@ function translateResult(builder: FactsBuilder, vulns: VulnFacts, report: TrivyR
       continue;
     }
     if (!vulnerable.has(purl)) vulns.finding(purl, null, report.scan);
+    // The licences the package's metadata declares (dpkg copyright files, package.json, …), for
+    // the packages the report records: one with only suppressed findings is left out, licences too.
+    if (!vulnerable.has(purl) || found.has(purl))
+      for (const text of p.licenses) stateLicense(builder, purl, text, 'declared');
   }
 }
