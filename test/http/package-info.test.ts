@@ -73,6 +73,22 @@ describe('GET /v0/package/{purl}/info', () => {
     expect(util.body.scorecard).toBeNull();
   });
 
+  it('takes the repository a golang purl names by itself as a source, when the graph knows it', async () => {
+    const tool = 'pkg:golang/github.com/example/tool@v1.0.0';
+    await t.ingest('tool.json', {
+      isDependency: [dependsOn(tool, UTIL)],
+      certifyScorecard: [scorecard('example', 'tool', 7.0, '2024-04-01T00:00:00Z')],
+    });
+    const r = (await info(tool)).body;
+    expect(r).toMatchObject({ type: 'golang', namespace: 'github.com/example', name: 'tool', version: 'v1.0.0' });
+    expect(r.sources).toEqual(['git+https://github.com/example/tool']);
+    expect(r.scorecard).toEqual({
+      score: 7,
+      date: '2024-04-01T00:00:00.000Z',
+      source: 'git+https://github.com/example/tool',
+    });
+  });
+
   it('names the SBOMs including the package or about it, and the documents with a VEX about it, newest first', async () => {
     const newestFirst = (...names: string[]) =>
       Object.keys(DOCS)
