@@ -260,6 +260,17 @@ describe('GET /v0/search after an ingest', () => {
     // Old names are still found, and trigrams of both old and new names join up.
     expect(await names('q=lodash')).toHaveLength(5);
   });
+
+  it('finds nothing of a deleted document (the index and its search structures are rebuilt)', async () => {
+    const store = t.server.service.store;
+    const late = (await store.listDocuments({ limit: 100 })).documents.find((d) => d.name === 'late.json')!;
+    expect(await store.deleteDocument(late.digest)).toBe(true);
+    await t.server.service.refresh();
+    expect(await names('q=latecomer')).toEqual([]);
+    expect(await names('q=fedcba98')).toEqual([]);
+    expect(await names('q=go-2024')).toEqual([]);
+    expect(await names('q=lodash')).toHaveLength(5);
+  });
 });
 
 describe('GET /v0/search while the frequency ranking lags the index', () => {
