@@ -19,13 +19,12 @@ export interface SearchRequest {
   kind?: SearchKind;
 }
 
-/** One match, ranked; `node` is the artifact or vulnerability (alias set representative) found. */
+/** One match, with what it is ranked by. */
 export interface SearchHit {
   kind: SearchKind;
   name: string;
   exact: boolean;
   dependentCount: number;
-  node: number;
 }
 
 export interface SearchResult {
@@ -97,11 +96,12 @@ export function search(
 ): SearchHit[] {
   const wants = (kind: SearchKind): boolean =>
     (request.kind === undefined || request.kind === kind) && (request.type === undefined || kind === 'package');
-  const hits: SearchHit[] = [];
-  if (wants('package')) hits.push(...packageHits(index, request, dependentsOfName));
-  if (wants('artifact')) hits.push(...artifactHits(index, request.q));
-  if (wants('vulnerability')) hits.push(...vulnerabilityHits(index, request.q));
-  return hits.sort((a, b) => compareHits(a, b));
+  // concat, not push(...): a one-letter q matches most names, more than a call takes arguments.
+  const hits = (wants('package') ? packageHits(index, request, dependentsOfName) : []).concat(
+    wants('artifact') ? artifactHits(index, request.q) : [],
+    wants('vulnerability') ? vulnerabilityHits(index, request.q) : [],
+  );
+  return hits.sort(compareHits);
 }
 
 /** The order of results, as a pagination key: exact first, most dependents, name, kind. */
@@ -130,7 +130,7 @@ function packageHits(
     if (prefix !== undefined && !name.startsWith(prefix)) return;
     // Exact: q is the whole name ("lodash", "log4j-core") or the whole namespace/name.
     const exact = text === wanted || text.slice(text.lastIndexOf('/') + 1) === wanted;
-    hits.push({ kind: 'package', name, exact, dependentCount: dependentsOfName(name), node: 0 });
+    hits.push({ kind: 'package', name, exact, dependentCount: dependentsOfName(name) });
   });
   return hits;
 }
@@ -150,7 +150,6 @@ function artifactHits(index: GraphView, q: string): SearchHit[] {
       name: key,
       exact,
       dependentCount: artifactDependents(index, artifact),
-      node: artifact,
     });
   }
   return hits;
@@ -178,7 +177,7 @@ function vulnerabilityHits(index: GraphView, q: string): SearchHit[] {
   const hits: SearchHit[] = [];
   for (const [root, exact] of byRoot) {
     const id = primaryVulnId(index, root);
-    hits.push({ kind: 'vulnerability', name: id, exact, dependentCount: affectedCount(index, root), node: root });
+    hits.push({ kind: 'vulnerability', name: id, exact, dependentCount: affectedCount(index, root) });
   }
   return hits;
 }
