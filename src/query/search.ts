@@ -4,6 +4,7 @@
 // (index/search-index.ts); only the page's results are filled in (a name's purls, say).
 import type { GraphView } from '../index/graph-view.js';
 import { compareText } from '../model/compare.js';
+import { parsePurl, PurlError, type PurlParts } from '../model/purl.js';
 import { InvalidInputError } from './errors.js';
 import type { SortKey } from './pagination.js';
 import { primaryVulnId } from './vuln-record.js';
@@ -18,13 +19,12 @@ export interface SearchRequest {
   kind?: SearchKind;
 }
 
-/** One match, ranked; `node` is the artifact or vulnerability (alias set representative) found. */
+/** One match, with what it is ranked by. */
 export interface SearchHit {
   kind: SearchKind;
   name: string;
   exact: boolean;
   dependentCount: number;
-  node: number;
 }
 
 export interface SearchResult {
@@ -46,19 +46,43 @@ const PURL_TYPE = /^[a-z][a-z0-9.+-]*$/;
 /** A digest prefix, with or without its algorithm ("sha256:0a1b2c3d", "0a1b2c3d"). */
 const DIGEST_PREFIX = new RegExp(`^(?:([a-z0-9-]+):)?([0-9a-f]{${MIN_DIGEST_PREFIX},})$`);
 
-/** The request checked and normalised: q trimmed, type in lower case. */
+/**
+ * The request checked and normalised: q trimmed, type in lower case. A q that is a purl
+ * ("pkg:maven/log4j-core@2.14.1") searches its namespace/name among the names of its type.
+ */
 export function searchRequest(q: string | undefined, type: string | undefined, kind?: SearchKind): SearchRequest {
-  const text = (q ?? '').trim();
+  let text = (q ?? '').trim();
   if (!text) throw new InvalidInputError('q', 'invalid query parameter "q": give the text to search for');
   if (text.length > MAX_QUERY_LENGTH)
     throw new InvalidInputError('q', `invalid query parameter "q": longer than ${MAX_QUERY_LENGTH} characters`);
-  const purlType = type?.trim().toLowerCase();
+  let purlType = type?.trim().toLowerCase();
   if (purlType !== undefined && !PURL_TYPE.test(purlType))
     throw new InvalidInputError(
       'type',
       `invalid query parameter "type": ${JSON.stringify(type?.slice(0, 40))} is not a purl type (npm, maven, pypi, golang…)`,
     );
+  const purl = purlOfQuery(text);
+  if (purl) {
+    if (purlType !== undefined && purlType !== purl.type)
+      throw new InvalidInputError(
+        'type',
+        `invalid query parameter "type": "${purlType}" is not the type of the purl in "q" (${purl.type})`,
+      );
+    purlType = purl.type;
+    text = purl.namespace ? `${purl.namespace}/${purl.name}` : purl.name;
+  }
   return { q: text, ...(purlType !== undefined ? { type: purlType } : {}), ...(kind ? { kind } : {}) };
+}
+
+/** The purl a q is, when it is one word that parses as a purl. */
+function purlOfQuery(text: string): PurlParts | undefined {
+  if (!/^pkg:/i.test(text) || /\s/.test(text)) return undefined;
+  try {
+    return parsePurl(text);
+  } catch (err) {
+    if (err instanceof PurlError) return undefined;
+    throw err;
+  }
 }
 
 /**
@@ -72,11 +96,12 @@ export function search(
 ): SearchHit[] {
   const wants = (kind: SearchKind): boolean =>
     (request.kind === undefined || request.kind === kind) && (request.type === undefined || kind === 'package');
-  const hits: SearchHit[] = [];
-  if (wants('package')) hits.push(...packageHits(index, request, dependentsOfName));
-  if (wants('artifact')) hits.push(...artifactHits(index, request.q));
-  if (wants('vulnerability')) hits.push(...vulnerabilityHits(index, request.q));
-  return hits.sort((a, b) => compareHits(a, b));
+  // concat, not push(...): a one-letter q matches most names, more than a call takes arguments.
+  const hits = (wants('package') ? packageHits(index, request, dependentsOfName) : []).concat(
+    wants('artifact') ? artifactHits(index, request.q) : [],
+    wants('vulnerability') ? vulnerabilityHits(index, request.q) : [],
+  );
+  return hits.sort(compareHits);
 }
 
 /** The order of results, as a pagination key: exact first, most dependents, name, kind. */
@@ -105,7 +130,7 @@ function packageHits(
     if (prefix !== undefined && !name.startsWith(prefix)) return;
     // Exact: q is the whole name ("lodash", "log4j-core") or the whole namespace/name.
     const exact = text === wanted || text.slice(text.lastIndexOf('/') + 1) === wanted;
-    hits.push({ kind: 'package', name, exact, dependentCount: dependentsOfName(name), node: 0 });
+    hits.push({ kind: 'package', name, exact, dependentCount: dependentsOfName(name) });
   });
   return hits;
 }
@@ -125,7 +150,6 @@ function artifactHits(index: GraphView, q: string): SearchHit[] {
       name: key,
       exact,
       dependentCount: artifactDependents(index, artifact),
-      node: artifact,
     });
   }
   return hits;
@@ -153,7 +177,7 @@ function vulnerabilityHits(index: GraphView, q: string): SearchHit[] {
   const hits: SearchHit[] = [];
   for (const [root, exact] of byRoot) {
     const id = primaryVulnId(index, root);
-    hits.push({ kind: 'vulnerability', name: id, exact, dependentCount: affectedCount(index, root), node: root });
+    hits.push({ kind: 'vulnerability', name: id, exact, dependentCount: affectedCount(index, root) });
   }
   return hits;
 }

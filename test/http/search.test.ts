@@ -137,6 +137,17 @@ describe('GET /v0/search: package names', () => {
     expect((await results('q=LOG4J-CORE'))[0]).toMatchObject({ name: LOG4J_CORE, dependentCount: 1 });
   });
 
+  it('a purl in q searches its namespace/name among the names of its type (the issue: pkg:maven/log4j-core)', async () => {
+    expect(await names(`q=${enc('pkg:maven/log4j-core')}`)).toEqual([LOG4J_CORE]);
+    expect((await results(`q=${enc('pkg:maven/log4j-core@2.14.1')}`))[0]).toMatchObject({ name: LOG4J_CORE });
+    expect(await names(`q=${enc('pkg:npm/@types/lodash')}`)).toEqual(['pkg:npm/%40types/lodash']);
+    expect(await names(`q=${enc('pkg:npm/lodash@4.17.21')}`)).toEqual(await names('q=lodash&type=npm'));
+    expect(await names(`q=${enc('pkg:pypi/lodash')}`)).toEqual([]);
+    const contradiction = await t.get(`/v0/search?q=${enc('pkg:maven/log4j-core')}&type=npm`);
+    expect(contradiction.status).toBe(400);
+    expect(contradiction.body.detail).toContain('"type"');
+  });
+
   it('type= keeps package names of that purl type only', async () => {
     expect(await names('q=log&type=maven')).toEqual([LOG4J_API, LOG4J_CORE]);
     expect(await names('q=log4j&type=npm')).toEqual([]);
@@ -258,6 +269,17 @@ describe('GET /v0/search after an ingest', () => {
     expect(await names('q=fedcba98')).toEqual([late]);
     expect(await names('q=go-2024')).toEqual(['GO-2024-0001']);
     // Old names are still found, and trigrams of both old and new names join up.
+    expect(await names('q=lodash')).toHaveLength(5);
+  });
+
+  it('finds nothing of a deleted document (the index and its search structures are rebuilt)', async () => {
+    const store = t.server.service.store;
+    const late = (await store.listDocuments({ limit: 100 })).documents.find((d) => d.name === 'late.json')!;
+    expect(await store.deleteDocument(late.digest)).toBe(true);
+    await t.server.service.refresh();
+    expect(await names('q=latecomer')).toEqual([]);
+    expect(await names('q=fedcba98')).toEqual([]);
+    expect(await names('q=go-2024')).toEqual([]);
     expect(await names('q=lodash')).toHaveLength(5);
   });
 });

@@ -4,6 +4,7 @@
 // it, once per alias set; ranked in the order of searchKey with exact matches flagged as the API says.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GraphIndex } from '../../src/index/graph-index.js';
 import { searchableText } from '../../src/index/name-search.js';
 import { NodeKind } from '../../src/model/kinds.js';
 import { compareKeys } from '../../src/query/pagination.js';
@@ -110,5 +111,15 @@ describe('search over real documents', () => {
         expectRanked(hits);
       }
     }
+  });
+
+  it('ranks a one-letter word that matches 150,000 names', () => {
+    const index = new GraphIndex();
+    for (let i = 1; i <= 150_000; i++) index.node(i, NodeKind.Package, `pkg:npm/p${i}@1.0.0`, null);
+    index.finishLoad();
+    const hits = search(index, searchRequest('p', undefined, undefined), (name) => (name === 'pkg:npm/p7' ? 1 : 0));
+    expect(hits).toHaveLength(150_000);
+    expect(hits[0]).toEqual({ kind: 'package', name: 'pkg:npm/p7', exact: false, dependentCount: 1 });
+    expect(hits[1].name).toBe('pkg:npm/p1');
   });
 });

@@ -9,7 +9,7 @@ export const SearchQuerySchema = Type.Object({
     description:
       'The text to find: package names whose namespace or name contains every word (any case), artifacts whose ' +
       'digest starts with it (8 hex characters or more, `sha256:` optional), vulnerabilities with an id or alias ' +
-      'starting with it (any case).',
+      'starting with it (any case). A purl (`pkg:maven/log4j-core`) searches its namespace/name among its type.',
   }),
   type: Type.Optional(Type.String({ description: 'A purl type (`npm`, `maven`…): only package names of that type.' })),
   kind: Type.Optional(StringEnum(SEARCH_KINDS, { description: 'Only results of this kind.' })),
