@@ -250,7 +250,8 @@ export const swaggerOptions: SwaggerOptions = {
         'scans and advisories, VEX, OpenSSF Scorecards): what a package or artifact depends on, which known ' +
         "vulnerabilities reach it, and which dependencies matter most. It follows the endpoints of GUAC's REST " +
         'API; docs/api.md lists where answers differ.\n\n' +
-        'Every operation also answers `HEAD`; any other method is `405`. Path parameters are URL-encoded. ' +
+        'Every `GET` operation also answers `HEAD`; the batch questions (`/v0/query/...`) are `POST` with a JSON ' +
+        'body; any other method is `405`. Path parameters are URL-encoded. ' +
         'Lists page with `PageSize` and `Cursor`. Errors are RFC 9457 problem documents ' +
         '(`application/problem+json`) with a stable `code`.',
       license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
