@@ -47,3 +47,21 @@ export function loadFixture(file: string): SniffedDocument {
 export function loadHostile(file: string): SniffedDocument {
   return sniffText(file, readFileSync(new URL(`../fixtures/hostile/${file}`, import.meta.url), 'utf8'));
 }
+
+/**
+ * The document lines of a hand-written SPDX 2.3 tag-value SBOM describing SPDXRef-app, ending
+ * with a blank line: the packages follow.
+ */
+export function spdxTagValueHeader(name: string, namespace = name): string[] {
+  return [
+    'SPDXVersion: SPDX-2.3',
+    'DataLicense: CC0-1.0',
+    'SPDXID: SPDXRef-DOCUMENT',
+    `DocumentName: ${name}`,
+    `DocumentNamespace: https://example.com/${namespace}`,
+    'Creator: Tool: hand',
+    'Created: 2024-05-01T10:00:00Z',
+    'Relationship: SPDXRef-DOCUMENT DESCRIBES SPDXRef-app',
+    '',
+  ];
+}

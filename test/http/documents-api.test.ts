@@ -8,6 +8,7 @@ import { openStore } from '../../src/store/open.js';
 import { FIXTURES_DIR } from '../helpers/corpus.js';
 import { enc, startTestServer, type TestServer } from '../helpers/server.js';
 import { createTestToken } from '../helpers/tokens.js';
+import { spdxTagValueHeader } from '../helpers/documents.js';
 
 const fixture = (path: string): string => readFileSync(join(FIXTURES_DIR, path), 'utf8');
 
@@ -21,15 +22,7 @@ const INGESTED = {
 /** A small SPDX tag-value SBOM stating one package, for the delete test. */
 function tagValue(name: string): string {
   return [
-    'SPDXVersion: SPDX-2.3',
-    'DataLicense: CC0-1.0',
-    'SPDXID: SPDXRef-DOCUMENT',
-    `DocumentName: ${name}`,
-    `DocumentNamespace: https://example.com/${name}`,
-    'Creator: Tool: hand',
-    'Created: 2024-05-01T10:00:00Z',
-    'Relationship: SPDXRef-DOCUMENT DESCRIBES SPDXRef-app',
-    '',
+    ...spdxTagValueHeader(name),
     `PackageName: ${name}`,
     'SPDXID: SPDXRef-app',
     'PackageVersion: 1.0',

@@ -12,20 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../helpers/corpus.js';
 import { enc, startTestServer, type TestServer } from '../helpers/server.js';
 import { createTestToken } from '../helpers/tokens.js';
+import { spdxTagValueHeader } from '../helpers/documents.js';
 
 const fixture = (path: string): Buffer => readFileSync(join(FIXTURES_DIR, path));
 
 /** The same SPDX document as the tag-value parser test: app depends on nothing, describes pkg:npm/app@1. */
 const TAG_VALUE = [
-  'SPDXVersion: SPDX-2.3',
-  'DataLicense: CC0-1.0',
-  'SPDXID: SPDXRef-DOCUMENT',
-  'DocumentName: doc',
-  'DocumentNamespace: https://example.com/upload-tag-value',
-  'Creator: Tool: hand',
-  'Created: 2024-05-01T10:00:00Z',
-  'Relationship: SPDXRef-DOCUMENT DESCRIBES SPDXRef-app',
-  '',
+  ...spdxTagValueHeader('doc', 'upload-tag-value'),
   'PackageName: app',
   'SPDXID: SPDXRef-app',
   'PackageVersion: 1.0',

@@ -15,7 +15,7 @@ import { paginate, scopeOf } from '../../query/pagination.js';
 import { canonicalQueryPurl, matchingPackagePurls, resolvePackages } from '../../query/resolve.js';
 import { packageVulnerabilities, packageVulnKey } from '../../query/vulnerabilities.js';
 import { pageHeaders, pageRequestOf, paginationInfo, parseBoolean } from '../paging.js';
-import type { ComputedAnswer } from '../plugins/app/response-cache.js';
+import { notModified, type ComputedAnswer } from '../plugins/app/response-cache.js';
 import {
   DependencyListSchema,
   DependentListSchema,
@@ -130,12 +130,7 @@ async function answerInfo(
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   const service = app.indexService;
-  const etag = app.versionTag(service.version);
-  void reply.header('etag', etag);
-  const match = request.headers['if-none-match'];
-  if (match?.split(',').some((t) => [etag, '*'].includes(t.trim().replace(/^W\//, '')))) {
-    return reply.code(304).send();
-  }
+  if (notModified(request, reply, app.versionTag(service.version))) return reply;
   const index = service.index;
   const named = resolveOnePackage(index, purlText);
   const documents = await service.store.nodeDocuments(named.ids[0]);

@@ -5,6 +5,7 @@ import { findPaths, type PathStep } from '../../query/paths.js';
 import type { EdgeEvidence, EdgeQuery } from '../../store/types.js';
 import { PathListSchema, PathQuerySchema, type PathList } from '../schemas/paths.js';
 import { dataRouteErrors, notModifiedResponse, okResponse, problemResponses } from '../schemas/responses.js';
+import { notModified } from '../plugins/app/response-cache.js';
 
 /** The distinct edges of the paths, to look their documents up once each. */
 function edgesOf(paths: readonly PathStep[][]): { queries: EdgeQuery[]; keyOf: (step: PathStep) => string } {
@@ -63,12 +64,7 @@ const pathRoutes: FastifyPluginAsyncTypebox = (app) => {
     async (request, reply) => {
       const service = app.indexService;
       // The paths depend on the graph only: the version ETag, as for every answer from the index.
-      const etag = app.versionTag(service.version);
-      void reply.header('etag', etag);
-      const match = request.headers['if-none-match'];
-      if (match?.split(',').some((t) => [etag, '*'].includes(t.trim().replace(/^W\//, '')))) {
-        return reply.code(304).send();
-      }
+      if (notModified(request, reply, app.versionTag(service.version))) return reply;
       // Computed synchronously on one index version; only the documents are looked up afterwards.
       const index = service.index;
       const { from, to, limit } = request.query;

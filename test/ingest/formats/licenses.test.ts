@@ -1,7 +1,7 @@
 // Licences each SBOM format carries, as HasLicense facts: which field gives which kind, what the
 // normaliser makes of it, and what gives no fact (NOASSERTION, NONE, entries without text).
 import { describe, expect, it } from 'vitest';
-import { loadFixture, PARSE_CTX, sniffText } from '../../helpers/documents.js';
+import { loadFixture, PARSE_CTX, sniffText, spdxTagValueHeader } from '../../helpers/documents.js';
 import { cyclonedxJsonParser, cyclonedxXmlParser } from '../../../src/ingest/formats/cyclonedx/index.js';
 import { spdxParser } from '../../../src/ingest/formats/spdx/index.js';
 import { grypeParser, trivyParser } from '../../../src/ingest/formats/scanners/index.js';
@@ -211,15 +211,7 @@ describe('SPDX JSON licences', () => {
 describe('SPDX tag-value licences', () => {
   it('reads PackageLicenseConcluded and PackageLicenseDeclared of the package they follow', () => {
     const text = [
-      'SPDXVersion: SPDX-2.3',
-      'DataLicense: CC0-1.0',
-      'SPDXID: SPDXRef-DOCUMENT',
-      'DocumentName: doc',
-      'DocumentNamespace: https://example.com/doc',
-      'Creator: Tool: hand',
-      'Created: 2024-05-01T10:00:00Z',
-      'Relationship: SPDXRef-DOCUMENT DESCRIBES SPDXRef-app',
-      '',
+      ...spdxTagValueHeader('doc'),
       'PackageName: app',
       'SPDXID: SPDXRef-app',
       'PackageVersion: 1.0',

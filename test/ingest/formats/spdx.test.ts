@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { expectDocumentError, loadFixture, loadHostile, PARSE_CTX, sniffText } from '../../helpers/documents.js';
+import {
+  expectDocumentError,
+  loadFixture,
+  loadHostile,
+  PARSE_CTX,
+  sniffText,
+  spdxTagValueHeader,
+} from '../../helpers/documents.js';
 import { FIXTURES } from '../../helpers/corpus.js';
 import { spdxFidelitySuite } from './sbom-formats.suite.js';
 import type { DocumentFacts } from '../../../src/model/facts.js';
@@ -238,15 +245,7 @@ describe('SPDX mapping rules', () => {
 
   it('reads tag-value documents into the same facts as JSON', () => {
     const text = [
-      'SPDXVersion: SPDX-2.3',
-      'DataLicense: CC0-1.0',
-      'SPDXID: SPDXRef-DOCUMENT',
-      'DocumentName: doc',
-      'DocumentNamespace: https://example.com/doc',
-      'Creator: Tool: hand',
-      'Created: 2024-05-01T10:00:00Z',
-      'Relationship: SPDXRef-DOCUMENT DESCRIBES SPDXRef-app',
-      '',
+      ...spdxTagValueHeader('doc'),
       '## Packages',
       'PackageName: app',
       'SPDXID: SPDXRef-app',
