@@ -26,6 +26,11 @@ function text<T extends ColumnValue>(value: T): T {
   return (typeof value === 'string' && value.includes('\u0000') ? value.replaceAll('\u0000', '\uFFFD') : value) as T;
 }
 
+/** A column value as unnest's arrays carry it (see arrayOf). */
+function arrayParam(value: ColumnValue): string | number | null {
+  return typeof value === 'boolean' ? String(value) : text(value);
+}
+
 export function nodeHash(n: NodeKey): string {
   return createHash('sha256').update(`${n.kind}\u0000${n.key}`).digest('hex');
 }
@@ -47,9 +52,13 @@ interface LogRow {
   last_edge: number;
 }
 
-/** Array type of a column for unnest, and the cast back (JSON travels as text). */
+/**
+ * Array type of a column for unnest, and the cast back. JSON and booleans travel as text: the
+ * driver sends an array of booleans as one boolean, which no cast makes an array.
+ */
 function arrayOf(column: Column): { array: string; cast: string } {
   if (column.type === 'json') return { array: 'text[]', cast: '::json' };
+  if (column.type === 'boolean') return { array: 'text[]', cast: '::boolean' };
   return { array: `${POSTGRES_DIALECT.column(column.type).toLowerCase()}[]`, cast: '' };
 }
 
@@ -121,7 +130,7 @@ class PgWriteTransaction implements WriteTransaction {
     if (!query) {
       this.factInserts.set(table, (query = unnestInsert(`sg_${table.name}`, [...KEY_COLUMNS, ...table.columns])));
     }
-    const fields = table.columns.map((_, k) => rows.map((r) => text(r.values[k])));
+    const fields = table.columns.map((_, k) => rows.map((r) => arrayParam(r.values[k])));
     this.insert(query, [
       rows.map(() => ++this.nextFact),
       rows.map(() => documentId),
@@ -133,7 +142,7 @@ class PgWriteTransaction implements WriteTransaction {
 
   insertDependencies(documentId: number, triples: Buffer, evidence: ColumnValue[][]): void {
     this.pending.push(this.tx`INSERT INTO sg_dependency_sets (doc, edges) VALUES (${documentId}, ${triples})`);
-    const fields = EVIDENCE_COLUMNS.map((_, k) => evidence.map((v) => text(v[k])));
+    const fields = EVIDENCE_COLUMNS.map((_, k) => evidence.map((v) => arrayParam(v[k])));
     this.insert(EVIDENCE_INSERT, [evidence.map(() => documentId), evidence.map((_, i) => i), ...fields]);
   }
 
