@@ -26,6 +26,13 @@ export interface PackageInfo {
   counts: { documents: number; dependencies: number; dependents: number; vulnerabilities: number };
 }
 
+/** The SBOM subjects whose SBOMs include a node: where the store looks for the documents naming it. */
+export function sbomSubjectsIncluding(index: GraphView, node: number): number[] {
+  const { offsets, targets } = index.adjacency.sbomIn;
+  if (node + 1 >= offsets.length) return [];
+  return Array.from(targets.subarray(offsets[node], offsets[node + 1]));
+}
+
 /**
  * The one package version a purl names: exactly, or as a template that matches one version only.
  * A template matching several is 400 SG_PURL_NOT_EXACT naming the first few; nothing is 404.

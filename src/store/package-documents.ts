@@ -1,12 +1,17 @@
-// Which stored documents name a node, for /v0/package/{purl}/info: the SBOMs that include it
-// (sbom_includes by its included end, indexed by migration step 7) and those whose subject it is
-// (has_sbom, one row per SBOM). Both backends run this one statement; only the table names and
-// the placeholders differ.
+// Which stored documents name a node, for /v0/package/{purl}/info: the SBOMs that include it and
+// those whose subject it is (has_sbom, one row per SBOM). The caller names the SBOM subjects that
+// include the node (the index knows them), so each inclusion is found through the (a, b) index of
+// migration step 6: an index by the included end alone would slow every SBOM's ingest by a third.
+// Both backends run this one statement; only the table names and the parameters differ.
 import type { Dialect } from './schema/dialect.js';
 
-/** Distinct document ids, ascending; binds the node id twice (`?` for SQLite, `$1` for PostgreSQL). */
+/**
+ * Distinct document ids, ascending. Parameters: the subjects (SQLite: a JSON array text;
+ * PostgreSQL: a bigint array), then the node id.
+ */
 export function nodeDocumentsSql(d: Dialect): string {
-  const [first, second] = d.name === 'postgres' ? ['$1', '$1'] : ['?', '?'];
-  return `SELECT doc FROM ${d.table('sbom_includes')} WHERE b = ${first}
-    UNION SELECT doc FROM ${d.table('has_sbom')} WHERE a = ${second} ORDER BY doc`;
+  const [subjects, node] =
+    d.name === 'postgres' ? ['SELECT unnest($1::bigint[])', '$2'] : ['SELECT value FROM json_each(?)', '?'];
+  return `SELECT doc FROM ${d.table('sbom_includes')} WHERE a IN (${subjects}) AND b = ${node}
+    UNION SELECT doc FROM ${d.table('has_sbom')} WHERE a = ${d.name === 'postgres' ? '$2' : '?'} ORDER BY doc`;
 }

@@ -198,9 +198,10 @@ export interface GraphStore {
   edgeEvidence(edges: readonly EdgeQuery[]): Promise<(EdgeEvidence | undefined)[]>;
   /**
    * The stored documents (ids, ascending) with an SBOM that includes the node or is about it
-   * (the documents naming a package for /v0/package/{purl}/info).
+   * (the documents naming a package for /v0/package/{purl}/info). `subjects`: the SBOM subjects
+   * that include the node, as the index knows them; only their inclusions are looked at.
    */
-  nodeDocuments(node: number): Promise<number[]>;
+  nodeDocuments(node: number, subjects: readonly number[]): Promise<number[]>;
   ping(): Promise<void>;
   stats(): Promise<StoreStats>;
   close(): Promise<void>;

@@ -1,7 +1,7 @@
 // Migration step 7 (licences) on either backend: a store as schema 6 left it is built from a
-// store of this build by undoing step 7 (dropping its licence table and its index of SBOM
-// inclusions by the included node). That is exactly a schema-6 store when the documents in it
-// state no licence: those tables are the only difference between the two schemas.
+// store of this build by undoing step 7 (dropping its licence table). That is exactly a schema-6
+// store when the documents in it state no licence: that table is the only difference between
+// the two schemas.
 import { expect } from 'vitest';
 import { FactKind } from '../../src/model/kinds.js';
 import type { GraphStore } from '../../src/store/types.js';
@@ -16,7 +16,7 @@ export const AFTER_DOCUMENT = 'cyclonedx-syft-alpine-latest-image.json';
 
 /** The SQL that undoes step 7, for a dialect's table names ("" or "sg_"). */
 export function undoStep7(prefix: string): string[] {
-  return [`DROP TABLE ${prefix}has_license`, `DROP INDEX ${prefix}sbom_includes_b`];
+  return [`DROP TABLE ${prefix}has_license`];
 }
 
 /** Ingests the document without licences; returns what the store loads. */

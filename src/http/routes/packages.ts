@@ -10,7 +10,7 @@ import {
   packageDependents,
 } from '../../query/dependencies.js';
 import { filterByLicense, parseLicenseFilter } from '../../query/licenses.js';
-import { packageInfo, resolveOnePackage } from '../../query/package-info.js';
+import { packageInfo, resolveOnePackage, sbomSubjectsIncluding } from '../../query/package-info.js';
 import { paginate, scopeOf } from '../../query/pagination.js';
 import { canonicalQueryPurl, matchingPackagePurls, resolvePackages } from '../../query/resolve.js';
 import { packageVulnerabilities, packageVulnKey } from '../../query/vulnerabilities.js';
@@ -133,7 +133,8 @@ async function answerInfo(
   if (notModified(request, reply, app.versionTag(service.version))) return reply;
   const index = service.index;
   const named = resolveOnePackage(index, purlText);
-  const documents = await service.store.nodeDocuments(named.ids[0]);
+  const pkg = named.ids[0];
+  const documents = await service.store.nodeDocuments(pkg, sbomSubjectsIncluding(index, pkg));
   const body: PackageInfoBody = packageInfo(index, named, documents);
   return reply.send(body);
 }

@@ -195,9 +195,9 @@ export class PostgresStore implements GraphStore {
     return this.guard('looking up path evidence', () => pgEdgeEvidence(this.sql, edges));
   }
 
-  async nodeDocuments(node: number): Promise<number[]> {
+  async nodeDocuments(node: number, subjects: readonly number[]): Promise<number[]> {
     const rows = await this.guard('looking up the documents naming a package', () =>
-      this.sql.unsafe<{ doc: string | number }[]>(nodeDocumentsSql(POSTGRES_DIALECT), [node]),
+      this.sql.unsafe<{ doc: string | number }[]>(nodeDocumentsSql(POSTGRES_DIALECT), [subjects as never, node]),
     );
     return rows.map((r) => Number(r.doc));
   }

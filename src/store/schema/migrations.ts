@@ -113,11 +113,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 7,
-    description: 'licences per package; the SBOMs including a node found by the node (package information)',
-    statements: (d) => [
-      ...FACT_TABLES.filter((t) => t.since === 7).map((t) => createFactTable(d, t)),
-      `CREATE INDEX ${d.table('sbom_includes')}_b ON ${d.table('sbom_includes')} (b)`,
-    ],
+    description: 'licences: the SPDX expression each document declares or concludes for a package',
+    statements: (d) => FACT_TABLES.filter((t) => t.since === 7).map((t) => createFactTable(d, t)),
   },
 ];
 

@@ -191,8 +191,9 @@ export class SqliteStore implements GraphStore {
     return read.deferred();
   }
 
-  async nodeDocuments(node: number): Promise<number[]> {
-    return this.evidenceStatement(nodeDocumentsSql(SQLITE_DIALECT)).pluck().all(node, node) as number[];
+  async nodeDocuments(node: number, subjects: readonly number[]): Promise<number[]> {
+    const statement = this.evidenceStatement(nodeDocumentsSql(SQLITE_DIALECT));
+    return statement.pluck().all(JSON.stringify(subjects), node, node) as number[];
   }
 
   /** Statements of the evidence and document lookups, prepared once each. */

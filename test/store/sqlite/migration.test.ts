@@ -70,8 +70,8 @@ describe('embedded store schema 6 → 7', () => {
       await expectMigratedKeepsDataAndStoresLicences(dir, open, before);
       const migrated = new Database(join(dir, SQLITE_FILE_NAME), { readonly: true });
       expect(migrated.pragma('user_version', { simple: true })).toBe(7);
-      expect(migrated.prepare(`SELECT name FROM sqlite_master WHERE name = 'sbom_includes_b'`).pluck().get()).toBe(
-        'sbom_includes_b',
+      expect(migrated.prepare(`SELECT name FROM sqlite_master WHERE name = 'has_license'`).pluck().get()).toBe(
+        'has_license',
       );
       migrated.close();
     } finally {
