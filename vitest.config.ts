@@ -1,5 +1,7 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { existsSync } from 'node:fs';
 import { CORPUS_DIR, hasCorpus } from './test/helpers/corpus.js';
+import { CHROMIUM, hasChromium } from './ui/test/browser/chromium.js';
 import { configuredPgUrl, findPgBinDir, serverAnswers, shownUrl } from './test/setup/postgres.js';
 
 // Projects:
@@ -10,7 +12,10 @@ import { configuredPgUrl, findPgBinDir, serverAnswers, shownUrl } from './test/s
 //   else starts a throwaway cluster when PostgreSQL is installed; with neither it is left out;
 // - corpus-sweep: the fixture checks over every document of the shared corpus (../shared/corpus,
 //   or SUPPLYGRAPH_CORPUS), left out when there is none.
-// Under CI=true both are required: a missing corpus or PostgreSQL fails the run instead.
+// - ui: the web UI's own logic (ui/test/unit), in Node;
+// - browser: the web UI in Debian's Chromium driven by playwright-core (ui/test/browser), over the
+//   pages built into dist/ui (npm test builds them); left out when Chromium is missing.
+// Under CI=true all three are required: a missing corpus or PostgreSQL fails the run instead.
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 
 // Vitest evaluates this file more than once per run (root, then each project): say it once.
@@ -35,6 +40,32 @@ export default defineConfig(async () => {
       },
     },
   ];
+
+  projects.push({
+    extends: true,
+    test: { name: 'ui', include: ['ui/test/unit/**/*.test.ts'] },
+  });
+  const uiBuilt = existsSync('dist/ui/index.html');
+  if (hasChromium() && uiBuilt) {
+    projects.push({
+      extends: true,
+      test: {
+        name: 'browser',
+        include: ['ui/test/browser/**/*.test.ts'],
+        env: { SUPPLYGRAPH_TEST_BACKEND: 'sqlite' },
+        // One browser at a time: each test file starts its own Chromium and server.
+        fileParallelism: false,
+      },
+    });
+  } else {
+    notRun(
+      'the browser tests (ui/test/browser)',
+      uiBuilt ? `there is no Chromium at ${CHROMIUM}` : 'the web UI is not built (no dist/ui/index.html)',
+      uiBuilt
+        ? "Install Debian's chromium (apt-get install chromium) or set SUPPLYGRAPH_CHROMIUM to a Chromium binary."
+        : 'Run npm run build (npm test does).',
+    );
+  }
 
   if (findPgBinDir() || (await serverAnswers(configuredPgUrl()))) {
     projects.push({

@@ -18,6 +18,7 @@ import {
 } from './preflight.js';
 import { runAudit } from './audit.js';
 import { runMigrate } from './migrate.js';
+import { runOpenApi } from './openapi.js';
 import { runServe } from './serve.js';
 import { runStats } from './stats.js';
 import { parseExpires, parseScope, parseTokenName, runTokenCreate, runTokenList, runTokenRevoke } from './tokens.js';
@@ -163,6 +164,14 @@ export async function main(argv: string[]): Promise<number> {
     .action(async (o: Record<string, string | boolean>) => {
       setStoreDefaults(storeOptions(o));
       exitCode = await runStats(String(o.store), Boolean(o.json));
+    });
+
+  program
+    .command('openapi')
+    .description('print the OpenAPI document the server serves at /openapi.json (no store needed)')
+    .option('--out <file>', 'write it to this file instead of stdout')
+    .action(async (o: { out?: string }) => {
+      exitCode = await runOpenApi(o.out);
     });
 
   const documents = program.command('documents').description('list, show or delete the documents in the store');

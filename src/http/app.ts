@@ -29,7 +29,9 @@ import operationRoutes from './routes/operations.js';
 import packageRoutes from './routes/packages.js';
 import pathRoutes from './routes/paths.js';
 import searchRoutes from './routes/search.js';
+import statsRoutes from './routes/stats.js';
 import queryRoutes from './routes/query.js';
+import uiRoutes from './routes/ui.js';
 import vulnRoutes from './routes/vulns.js';
 import { PaginationInfoSchema } from './schemas/pagination.js';
 import { ProblemSchema } from './schemas/problem.js';
@@ -117,10 +119,12 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
   await app.register(vulnRoutes);
   await app.register(pathRoutes);
   await app.register(searchRoutes);
+  await app.register(statsRoutes);
   await app.register(queryRoutes);
   await app.register(auditRoutes);
   await app.register(documentRoutes);
   await app.register(openApiRoute);
   await app.register(metricsRoute);
+  await app.register(uiRoutes, { directory: ctx.uiDirectory });
   return app;
 }

@@ -30,6 +30,7 @@ export const ERROR_CATALOGUE = {
   SG_BACKEND_UNAVAILABLE: { status: 502, title: 'Data backend unavailable' },
   SG_NOT_READY: { status: 503, title: 'Service not ready' },
   SG_OVERLOADED: { status: 503, title: 'Service overloaded' },
+  SG_UI_NOT_BUILT: { status: 503, title: 'Web UI not built' },
   SG_TIMEOUT: { status: 504, title: 'Query timed out' },
 } as const;
 

@@ -35,6 +35,8 @@ export interface ServeOptions {
   batch?: Partial<BatchOptions>;
   corsOrigins?: readonly string[];
   compressThresholdBytes?: number;
+  /** The built web UI served at /ui/ (default dist/ui of this package). */
+  uiDirectory?: string;
 }
 
 /** The app on its loaded index, ready to answer (through `app.inject`) but not listening. */
@@ -110,6 +112,7 @@ export async function openServer(options: ServeOptions): Promise<OpenServer> {
       batch: { ...DEFAULT_BATCH, ...options.batch },
       corsOrigins: options.corsOrigins,
       compressThresholdBytes: options.compressThresholdBytes,
+      uiDirectory: options.uiDirectory,
     },
     { logger, limits, isDraining: () => draining },
   );

@@ -5,6 +5,7 @@ import { filterByLicense, parseLicenseFilter } from '../../query/licenses.js';
 import { paginate, scopeOf } from '../../query/pagination.js';
 import { artifactVulnerabilities, artifactVulnKey } from '../../query/vulnerabilities.js';
 import { pageRequestOf, paginationInfo, parseBoolean } from '../paging.js';
+import { ArtifactInfoSchema } from '../schemas/artifact-info.js';
 import { PurlListSchema, type PurlList } from '../schemas/lists.js';
 import { DependencyQuerySchema } from '../schemas/licenses.js';
 import { VulnerabilityQuerySchema } from '../schemas/pagination.js';
@@ -55,6 +56,28 @@ const artifactRoutes: FastifyPluginAsyncTypebox = (app) => {
         const body: PurlList = { PaginationInfo: paginationInfo(page), PurlList: page.items };
         return { body, schema: PurlListSchema };
       });
+    },
+  );
+
+  app.get(
+    '/v0/artifact/:digest/info',
+    {
+      schema: {
+        operationId: 'getArtifactInfo',
+        summary: 'What the graph knows of one artifact: subjects, provenance, documents, counts',
+        tags: ['artifacts'],
+        params: DigestParamsSchema,
+        response: {
+          ...okResponse('The artifact with its subjects, provenance, documents and counts', ArtifactInfoSchema, 'body'),
+          ...notModifiedResponse,
+          ...dataRouteErrors,
+          ...problemResponses(404),
+        },
+      },
+    },
+    () => {
+      // CONTRACT STUB (branch ui-contract only): the implementation replaces it.
+      throw new Error('not implemented yet');
     },
   );
 

@@ -3,6 +3,7 @@
 import { Type, type Static } from 'typebox';
 import { BARE_ARRAY_DESCRIPTION } from './lists.js';
 import { PackageQuerySchema, PaginationQuerySchema } from './pagination.js';
+import { StringEnum } from './typebox.js';
 
 const license = Type.Optional(
   Type.String({
@@ -14,8 +15,18 @@ const license = Type.Optional(
   }),
 );
 
-/** The page parameters plus `license` (the dependency lists). */
-export const DependencyQuerySchema = Type.Object({ ...PaginationQuerySchema.properties, license });
+const direct = Type.Optional(
+  StringEnum(['true', 'false', '1', '0'], {
+    default: 'false',
+    description:
+      'Only what is one step away: the versions the named packages depend on or whose SBOM includes them directly ' +
+      '(for an artifact: the packages its SBOMs include and the packages it is an occurrence of). The graph view of ' +
+      'the web UI expands nodes with it.',
+  }),
+);
+
+/** The page parameters plus `license` and `direct` (the dependency lists). */
+export const DependencyQuerySchema = Type.Object({ ...PaginationQuerySchema.properties, license, direct });
 export type DependencyQuery = Static<typeof DependencyQuerySchema>;
 
 /** Every parameter of the package resources plus `license` (the route for unencoded purls serves them all). */

@@ -52,6 +52,8 @@ export interface ApiContext {
   corsOrigins?: readonly string[];
   /** Answers at least this many bytes are compressed when the client asks. */
   compressThresholdBytes?: number;
+  /** The built web UI (default dist/ui of this package). */
+  uiDirectory?: string;
 }
 
 const DEFAULT_QUERY_BUDGET_MS = 30_000;

@@ -1,0 +1,24 @@
+// The UI's deep links: one place builds them and one reads them back. A purl, digest or id is one
+// path segment, percent-encoded, so a link survives being pasted into a ticket.
+export const UI_BASE = '/ui/';
+
+export const homeHref = (): string => UI_BASE;
+export const searchHref = (q: string): string => `${UI_BASE}search?q=${encodeURIComponent(q)}`;
+export const packageHref = (purl: string): string => `${UI_BASE}package/${encodeURIComponent(purl)}`;
+export const artifactHref = (digest: string): string => `${UI_BASE}artifact/${encodeURIComponent(digest)}`;
+export const vulnHref = (id: string): string => `${UI_BASE}vuln/${encodeURIComponent(id)}`;
+export const documentsHref = (): string => `${UI_BASE}documents`;
+export const documentHref = (digest: string): string => `${UI_BASE}documents/${encodeURIComponent(digest)}`;
+
+/**
+ * What follows `prefix` in a path, decoded: `/ui/package/pkg%3Anpm%2Fa%401` and a pasted
+ * `/ui/package/pkg:npm/a@1` both give `pkg:npm/a@1`.
+ */
+export function tailOf(path: string, prefix: string): string {
+  const rest = path.startsWith(prefix) ? path.slice(prefix.length) : '';
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    return rest;
+  }
+}
