@@ -9,6 +9,7 @@ const Search = lazy(() => import('./pages/search').then((m) => m.Search));
 const PackagePage = lazy(() => import('./pages/package').then((m) => m.PackagePage));
 const ArtifactPage = lazy(() => import('./pages/artifact').then((m) => m.ArtifactPage));
 const VulnPage = lazy(() => import('./pages/vuln').then((m) => m.VulnPage));
+const GraphPage = lazy(() => import('./pages/graph').then((m) => m.GraphPage));
 const Documents = lazy(() => import('./pages/documents').then((m) => m.Documents));
 
 export function App() {
@@ -22,6 +23,7 @@ export function App() {
             <Route path="/ui/package/*" component={PackagePage} />
             <Route path="/ui/artifact/*" component={ArtifactPage} />
             <Route path="/ui/vuln/*" component={VulnPage} />
+            <Route path="/ui/graph/*" component={GraphPage} />
             <Route path="/ui/documents" component={Documents} />
             <Route path="/ui/documents/*" component={Documents} />
             <Route default component={NotFound} />

@@ -7,6 +7,8 @@ export const searchHref = (q: string): string => `${UI_BASE}search?q=${encodeURI
 export const packageHref = (purl: string): string => `${UI_BASE}package/${encodeURIComponent(purl)}`;
 export const artifactHref = (digest: string): string => `${UI_BASE}artifact/${encodeURIComponent(digest)}`;
 export const vulnHref = (id: string): string => `${UI_BASE}vuln/${encodeURIComponent(id)}`;
+/** The full-page graph of a package version (purl) or an artifact (digest). */
+export const graphHref = (root: string): string => `${UI_BASE}graph/${encodeURIComponent(root)}`;
 export const documentsHref = (): string => `${UI_BASE}documents`;
 export const documentHref = (digest: string): string => `${UI_BASE}documents/${encodeURIComponent(digest)}`;
 

@@ -11,6 +11,12 @@ export interface GraphViewProps {
   onSelect?: (purl: string) => void;
 }
 
+/*
+ * Besides the drawing, a graph view renders an accessible list of the nodes it draws (keyboard
+ * users and tests read it): `<ul aria-label="Drawn nodes">` with one `<li data-node="{purl or
+ * digest or group id}" data-on-path="true|false">` per node; the container carries
+ * `data-state="loading|drawn|failed"`, set to "drawn" once a layout is on screen.
+ */
 export function GraphView(_props: GraphViewProps) {
   return <div class="graph-view" />;
 }
