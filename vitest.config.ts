@@ -86,6 +86,7 @@ export default defineConfig(async () => {
           'test/http/hardening-budget.test.ts',
           'test/http/hardening-drain.test.ts',
           'test/http/response-cache.test.ts',
+          'test/http/ui-serving.test.ts',
           '**/node_modules/**',
         ],
         globalSetup: ['test/setup/postgres.ts'],

@@ -57,6 +57,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   try {
     const url = await server.app.listen({ host: options.host, port: options.port });
     announceAccess(server.app, options.host);
+    // The address a newcomer opens first (the API's own docs page is at /docs).
+    server.app.log.info({ ui: `${url}/ui/`, docs: `${url}/docs` }, `web UI at ${url}/ui/`);
     return { ...server, url };
   } catch (err) {
     await server.close();

@@ -125,6 +125,11 @@ describe('serve options are checked before the index loads', () => {
       const res = await fetch(`${url}/v0/package/${encodeURIComponent('pkg:npm/a@1')}/dependencies`);
       expect(res.status).toBe(200);
       expect(((await res.json()) as { dependencies: string[] }).dependencies).toEqual(['pkg:npm/b@1']);
+      // The log names the web UI's address, and the built page answers there.
+      await expect.poll(() => out).toContain(`"msg":"web UI at ${url}/ui/"`);
+      const page = await fetch(`${url}/ui/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="app">');
     } finally {
       const closed = new Promise((resolve) => child.on('close', resolve));
       child.kill('SIGTERM');
