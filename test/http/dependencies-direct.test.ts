@@ -116,6 +116,15 @@ describe('direct dependencies of a package', () => {
   });
 });
 
+describe('direct dependencies through the route for unencoded purls', () => {
+  it('answers the same list, with the same cursor scope', async () => {
+    const unencoded = await t.get(`/v0/package/${APP}/dependencies?direct=true`);
+    expect(unencoded.status).toBe(200);
+    expect(unencoded.body.dependencies).toEqual(await deps(APP, '?direct=true'));
+    expect(unencoded.body.dependencies).not.toEqual(await deps(APP));
+  });
+});
+
 describe('direct dependencies of an artifact', () => {
   it('lists what the SBOMs and SLSA materials of the artifact and its equal hashes reach, not further', async () => {
     const direct = await artifactDeps(IMAGE, '?direct=true');
