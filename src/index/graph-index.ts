@@ -5,7 +5,7 @@ import { FactKind, NodeKind } from '../model/kinds.js';
 import type { LinkFactKind, StoredRecord } from '../model/stored-facts.js';
 import type { DocumentRow, LoadSink } from '../store/types.js';
 import { Adjacency, type PreparedAdjacency } from './adjacency.js';
-import type { GraphView } from './graph-view.js';
+import type { GraphCounts, GraphView } from './graph-view.js';
 import { LicenseFacts, type LicenseRecord } from './licenses.js';
 import type { LoadBatch } from './load-batch.js';
 import { NodeTable, type PackagePurl } from './nodes.js';
@@ -44,6 +44,21 @@ export class GraphIndex implements LoadSink, GraphView {
   /** Documents whose facts the index holds. */
   get documentCount(): number {
     return this.docs.size;
+  }
+
+  graphCounts(): GraphCounts {
+    let vulnerabilities = 0;
+    // Each alias set counts once, at its root (as /v0/vuln/{id} folds aliases).
+    for (const id of this.nodes.vulnIds.values()) if (this.vulnerabilities.aliases.root(id) === id) vulnerabilities++;
+    return {
+      documents: this.docs.size,
+      packages: this.nodes.packageIds.size,
+      packageNames: this.nodes.packagesByName.size,
+      artifacts: this.nodes.artifactIds.size,
+      vulnerabilities,
+      // The CSR rows hold each distinct edge once (stated ranked and unranked, it is one edge here).
+      dependencyEdges: this.adjacency.dependencyOut.targets.length,
+    };
   }
 
   get kinds(): Uint8Array {

@@ -7,6 +7,21 @@ import type { ScorecardRecord } from './sources.js';
 import type { AdvisoryRecord } from './vulnerabilities/advisory-matcher.js';
 import type { CertifyVulnRecord, VexRecord, VulnMetadataRecord } from './vulnerabilities/records.js';
 
+/** How much the index holds (/v0/stats). */
+export interface GraphCounts {
+  /** Documents whose facts the index holds. */
+  documents: number;
+  /** Package nodes: distinct canonical purls, with a version or without. */
+  packages: number;
+  /** Distinct package names those purls are versions of. */
+  packageNames: number;
+  artifacts: number;
+  /** Vulnerability nodes, one per alias set. */
+  vulnerabilities: number;
+  /** Distinct (a, b) dependency edges, however many documents state each. */
+  dependencyEdges: number;
+}
+
 export interface GraphView {
   /** Bumped on every applied change. */
   readonly generation: number;
@@ -16,6 +31,8 @@ export interface GraphView {
   readonly kinds: Uint8Array;
   /** The CSR rows the walks follow. */
   readonly adjacency: AdjacencyView;
+  /** How much it holds; a pass over the vulnerability nodes (callers cache it per version). */
+  graphCounts(): GraphCounts;
 
   // --- node identity ---
   /** A node's key: canonical purl, "alg:digest", source URL, vulnerability id, package name. Bound: pass it to map(). */

@@ -3,6 +3,7 @@ import type { GraphView } from '../index/graph-view.js';
 import { NodeKind } from '../model/kinds.js';
 import {
   equivalenceClosure,
+  row,
   walkArtifactDependencies,
   walkArtifactDependents,
   walkPackageDependencies,
@@ -21,6 +22,49 @@ export function packageDependencies(index: GraphView, named: NamedPackages): str
 export function artifactDependencies(index: GraphView, digest: string): string[] {
   const artifact = resolveArtifact(index, digest);
   return index.sortPackages(walkArtifactDependencies(index, artifact)).map(index.keyOf);
+}
+
+/**
+ * `?direct=true`: the first step of packageDependencies, and the exact inverse of
+ * `/dependents?direct=true` (D is listed for P exactly when P is a direct dependent of D): what
+ * a named package's own dependency edges and SBOM inclusions reach, with their equivalents. The
+ * named packages and their equivalents are left out, as in the full walk, except that a
+ * template's versions are listed themselves (the partial-purl rule). A subset of the full list.
+ */
+export function packageDirectDependencies(index: GraphView, named: NamedPackages): string[] {
+  const own = new Set(equivalenceClosure(index, named.ids));
+  const found = new Set<number>();
+  for (const pkg of named.ids)
+    for (const id of directDependencies(index, pkg))
+      // directDependencies gives the artifacts it reaches too: packages only here.
+      if (index.kinds[id] === NodeKind.Package && !own.has(id)) found.add(id);
+  if (!named.exact) for (const pkg of named.ids) found.add(pkg);
+  return index.sortPackages(found).map(index.keyOf);
+}
+
+/**
+ * `?direct=true` for an artifact: the first step of artifactDependencies. From the artifact and
+ * what is equivalent to it (the walk's start) one SBOM inclusion or SLSA material, then
+ * equivalence; the packages reached, less the start's equivalents (which the full walk leaves out
+ * too). Packages are leaves there, so only the artifacts of the start have a step to take.
+ */
+export function artifactDirectDependencies(index: GraphView, digest: string): string[] {
+  const start = equivalenceClosure(index, [resolveArtifact(index, digest)]);
+  const own = new Set(start);
+  const { sbomOut, slsaOut } = index.adjacency;
+  const reached: number[] = [];
+  const add = (v: number): void => {
+    reached.push(v);
+  };
+  for (const node of start) {
+    if (index.kinds[node] !== NodeKind.Artifact) continue;
+    row(sbomOut, node, add);
+    row(slsaOut, node, add);
+  }
+  const packages = equivalenceClosure(index, reached).filter(
+    (id) => index.kinds[id] === NodeKind.Package && !own.has(id),
+  );
+  return index.sortPackages(packages).map(index.keyOf);
 }
 
 /**

@@ -87,7 +87,7 @@ function documentIdsOf(index: GraphView, pkg: number, storeDocuments: readonly n
 }
 
 /** The most recently stored first (store ids grow in ingest order), at most DOCUMENTS_LISTED, by digest. */
-function listedDocuments(index: GraphView, ids: readonly number[]): string[] {
+export function listedDocuments(index: GraphView, ids: readonly number[]): string[] {
   return [...ids]
     .sort((a, b) => b - a)
     .slice(0, DOCUMENTS_LISTED)

@@ -4,10 +4,12 @@ import type { DocumentFacts, SkippedItem } from '../model/facts.js';
 import type { NodeKind } from '../model/kinds.js';
 import type { LinkFactKind, StoredRecord } from '../model/stored-facts.js';
 import type { TokenScope } from '../model/tokens.js';
+import type { SlsaRow } from './artifact-provenance.js';
 import type { EdgeEvidence, EdgeQuery } from './edge-evidence.js';
 
 export type { TokenScope };
 export type { EdgeEvidence, EdgeKind, EdgeQuery } from './edge-evidence.js';
+export type { SlsaRow } from './artifact-provenance.js';
 
 export interface DocumentInput {
   /** sha256 of the document bytes: re-ingesting the same bytes changes nothing. */
@@ -202,6 +204,12 @@ export interface GraphStore {
    * that include the node, as the index knows them; only their inclusions are looked at.
    */
   nodeDocuments(node: number, subjects: readonly number[]): Promise<number[]>;
+  /**
+   * The SLSA provenance rows (has_slsa, one per statement and material) whose built artifact is
+   * one of `built`, the most recently stored document first; with `material`, only the rows
+   * naming it as a material (for /v0/artifact/{digest}/info).
+   */
+  slsaRows(built: readonly number[], material?: number): Promise<SlsaRow[]>;
   ping(): Promise<void>;
   stats(): Promise<StoreStats>;
   close(): Promise<void>;

@@ -220,16 +220,19 @@ const ROUTES: Record<string, string> = {
   '/v0/path': `/v0/path?from=${enc(APP)}&to=${enc(UTIL)}`,
   '/v0/package/{purl}/vulns': `/v0/package/${enc(APP)}/vulns?includeDependencies=true`,
   '/v0/artifact/{digest}/dependencies': `/v0/artifact/${enc(IMAGE)}/dependencies`,
+  '/v0/artifact/{digest}/info': `/v0/artifact/${enc(IMAGE)}/info`,
   '/v0/artifact/{digest}/vulns': `/v0/artifact/${enc(IMAGE)}/vulns?includeDependencies=true`,
   '/v0/vuln/{id}': '/v0/vuln/cve-2024-0001',
   '/v0/vuln/{id}/packages': '/v0/vuln/CVE-2024-0001/packages',
   '/v0/vuln/{id}/dependents': '/v0/vuln/CVE-2024-0001/dependents',
   '/v0/vuln/{id}/artifacts': '/v0/vuln/CVE-2024-0001/artifacts?include=suppressed',
   '/v0/search': '/v0/search?q=app',
+  '/v0/stats': '/v0/stats',
 };
 const DATA_ROUTES = Object.keys(ROUTES).filter((p) => p.startsWith('/v0/') || p.startsWith('/analysis/'));
-/** The data routes that answer lists (the vulnerability record, /v0/path and package information are not paged). */
-const LIST_ROUTES = DATA_ROUTES.filter((p) => !['/v0/vuln/{id}', '/v0/path', '/v0/package/{purl}/info'].includes(p));
+/** The data routes that answer lists (the vulnerability record, /v0/path, the information routes and the stats are not paged). */
+const NOT_PAGED = ['/v0/vuln/{id}', '/v0/path', '/v0/package/{purl}/info', '/v0/artifact/{digest}/info', '/v0/stats'];
+const LIST_ROUTES = DATA_ROUTES.filter((p) => !NOT_PAGED.includes(p));
 
 interface Case {
   name: string;
@@ -306,6 +309,31 @@ cases.push(
     expected: 404,
   },
   { name: 'bad purl', path: '/v0/package/{purl}/info', url: '/v0/package/lodash/info', expected: 400 },
+  {
+    name: 'unknown',
+    path: '/v0/artifact/{digest}/info',
+    url: `/v0/artifact/${enc(`sha256:${hex('none')}`)}/info`,
+    expected: 404,
+  },
+  { name: 'bad digest', path: '/v0/artifact/{digest}/info', url: '/v0/artifact/sha256%3Aab%01cd/info', expected: 400 },
+  {
+    name: 'direct only',
+    path: '/v0/package/{purl}/dependencies',
+    url: `/v0/package/${enc(APP)}/dependencies?direct=true`,
+    expected: 200,
+  },
+  {
+    name: 'bad direct',
+    path: '/v0/package/{purl}/dependencies',
+    url: `/v0/package/${enc(APP)}/dependencies?direct=yes`,
+    expected: 400,
+  },
+  {
+    name: 'direct only',
+    path: '/v0/artifact/{digest}/dependencies',
+    url: `/v0/artifact/${enc(IMAGE)}/dependencies?direct=1`,
+    expected: 200,
+  },
   {
     name: 'licence filter',
     path: '/v0/package/{purl}/dependencies',

@@ -51,6 +51,7 @@ function capturingStore(into: DocumentFacts[]): GraphStore {
     listAudit: unused,
     edgeEvidence: unused,
     nodeDocuments: unused,
+    slsaRows: unused,
     ping: unused,
     stats: unused,
     close: () => Promise.resolve(),

@@ -1,11 +1,16 @@
-// /v0/artifact/{digest}/dependencies, /v0/artifact/{digest}/vulns
+// /v0/artifact/{digest}/dependencies, /v0/artifact/{digest}/info, /v0/artifact/{digest}/vulns
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { artifactDependencies } from '../../query/dependencies.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { artifactIndexFacts, artifactInfo, artifactsBuiltFrom } from '../../query/artifact-info.js';
+import { artifactDependencies, artifactDirectDependencies } from '../../query/dependencies.js';
 import { filterByLicense, parseLicenseFilter } from '../../query/licenses.js';
+import { sbomSubjectsIncluding } from '../../query/package-info.js';
 import { paginate, scopeOf } from '../../query/pagination.js';
+import { resolveArtifact } from '../../query/resolve.js';
 import { artifactVulnerabilities, artifactVulnKey } from '../../query/vulnerabilities.js';
 import { pageRequestOf, paginationInfo, parseBoolean } from '../paging.js';
-import { ArtifactInfoSchema } from '../schemas/artifact-info.js';
+import { notModified } from '../plugins/app/response-cache.js';
+import { ArtifactInfoSchema, type ArtifactInfoBody } from '../schemas/artifact-info.js';
 import { PurlListSchema, type PurlList } from '../schemas/lists.js';
 import { DependencyQuerySchema } from '../schemas/licenses.js';
 import { VulnerabilityQuerySchema } from '../schemas/pagination.js';
@@ -18,6 +23,32 @@ const DigestParamsSchema = Type.Object({
 
 const identity = (s: string): string[] => [s];
 
+/**
+ * /info: the index's part computed on one version, then the store's (provenance rows and the
+ * SBOMs naming the artifact); so not through the response cache, which computes synchronously
+ * (the version ETag still applies), as /v0/package/{purl}/info.
+ */
+async function answerArtifactInfo(
+  app: FastifyInstance,
+  digestText: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const service = app.indexService;
+  if (notModified(request, reply, app.versionTag(service.version))) return reply;
+  const index = service.index;
+  const artifact = resolveArtifact(index, digestText);
+  const known = artifactIndexFacts(index, artifact);
+  const builtFrom = artifactsBuiltFrom(index, artifact);
+  const store = service.store;
+  // Sequential: the SQLite store answers synchronously anyway, and PostgreSQL gets one query at a time per request.
+  const sbomDocuments = await store.nodeDocuments(artifact, sbomSubjectsIncluding(index, artifact));
+  const provenance = await store.slsaRows([artifact]);
+  const asMaterial = builtFrom.length === 0 ? [] : await store.slsaRows(builtFrom, artifact);
+  const body: ArtifactInfoBody = artifactInfo(index, artifact, known, { sbomDocuments, provenance, asMaterial });
+  return reply.send(body);
+}
+
 const artifactRoutes: FastifyPluginAsyncTypebox = (app) => {
   app.get(
     '/v0/artifact/:digest/dependencies',
@@ -25,7 +56,9 @@ const artifactRoutes: FastifyPluginAsyncTypebox = (app) => {
       schema: {
         operationId: 'getArtifactDeps',
         summary: 'Transitive dependencies of an artifact (its SBOM is authoritative: packages in it are leaves)',
-        description: '`license`: only the dependencies under that licence (or, `unknown`, without one).',
+        description:
+          '`license`: only the dependencies under that licence (or, `unknown`, without one). `direct=true`: only ' +
+          'the first step of the walk (what the SBOMs and SLSA materials of the artifact and its equivalents reach).',
         tags: ['artifacts'],
         params: DigestParamsSchema,
         querystring: DependencyQuerySchema,
@@ -42,15 +75,20 @@ const artifactRoutes: FastifyPluginAsyncTypebox = (app) => {
       return reply.sendCached(service.version, app.versionTag(), () => {
         const { license } = request.query;
         const filter = license === undefined ? undefined : parseLicenseFilter(license);
-        const all = artifactDependencies(service.index, request.params.digest);
+        const direct = parseBoolean(request.query.direct);
+        const digest = request.params.digest;
+        const all = direct
+          ? artifactDirectDependencies(service.index, digest)
+          : artifactDependencies(service.index, digest);
         const purls = filter ? filterByLicense(service.index, all, filter) : all;
         const licenseScope = filter ? ['license', JSON.stringify(filter)] : [];
+        // `direct` is in the scope: a cursor of one list is refused by the other.
         const page = paginate(
           purls,
           identity,
           pageRequestOf(request.query),
           app.pageLimits,
-          () => scopeOf('artifact-dependencies', request.params.digest.toLowerCase(), ...licenseScope),
+          () => scopeOf('artifact-dependencies', digest.toLowerCase(), direct, ...licenseScope),
           service.version,
         );
         const body: PurlList = { PaginationInfo: paginationInfo(page), PurlList: page.items };
@@ -59,26 +97,28 @@ const artifactRoutes: FastifyPluginAsyncTypebox = (app) => {
     },
   );
 
+  // Typed as a plain record: the handler answers 200 and 304 itself (see answerArtifactInfo).
+  const infoResponses: Record<string, unknown> = {
+    ...okResponse('The artifact with its subjects, provenance, documents and counts', ArtifactInfoSchema, 'body'),
+    ...notModifiedResponse,
+    ...dataRouteErrors,
+    ...problemResponses(404),
+  };
   app.get(
     '/v0/artifact/:digest/info',
     {
       schema: {
         operationId: 'getArtifactInfo',
         summary: 'What the graph knows of one artifact: subjects, provenance, documents, counts',
+        description:
+          'The digest is resolved as on the other artifact routes. `provenance` and `documents` come from the ' +
+          'store, the rest from the index at the version of the ETag.',
         tags: ['artifacts'],
         params: DigestParamsSchema,
-        response: {
-          ...okResponse('The artifact with its subjects, provenance, documents and counts', ArtifactInfoSchema, 'body'),
-          ...notModifiedResponse,
-          ...dataRouteErrors,
-          ...problemResponses(404),
-        },
+        response: infoResponses,
       },
     },
-    () => {
-      // CONTRACT STUB (branch ui-contract only): the implementation replaces it.
-      throw new Error('not implemented yet');
-    },
+    (request, reply) => answerArtifactInfo(app, request.params.digest, request, reply),
   );
 
   app.get(

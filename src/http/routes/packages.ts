@@ -8,6 +8,7 @@ import {
   packageArtifacts,
   packageDependencies,
   packageDependents,
+  packageDirectDependencies,
 } from '../../query/dependencies.js';
 import { filterByLicense, parseLicenseFilter } from '../../query/licenses.js';
 import { packageInfo, resolveOnePackage, sbomSubjectsIncluding } from '../../query/package-info.js';
@@ -81,11 +82,13 @@ function computeAnswer(
   }
   if (resource === 'dependencies') {
     const filter = query.license === undefined ? undefined : parseLicenseFilter(query.license);
+    const direct = parseBoolean(query.direct);
     const named = resolvePackages(index, purlText);
-    const all = packageDependencies(index, named);
+    const all = direct ? packageDirectDependencies(index, named) : packageDependencies(index, named);
     const purls = filter ? filterByLicense(index, all, filter) : all;
+    // `direct` is in the scope: a cursor of one list is refused by the other.
     const scope = () =>
-      scopeOf('dependencies', named.canonical, ...(filter ? ['license', JSON.stringify(filter)] : []));
+      scopeOf('dependencies', named.canonical, direct, ...(filter ? ['license', JSON.stringify(filter)] : []));
     const page = paginate(purls, identity, pageRequest, app.pageLimits, scope, version);
     const body: DependencyList = { PaginationInfo: paginationInfo(page), dependencies: page.items };
     return { body, schema: DependencyListSchema };
@@ -178,7 +181,9 @@ const packageRoutes: FastifyPluginAsyncTypebox = (app) => {
       schema: {
         operationId: 'getPackageDeps',
         summary: 'Transitive dependencies of the package(s) a purl names',
-        description: '`license`: only the dependencies under that licence (or, `unknown`, without one).',
+        description:
+          '`license`: only the dependencies under that licence (or, `unknown`, without one). `direct=true`: only ' +
+          'the first step of the walk (the exact inverse of `/dependents?direct=true`).',
         tags: ['packages'],
         params: PurlParamsSchema,
         querystring: DependencyQuerySchema,

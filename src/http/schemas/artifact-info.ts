@@ -13,14 +13,20 @@ export const ArtifactInfoSchema = Type.Object({
   provenance: Type.Array(
     Type.Object({
       builder: Type.String({ description: 'The builder id of the SLSA provenance.' }),
-      buildType: Type.Optional(Type.String()),
-      slsaVersion: Type.Optional(Type.String()),
-      startedOn: Type.Optional(Type.String()),
-      finishedOn: Type.Optional(Type.String()),
+      buildType: Type.Optional(Type.String({ description: 'The build type URI, when stated.' })),
+      slsaVersion: Type.Optional(
+        Type.String({ description: 'The predicate type as stated, e.g. `https://slsa.dev/provenance/v1`.' }),
+      ),
+      startedOn: Type.Optional(Type.String({ description: 'When the build started, ISO 8601 UTC, when stated.' })),
+      finishedOn: Type.Optional(Type.String({ description: 'When the build finished, ISO 8601 UTC, when stated.' })),
       materials: Type.Array(Type.String(), { description: 'Digests of the artifacts it was built from, sorted.' }),
       document: Type.String({ description: 'Digest of the provenance document.' }),
     }),
-    { description: 'Every SLSA provenance stating how the artifact was built, the most recently stored first.' },
+    {
+      description:
+        'Every SLSA provenance statement about the artifact itself (not its equal digests), one entry per statement, ' +
+        'the most recently stored document first.',
+    },
   ),
   builtFrom: Type.Array(Type.String(), {
     description: 'Digests of the artifacts built from this one (it is a material of their provenance), sorted.',

@@ -19,9 +19,11 @@ const direct = Type.Optional(
   StringEnum(['true', 'false', '1', '0'], {
     default: 'false',
     description:
-      'Only what is one step away: the versions the named packages depend on or whose SBOM includes them directly ' +
-      '(for an artifact: the packages its SBOMs include and the packages it is an occurrence of). The graph view of ' +
-      'the web UI expands nodes with it.',
+      'Only the first step of the walk, a subset of the full list: for a package, the versions its own dependency ' +
+      'edges and SBOM inclusions reach (with what is equivalent to them; the exact inverse of ' +
+      '`/dependents?direct=true`; a partial purl still lists its versions); for an artifact, the packages that the ' +
+      'SBOM inclusions and SLSA materials of the artifact and its equivalents reach (with their equivalents). The ' +
+      "artifact's own subjects are never among its dependencies. The graph view of the web UI expands nodes with it.",
   }),
 );
 

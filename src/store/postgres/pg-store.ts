@@ -34,6 +34,7 @@ import {
 import * as admin from './admin.js';
 import { documentByDigestSql, documentFromRow, documentListSql, type DocumentRowValues } from '../document-rows.js';
 import { POSTGRES_DIALECT } from '../schema/dialect.js';
+import { slsaRowOf, slsaRowsSql, type SlsaRow } from '../artifact-provenance.js';
 import { nodeDocumentsSql } from '../package-documents.js';
 import { deletePgDocument } from './delete.js';
 import { loadSince } from './load.js';
@@ -200,6 +201,14 @@ export class PostgresStore implements GraphStore {
       this.sql.unsafe<{ doc: string | number }[]>(nodeDocumentsSql(POSTGRES_DIALECT), [subjects as never, node]),
     );
     return rows.map((r) => Number(r.doc));
+  }
+
+  async slsaRows(built: readonly number[], material?: number): Promise<SlsaRow[]> {
+    const params = material === undefined ? [built as never] : [built as never, material];
+    const rows = await this.guard('looking up the provenance of an artifact', () =>
+      this.sql.unsafe<Record<string, unknown>[]>(slsaRowsSql(POSTGRES_DIALECT, material !== undefined), params),
+    );
+    return rows.map(slsaRowOf);
   }
 
   async ping(): Promise<void> {

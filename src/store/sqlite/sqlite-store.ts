@@ -10,6 +10,7 @@ import { documentByDigestSql, documentFromRow, documentListSql, type DocumentRow
 import { deliverRow, loadColumns } from '../load-rows.js';
 import { SQLITE_DIALECT } from '../schema/dialect.js';
 import { firstStatement, LINK_TABLES, linkKeys, packedEvidenceIndex } from '../edge-evidence.js';
+import { slsaRowOf, slsaRowsSql, type SlsaRow } from '../artifact-provenance.js';
 import { nodeDocumentsSql } from '../package-documents.js';
 import { FACT_TABLES } from '../schema/tables.js';
 import type {
@@ -194,6 +195,12 @@ export class SqliteStore implements GraphStore {
   async nodeDocuments(node: number, subjects: readonly number[]): Promise<number[]> {
     const statement = this.evidenceStatement(nodeDocumentsSql(SQLITE_DIALECT));
     return statement.pluck().all(JSON.stringify(subjects), node, node) as number[];
+  }
+
+  async slsaRows(built: readonly number[], material?: number): Promise<SlsaRow[]> {
+    const statement = this.evidenceStatement(slsaRowsSql(SQLITE_DIALECT, material !== undefined));
+    const params = material === undefined ? [JSON.stringify(built)] : [JSON.stringify(built), material];
+    return (statement.all(...params) as Record<string, unknown>[]).map(slsaRowOf);
   }
 
   /** Statements of the evidence and document lookups, prepared once each. */
