@@ -28,6 +28,8 @@ export function SearchBox({ compact = false }: { compact?: boolean }) {
   const [q, setQ] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  // The text the list was closed for (Enter, Escape): a late answer for it must not reopen it.
+  const [closedFor, setClosedFor] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const suggestions = useSuggestions(q);
   const results: SearchResult[] = suggestions.state === 'ready' ? suggestions.results : [];
@@ -37,13 +39,15 @@ export function SearchBox({ compact = false }: { compact?: boolean }) {
   // moving to another page closes it.
   useEffect(() => {
     setActive(-1);
-    if (suggestions.state === 'ready' && document.activeElement === input.current) setOpen(true);
+    if (suggestions.state !== 'ready' || suggestions.q === closedFor) return;
+    if (document.activeElement === input.current) setOpen(true);
   }, [suggestions]);
   useEffect(() => setOpen(false), [url]);
 
   const go = (href: string | null) => {
     if (href === null) return;
     setOpen(false);
+    setClosedFor(q.trim());
     setActive(-1);
     route(href);
   };
@@ -63,8 +67,10 @@ export function SearchBox({ compact = false }: { compact?: boolean }) {
       move(event.key === 'ArrowDown' ? 1 : -1);
     } else if (event.key === 'Escape') {
       event.preventDefault();
-      if (expanded) setOpen(false);
-      else setQ('');
+      if (expanded) {
+        setOpen(false);
+        setClosedFor(q.trim());
+      } else setQ('');
       setActive(-1);
     }
   };
@@ -100,6 +106,7 @@ export function SearchBox({ compact = false }: { compact?: boolean }) {
         value={q}
         onInput={(event) => {
           setQ(event.currentTarget.value);
+          setClosedFor(null);
           setOpen(true);
         }}
         onKeyDown={onKeyDown}

@@ -3,8 +3,10 @@
 // token (a fixture stored, shown with its skipped item, and listed first).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../../test/helpers/server.js';
 import { createTestToken } from '../../../test/helpers/tokens.js';
@@ -29,6 +31,29 @@ afterAll(async () => {
 
 async function newPage(): Promise<Page> {
   return browser.newPage({ viewport: { width: 1280, height: 800 } });
+}
+
+function zipOf(entries: Record<string, string | Buffer>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, content] of Object.entries(entries)) zip.addBuffer(Buffer.from(content), name);
+  zip.end();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+/** A page on the documents list with an ingest token entered in the upload section's field. */
+async function pageWithToken(): Promise<Page> {
+  const { token } = await createTestToken(server.storeDir, 'ingest');
+  const page = await newPage();
+  await page.goto(`${server.url}/ui/documents`);
+  await page.getByLabel('API token with the ingest scope').fill(token);
+  await page.keyboard.press('Enter');
+  await page.getByLabel(/^Document file/).waitFor();
+  return page;
 }
 
 async function apiDocuments(): Promise<any[]> {
@@ -105,6 +130,18 @@ describe('the document list and a document', () => {
     expect(res.body.skipped).toEqual([]);
     await page.getByText('Ingest left nothing out of this document.').waitFor();
     await page.close();
+  });
+
+  it('fits a 375 px phone: the table scrolls inside its box, the page does not', async () => {
+    const phone = await browser.newPage({ viewport: { width: 375, height: 740 } });
+    await phone.goto(`${server.url}/ui/documents`);
+    await phone.locator('table.documents tbody tr').first().waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    const [first] = await apiDocuments();
+    await phone.goto(`${server.url}/ui/documents/${encodeURIComponent(first.digest)}`);
+    await phone.locator('dl.facts-list').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await phone.close();
   });
 
   it('an unknown document shows the API’s 404 detail', async () => {
@@ -185,6 +222,59 @@ describe('uploading', () => {
     await expect(subject.getAttribute('href')).resolves.toBe(`/ui/package/${encodeURIComponent(res.body.subject)}`);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'document-detail');
+    await page.close();
+  });
+
+  it('a zip archive: each entry’s result, the good one stored even though another failed (422)', async () => {
+    const osv = readFileSync(
+      fileURLToPath(new URL('../../../test/fixtures/osv/osv-pysec-pypi-requests-PYSEC-2023-74.json', import.meta.url)),
+    );
+    const osvDigest = `sha256:${createHash('sha256').update(osv).digest('hex')}`;
+    const zip = await zipOf({ 'good/pysec.json': osv, 'bad.json': '{"isDependency": [{"pkg": 7}]}' });
+    const page = await pageWithToken();
+    await page
+      .getByLabel(/^Document file/)
+      .setInputFiles({ name: 'batch.zip', mimeType: 'application/zip', buffer: zip });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    const rows = page.locator('.upload-result table tbody tr');
+    await rows.first().waitFor();
+    const cells = await rows.evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+    );
+    expect(cells.map((c) => c.slice(0, 2))).toEqual([
+      ['good/pysec.json', 'Stored'],
+      ['bad.json', 'Failed'],
+    ]);
+    await expect(page.locator('.upload-result').textContent()).resolves.toContain(
+      '1 failed (the others are stored; HTTP 422)',
+    );
+    const stored = await server.get(`/v0/documents/${encodeURIComponent(osvDigest)}`);
+    expect(stored.status).toBe(200);
+    expect(stored.body.origin).toBe('batch.zip!/good/pysec.json');
+    expect(await rows.first().locator('a').getAttribute('href')).toBe(`/ui/documents/${encodeURIComponent(osvDigest)}`);
+    await page.close();
+  });
+
+  it('a gzip-compressed document is sent as application/gzip and stored under its decoded digest', async () => {
+    const bytes = readFileSync(
+      fileURLToPath(
+        new URL(
+          '../../../test/fixtures/scorecard/scorecard-scorecard-action-rohankh532-oidc-test.json',
+          import.meta.url,
+        ),
+      ),
+    );
+    const digest = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+    const page = await pageWithToken();
+    await page
+      .getByLabel(/^Document file/)
+      .setInputFiles({ name: 'scorecard.json.gz', mimeType: '', buffer: gzipSync(bytes) });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.locator('.upload-result').getByText('Stored', { exact: true }).waitFor();
+    await expect(page.locator('.upload-result a.digest').getAttribute('href')).resolves.toBe(
+      `/ui/documents/${encodeURIComponent(digest)}`,
+    );
+    expect((await server.get(`/v0/documents/${encodeURIComponent(digest)}`)).status).toBe(200);
     await page.close();
   });
 });

@@ -120,6 +120,18 @@ describe('suggestions as you type', () => {
     await page.waitForURL((url) => url.pathname === `/ui/artifact/${encodeURIComponent(digest)}`);
   });
 
+  it('Enter before the suggestions arrive searches, and their late answer does not reopen the list', async () => {
+    await page.goto(`${server.url}/ui/`);
+    await tabToSearch();
+    await page.keyboard.type('busybox');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/ui/search' && url.searchParams.get('q') === 'busybox');
+    // The debounced request (150 ms) and its answer come and go in this time.
+    await page.waitForTimeout(600);
+    await expect(header().getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(header().evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+  });
+
   it('has no serious accessibility violations with the list open', async () => {
     await page.goto(`${server.url}/ui/`);
     await header().fill('busybox');
@@ -165,6 +177,18 @@ describe('the search page', () => {
     await page.locator('.search-results').waitFor();
     await expect.poll(() => shown()).toEqual(expected.slice(0, 25).map((r) => r.name));
     await expect(page.getByRole('radio', { name: 'Vulnerabilities' }).isChecked()).resolves.toBe(true);
+  });
+
+  it('fits a 375 px phone: nothing wider than the screen, long purls wrapped', async () => {
+    const phone = await browser.newPage({ viewport: { width: 375, height: 740 } });
+    await phone.goto(`${server.url}/ui/search?q=go`);
+    await phone.locator('.search-results').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await phone.getByRole('search', { name: 'Site search' }).getByRole('combobox').fill('github.com');
+    await phone.getByRole('option').first().waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshot(phone, 'search-phone');
+    await phone.close();
   });
 
   it('says so when nothing matches', async () => {
