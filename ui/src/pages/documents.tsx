@@ -1,8 +1,25 @@
-// Skeleton: replaced by the page's own work.
+// /ui/documents: the stored documents and the upload form; /ui/documents/{digest}: one document.
+import { useLocation } from 'preact-iso';
+import { useState } from 'preact/hooks';
+import { tailOf } from '../links';
+import { DocumentPage } from './documents/detail';
+import { DocumentList } from './documents/list';
+import { UploadSection } from './documents/upload';
+
 export function Documents() {
+  const { path } = useLocation();
+  const digest = tailOf(path, '/ui/documents/');
+  const [refresh, setRefresh] = useState(0);
+  if (digest !== '') return <DocumentPage digest={digest} />;
   return (
-    <section>
-      <h1>Documents</h1>
+    <section class="documents-page" aria-labelledby="documents-heading">
+      <h1 id="documents-heading">Documents</h1>
+      <p class="muted">Every document the graph was built from, and a way to add one.</p>
+      <UploadSection onUploaded={() => setRefresh((n) => n + 1)} />
+      <section aria-labelledby="stored-heading">
+        <h2 id="stored-heading">Stored documents</h2>
+        <DocumentList refresh={refresh} />
+      </section>
     </section>
   );
 }
