@@ -26,7 +26,8 @@ export function RecordHeader({ record }: { record: VulnRecord }) {
       <h1>
         {record.id} <SeverityBadge severity={record.severity} />
       </h1>
-      {record.summary ? <p class="lead">{record.summary}</p> : null}
+      {/* An OSV summary is also the description when there is no other: not shown twice. */}
+      {record.summary && record.summary !== record.description ? <p class="lead">{record.summary}</p> : null}
       <p class="summary-line" data-testid="reach">
         Affects {plural(record.packages.affected, 'package version')}
         {record.packages.suppressed > 0 ? ` (${record.packages.suppressed} more not affected per VEX)` : ''}; reaches{' '}
