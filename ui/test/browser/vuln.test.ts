@@ -12,19 +12,26 @@ let page: Page;
 interface Reached {
   digest: string;
   via: string[];
+  suppressedBy?: { subject: string; status: string };
 }
 
-/** A vulnerability of the example data that reaches an artifact, found through the API. */
-async function vulnReachingAnArtifact(): Promise<{ id: string; artifacts: Reached[] }> {
+/** A vulnerability of the example data whose artifacts (with the VEX-cleared ones) pass `test`. */
+async function vulnWithArtifacts(
+  test: (artifacts: Reached[]) => boolean,
+): Promise<{ id: string; artifacts: Reached[] }> {
   for (const q of ['CVE', 'GHSA', 'GO-']) {
     const found = await server.get(`/v0/search?q=${q}&kind=vulnerability&PageSize=100`);
     for (const result of found.body.results as { id: string }[]) {
-      const reached = await server.get(`/v0/vuln/${encodeURIComponent(result.id)}/artifacts`);
-      if (reached.body.artifacts.length > 0) return { id: result.id, artifacts: reached.body.artifacts as Reached[] };
+      const reached = await server.get(`/v0/vuln/${encodeURIComponent(result.id)}/artifacts?include=suppressed`);
+      const artifacts = reached.body.artifacts as Reached[];
+      if (test(artifacts)) return { id: result.id, artifacts };
     }
   }
-  throw new Error('no vulnerability of the example data reaches an artifact');
+  throw new Error('no vulnerability of the example data has such artifacts');
 }
+
+/** A vulnerability of the example data that reaches an artifact. */
+const vulnReachingAnArtifact = () => vulnWithArtifacts((artifacts) => artifacts.some((a) => !a.suppressedBy));
 
 const vulnUrl = (id: string) => `${server.url}/ui/vuln/${encodeURIComponent(id)}`;
 
@@ -75,7 +82,7 @@ describe('the vulnerability page', () => {
     const { id } = await vulnReachingAnArtifact();
     const path = `/v0/vuln/${encodeURIComponent(id)}`;
     const affected = (await server.get(`${path}/packages?include=suppressed&PageSize=50`)).body;
-    const dependents = (await server.get(`${path}/dependents?PageSize=50`)).body;
+    const dependents = (await server.get(`${path}/dependents?PageSize=50&include=suppressed`)).body;
     await page.goto(vulnUrl(id));
     const affectedList = page.locator('section[aria-labelledby="affected-h"] .item-list > li > a');
     await affectedList.first().waitFor();
@@ -86,6 +93,20 @@ describe('the vulnerability page', () => {
       lists.map((list) => [...list.querySelectorAll('li')].map((li) => li.textContent)),
     );
     expect(shown).toEqual(dependents.dependents.map((d: { purl: string; via: string[] }) => [d.purl, ...d.via]));
+  });
+
+  it('says which artifacts a VEX statement clears, and by whose statement', async () => {
+    const { id, artifacts } = await vulnWithArtifacts((all) => all.some((a) => a.suppressedBy));
+    await page.goto(vulnUrl(id));
+    const items = page.locator('section[aria-labelledby="artifacts-h"] .item-list > li');
+    await items.first().waitFor();
+    const shown = await items.evaluateAll((lis) =>
+      lis.map((li) => [
+        li.querySelector('ol.chain a')?.textContent,
+        li.querySelector('.not-affected .purl')?.textContent ?? null,
+      ]),
+    );
+    expect(shown).toEqual(artifacts.map((a) => [a.digest, a.suppressedBy?.subject ?? null]));
   });
 
   it('fits a phone: no horizontal scrolling at 375 px', async () => {

@@ -8,6 +8,10 @@ export function ArtifactVulns({ vulns, onWhy }: { vulns: ArtifactVuln[]; onWhy: 
   return (
     <section aria-labelledby="vulns-h">
       <h2 id="vulns-h">Vulnerabilities</h2>
+      <p class="muted">
+        Of the artifact's own packages and of everything it contains; those a VEX statement says it is not affected by
+        are left out.
+      </p>
       {vulns.length === 0 ? (
         <p>No known vulnerability in this artifact or its contents (after VEX statements).</p>
       ) : (

@@ -40,6 +40,20 @@ export function Chain({ path }: { path: string[] }) {
   );
 }
 
+type Statement = NonNullable<Reached['suppressedBy']>;
+
+/** A VEX statement that the product is not affected (or fixed): shown beside the item. */
+function NotAffected({ statement }: { statement: Statement }) {
+  return (
+    <p class="vex not-affected">
+      Not affected per VEX ({statement.status.toLowerCase()}
+      {statement.justification ? `: ${statement.justification}` : ''}) — statement about{' '}
+      <span class="purl">{statement.subject}</span>
+      {statement.statement ? `: “${statement.statement}”` : ''}
+    </p>
+  );
+}
+
 function AffectedPackages({ id }: { id: string }) {
   return (
     <section aria-labelledby="affected-h">
@@ -78,21 +92,25 @@ export function BlastRadius({ id }: { id: string }) {
   const [artifacts, setArtifacts] = useState<Reached[]>([]);
   const [dependents, setDependents] = useState<Dependent[]>([]);
   // The images first: "which image ships it" is the question a disclosure raises.
-  const paths = [...artifacts.map((a) => [a.digest, ...a.via]), ...dependents.map((d) => [d.purl, ...d.via])].slice(
-    0,
-    PATHS_DRAWN,
-  );
+  // Only what the vulnerability does reach is drawn (items a VEX statement clears are listed).
+  const paths = [
+    ...artifacts.filter((a) => !a.suppressedBy).map((a) => [a.digest, ...a.via]),
+    ...dependents.filter((d) => !d.suppressedBy).map((d) => [d.purl, ...d.via]),
+  ].slice(0, PATHS_DRAWN);
   return (
     <>
       <AffectedPackages id={id} />
       <section aria-labelledby="artifacts-h">
         <h2 id="artifacts-h">Artifacts it reaches</h2>
+        <p class="muted">
+          Each with its shortest path to an affected package; those a VEX statement clears are listed too.
+        </p>
         <PagedList<Reached>
           resetKey={id}
           what="artifacts"
           onLoaded={setArtifacts}
           fetchPage={async (cursor, signal) => {
-            const query = { PageSize: PAGE_SIZE, Cursor: cursor };
+            const query = { PageSize: PAGE_SIZE, Cursor: cursor, include: 'suppressed' as const };
             const data = unwrap(await api.GET('/v0/vuln/{id}/artifacts', { params: { path: { id }, query }, signal }));
             return {
               items: data.artifacts,
@@ -101,7 +119,12 @@ export function BlastRadius({ id }: { id: string }) {
             };
           }}
           itemKey={(a) => a.digest}
-          renderItem={(a) => <Chain path={[a.digest, ...a.via]} />}
+          renderItem={(a) => (
+            <>
+              <Chain path={[a.digest, ...a.via]} />
+              {a.suppressedBy ? <NotAffected statement={a.suppressedBy} /> : null}
+            </>
+          )}
         />
       </section>
       <section aria-labelledby="dependents-h">
@@ -111,7 +134,7 @@ export function BlastRadius({ id }: { id: string }) {
           what="dependents"
           onLoaded={setDependents}
           fetchPage={async (cursor, signal) => {
-            const query = { PageSize: PAGE_SIZE, Cursor: cursor };
+            const query = { PageSize: PAGE_SIZE, Cursor: cursor, include: 'suppressed' as const };
             const data = unwrap(await api.GET('/v0/vuln/{id}/dependents', { params: { path: { id }, query }, signal }));
             return {
               items: data.dependents,
@@ -121,7 +144,12 @@ export function BlastRadius({ id }: { id: string }) {
           }}
           itemKey={(d) => d.purl}
           filterText={(d) => d.purl}
-          renderItem={(d) => <Chain path={[d.purl, ...d.via]} />}
+          renderItem={(d) => (
+            <>
+              <Chain path={[d.purl, ...d.via]} />
+              {d.suppressedBy ? <NotAffected statement={d.suppressedBy} /> : null}
+            </>
+          )}
         />
       </section>
       <section aria-labelledby="paths-h">
