@@ -1,7 +1,7 @@
 // A list the API pages with a cursor: the first page, then "More" for the next one; an optional
 // text filter over the items loaded so far; a live status line saying how many are shown.
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import { onTokenChange } from '../api/token';
 import { Failure } from './status';
@@ -73,6 +73,17 @@ export function PagedList<T>(props: PagedListProps<T>) {
 
   useEffect(() => onLoaded?.(list.items), [list.items]);
 
+  // After "More", focus moves to the first new item: the button may be gone (last page), and a
+  // keyboard user reads on from where the list grew.
+  const container = useRef<HTMLDivElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    if (list.state !== 'ready' || focusFrom.current === null) return;
+    const item = container.current?.querySelector<HTMLElement>(`.item-list > li:nth-child(${focusFrom.current + 1}) a`);
+    focusFrom.current = null;
+    item?.focus();
+  }, [list]);
+
   const needle = filter.trim().toLowerCase();
   const shown =
     filterText && needle !== ''
@@ -82,7 +93,7 @@ export function PagedList<T>(props: PagedListProps<T>) {
   const filterId = `filter-${what.replace(/\W+/g, '-')}`;
 
   return (
-    <div class="paged-list">
+    <div class="paged-list" ref={container}>
       <div class="list-controls">
         {controls}
         {filterText ? (
@@ -111,7 +122,14 @@ export function PagedList<T>(props: PagedListProps<T>) {
         </ul>
       ) : null}
       {list.state === 'ready' && list.next !== undefined ? (
-        <button type="button" onClick={() => list.next !== undefined && setMore({ listKey, cursor: list.next })}>
+        <button
+          type="button"
+          onClick={() => {
+            if (list.next === undefined) return;
+            focusFrom.current = list.items.length;
+            setMore({ listKey, cursor: list.next });
+          }}
+        >
           More {what}
         </button>
       ) : null}

@@ -176,6 +176,37 @@ describe('the package page', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  it('pages a long dependency list with "More", in the API\'s order', async () => {
+    const app = 'pkg:npm/ui-many-deps-app@1.0.0';
+    const many = Array.from({ length: 120 }, (_, i) => `pkg:npm/ui-many-dep-${String(i).padStart(3, '0')}@1.0.0`);
+    await server.ingest('ui-many-deps.json', cyclonedx(app, many));
+    const pages: string[][] = [];
+    let cursor: string | undefined;
+    do {
+      const query = `PageSize=50${cursor ? `&Cursor=${enc(cursor)}` : ''}`;
+      const body = (await server.get(`/v0/package/${enc(app)}/dependencies?${query}`)).body;
+      pages.push(body.dependencies);
+      cursor = body.PaginationInfo.NextCursor;
+    } while (cursor);
+    expect(pages.length).toBe(3);
+    await page.goto(packageUrl(app));
+    const items = page.locator('[data-dependency]');
+    const shown = () => items.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.dependency));
+    const more = page.getByRole('button', { name: 'More dependencies' });
+    for (let i = 1; i <= pages.length; i++) {
+      if (i > 1) await more.click();
+      await page
+        .locator('section[aria-labelledby="deps-h"]')
+        .getByRole('status')
+        .filter({ hasText: `Showing ${pages.slice(0, i).flat().length} of 120 dependencies` })
+        .waitFor();
+      expect(await shown()).toEqual(pages.slice(0, i).flat());
+      // Focus moves to the first new item (the button is gone after the last page).
+      if (i > 1) expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(pages[i - 1][0]);
+    }
+    expect(await more.count()).toBe(0);
+  });
+
   it('lists the versions a partial purl names', async () => {
     const name = `pkg:npm/ui-two-versions`;
     await server.ingest(
