@@ -33,6 +33,15 @@ function OneArtifact({ digest }: { digest: string }) {
   );
   const contents = useResource(`contents ${digest}`, (signal) => loadContents(digest, signal));
   const vulns = useResource(`vulns ${digest}`, (signal) => loadArtifactVulns(digest, signal));
+  // An unknown digest: one clear sentence instead of a failure per section.
+  if (contents.state === 'failed' && contents.error.status === 404) {
+    return (
+      <section>
+        <h1 class="digest">{digest}</h1>
+        <p role="alert">No artifact in the graph has this digest.</p>
+      </section>
+    );
+  }
   const select = (purl: string) => {
     setSelected(purl);
     document.getElementById('graph-h')?.scrollIntoView({ block: 'start' });

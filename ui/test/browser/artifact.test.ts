@@ -127,6 +127,16 @@ describe('the artifact page', () => {
   });
 });
 
+describe('an unknown artifact', () => {
+  it('says so once', async () => {
+    const digest = `sha256:${'0'.repeat(64)}`;
+    expect((await server.get(`/v0/artifact/${digest}/dependencies`)).status).toBe(404);
+    await page.goto(artifactUrl(digest));
+    await page.getByText('No artifact in the graph has this digest.').waitFor();
+    expect(await page.locator('.failure').count()).toBe(0);
+  });
+});
+
 describe('the artifact page with /v0/artifact/{digest}/info (passes once that route is integrated)', () => {
   it('shows the packages the artifact is, and the documents naming it, as /info answers', async () => {
     const info = (await server.get(`/v0/artifact/${enc(image)}/info`)).body;
