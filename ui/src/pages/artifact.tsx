@@ -1,8 +1,87 @@
-// Skeleton: replaced by the page's own work.
+// /ui/artifact/{digest}: what the image or binary contains, what is vulnerable in it and why
+// (the path in the graph view), and how it was built.
+import { useLocation } from 'preact-iso';
+import { useState } from 'preact/hooks';
+import { api, unwrap } from '../api/client';
+import { useResource } from '../api/use-resource';
+import { Show } from '../components/status';
+import { GraphView } from '../graph/graph-view';
+import { graphHref, tailOf } from '../links';
+import { ArtifactContents } from './artifact/contents';
+import { ArtifactDetails } from './artifact/info';
+import { loadArtifactVulns, loadContents } from './artifact/load';
+import { SummaryLine } from './artifact/summary-line';
+import { ArtifactVulns } from './artifact/vulns';
+
 export function ArtifactPage() {
+  const digest = tailOf(useLocation().path, '/ui/artifact/');
+  if (digest === '') {
+    return (
+      <section>
+        <h1>Artifact</h1>
+        <p>The address names no artifact: use the search box to find one.</p>
+      </section>
+    );
+  }
+  return <OneArtifact key={digest} digest={digest} />;
+}
+
+function OneArtifact({ digest }: { digest: string }) {
+  const [selected, setSelected] = useState<string | undefined>(undefined);
+  const info = useResource(`info ${digest}`, async (signal) =>
+    unwrap(await api.GET('/v0/artifact/{digest}/info', { params: { path: { digest } }, signal })),
+  );
+  const contents = useResource(`contents ${digest}`, (signal) => loadContents(digest, signal));
+  const vulns = useResource(`vulns ${digest}`, (signal) => loadArtifactVulns(digest, signal));
+  // An unknown digest: one clear sentence instead of a failure per section.
+  if (contents.state === 'failed' && contents.error.status === 404) {
+    return (
+      <section>
+        <h1 class="digest">{digest}</h1>
+        <p role="alert">No artifact in the graph has this digest.</p>
+      </section>
+    );
+  }
+  const select = (purl: string) => {
+    setSelected(purl);
+    document.getElementById('graph-h')?.scrollIntoView({ block: 'start' });
+  };
   return (
-    <section>
-      <h1>ArtifactPage</h1>
-    </section>
+    <article class="entity-page artifact-page">
+      <header class="entity-header">
+        <p class="kind muted">Artifact</p>
+        <h1 class="digest">{digest}</h1>
+        {info.state === 'ready' && info.data.subjects.length > 0 ? (
+          <p class="purl">{info.data.subjects.join(', ')}</p>
+        ) : null}
+        <SummaryLine contents={contents} vulns={vulns} />
+      </header>
+      <Show resource={vulns} what="the vulnerabilities">
+        {(data) => <ArtifactVulns vulns={data} onWhy={select} />}
+      </Show>
+      <section aria-labelledby="graph-h">
+        <h2 id="graph-h" tabIndex={-1}>
+          Graph
+        </h2>
+        <p>
+          <a href={graphHref(digest)}>Open the full-page graph</a>
+          <span role="status" aria-live="polite" class="muted selected-note">
+            {selected ? (
+              <>
+                {' '}
+                Path to <span class="purl">{selected}</span> highlighted.
+              </>
+            ) : null}
+          </span>
+        </p>
+        <GraphView root={{ kind: 'artifact', digest }} selected={selected} onSelect={setSelected} />
+      </section>
+      <Show resource={contents} what="the contents">
+        {(data) => <ArtifactContents contents={data} onShow={select} />}
+      </Show>
+      <Show resource={info} what="the artifact's provenance and documents">
+        {(data) => <ArtifactDetails info={data} />}
+      </Show>
+    </article>
   );
 }

@@ -1,0 +1,113 @@
+// What the graph knows of one artifact (`/info`): the packages it is, equal digests, how it was
+// built (SLSA provenance), what was built from it, the documents naming it.
+import type { Answer } from '../../components/api-types';
+import { artifactHref, documentHref, packageHref } from '../../links';
+
+export type ArtifactInfo = Answer<'/v0/artifact/{digest}/info'>;
+
+function Digests({ digests, none }: { digests: string[]; none: string }) {
+  if (digests.length === 0) return <span class="muted">{none}</span>;
+  return (
+    <ul class="plain">
+      {digests.map((d) => (
+        <li key={d}>
+          <a class="digest" href={artifactHref(d)}>
+            {d}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Provenance({ provenance }: { provenance: ArtifactInfo['provenance'] }) {
+  if (provenance.length === 0) return <span class="muted">no SLSA provenance</span>;
+  return (
+    <ul class="plain">
+      {provenance.map((p) => (
+        <li key={`${p.document} ${p.builder}`} class="provenance">
+          <dl class="facts">
+            <dt>Builder</dt>
+            <dd class="purl">{p.builder}</dd>
+            {p.buildType ? (
+              <>
+                <dt>Build type</dt>
+                <dd class="purl">{p.buildType}</dd>
+              </>
+            ) : null}
+            {p.startedOn || p.finishedOn ? (
+              <>
+                <dt>Built</dt>
+                <dd>
+                  {p.startedOn ?? '?'} → {p.finishedOn ?? '?'}
+                </dd>
+              </>
+            ) : null}
+            <dt>Materials</dt>
+            <dd>
+              <Digests digests={p.materials} none="none stated" />
+            </dd>
+            <dt>Stated by</dt>
+            <dd>
+              <a class="digest" href={documentHref(p.document)}>
+                {p.document}
+              </a>
+              {p.slsaVersion ? <span class="muted"> (SLSA {p.slsaVersion})</span> : null}
+            </dd>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ArtifactDetails({ info }: { info: ArtifactInfo }) {
+  return (
+    <section aria-labelledby="about-h">
+      <h2 id="about-h">About this artifact</h2>
+      <dl class="facts">
+        <dt>Is the package</dt>
+        <dd>
+          {info.subjects.length === 0 ? (
+            <span class="muted">no package known</span>
+          ) : (
+            <ul class="plain">
+              {info.subjects.map((s) => (
+                <li key={s}>
+                  <a class="purl" href={packageHref(s)}>
+                    {s}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+        <dt>Same bytes as</dt>
+        <dd>
+          <Digests digests={info.equalDigests} none="no other digest known" />
+        </dd>
+        <dt>Provenance</dt>
+        <dd>
+          <Provenance provenance={info.provenance} />
+        </dd>
+        <dt>Built into</dt>
+        <dd>
+          <Digests digests={info.builtFrom} none="nothing known to be built from it" />
+        </dd>
+        <dt>Documents</dt>
+        <dd>
+          {info.counts.documents} naming it
+          <ul class="plain">
+            {info.documents.map((d) => (
+              <li key={d}>
+                <a class="digest" href={documentHref(d)}>
+                  {d}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </dd>
+      </dl>
+    </section>
+  );
+}

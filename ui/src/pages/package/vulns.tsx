@@ -1,0 +1,109 @@
+// The package page's vulnerabilities (its own and its dependencies'): severity, summary, the
+// package it was reported for with its VEX status, and "Why?" for a dependency: shows the path
+// to it in the graph view.
+import { Show } from '../../components/status';
+import { SeverityBadge } from '../../components/severity-badge';
+import { countBySeverity } from '../../components/severity';
+import { plural } from '../../components/text';
+import { useResource } from '../../api/use-resource';
+import { packageHref, vulnHref } from '../../links';
+import { loadPackageVulns, VULN_DETAIL_LIMIT, type VulnRow } from './load-vulns';
+
+function VexStatus({ row, purl }: { row: VulnRow; purl: string }) {
+  const entry = row.vex.get(purl);
+  if (entry?.suppressedBy) {
+    const { status, justification } = entry.suppressedBy;
+    return (
+      <span class="vex not-affected">
+        not affected (VEX {status.toLowerCase()}
+        {justification ? `: ${justification}` : ''})
+      </span>
+    );
+  }
+  if (entry?.vex) return <span class="vex">VEX: {entry.vex.toLowerCase()}</span>;
+  return <span class="muted">no VEX statement</span>;
+}
+
+export function PackageVulns({ purl, onWhy }: { purl: string; onWhy: (dependency: string) => void }) {
+  const vulns = useResource(`vulns ${purl}`, (signal) => loadPackageVulns(purl, signal));
+  return (
+    <section aria-labelledby="vulns-h">
+      <h2 id="vulns-h">Vulnerabilities</h2>
+      <Show resource={vulns} what="the vulnerabilities">
+        {(data) => (
+          <>
+            <p class="summary-line" data-testid="vuln-summary">
+              {data.distinct === 0
+                ? 'No known vulnerability in this package or its dependencies.'
+                : `${plural(data.distinct, 'vulnerability', 'vulnerabilities')} in this package and its dependencies:`}
+              {data.distinct > 0
+                ? countBySeverity(data.rows).map((c) => (
+                    <span key={c.severity} class="count-badge">
+                      {' '}
+                      <SeverityBadge severity={c.severity} /> {c.count}
+                    </span>
+                  ))
+                : null}
+            </p>
+            {data.distinct > VULN_DETAIL_LIMIT ? (
+              <p class="muted">Details of the first {VULN_DETAIL_LIMIT} are shown.</p>
+            ) : null}
+            {data.total > data.findings ? (
+              <p class="muted">
+                The API holds {data.total} findings; the first {data.findings} are summarised here.
+              </p>
+            ) : null}
+            {data.rows.length > 0 ? (
+              <div class="table-wrap">
+                <table class="vuln-table">
+                  <caption class="visually-hidden">Vulnerabilities, most severe first</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Vulnerability</th>
+                      <th scope="col">Severity</th>
+                      <th scope="col">Summary</th>
+                      <th scope="col">Package and VEX status</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.rows.map((row) => (
+                      <tr key={row.id} data-vuln={row.id}>
+                        <td class="vuln-id">
+                          <a href={vulnHref(row.id)}>{row.id}</a>
+                        </td>
+                        <td>
+                          <SeverityBadge severity={row.severity} />
+                          {row.cvssScore !== undefined ? <span class="muted"> CVSS {row.cvssScore}</span> : null}
+                        </td>
+                        <td>{row.summary || <span class="muted">no summary</span>}</td>
+                        <td>
+                          <ul class="plain">
+                            {row.packages.map((p) => (
+                              <li key={p}>
+                                <a class="purl" href={packageHref(p)}>
+                                  {p}
+                                </a>{' '}
+                                <VexStatus row={row} purl={p} />{' '}
+                                {p !== purl ? (
+                                  <button type="button" class="why" onClick={() => onWhy(p)}>
+                                    Why?<span class="visually-hidden"> Show the path to {p} in the graph</span>
+                                  </button>
+                                ) : (
+                                  <span class="muted">(this package)</span>
+                                )}
+                              </li>
+                            ))}
+                          </ul>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ) : null}
+          </>
+        )}
+      </Show>
+    </section>
+  );
+}
