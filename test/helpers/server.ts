@@ -197,7 +197,9 @@ export async function startTestServer(
   );
   const url = server.url;
   const request: TestClient['request'] = async (method, path, headers = {}, body) => {
-    const res = await fetch(url + path, { method, headers, body });
+    // A copy in a plain Uint8Array: the DOM typing of fetch (the browser tests' tsconfig) takes no Buffer.
+    const payload = body === undefined || typeof body === 'string' ? body : new Uint8Array(body);
+    const res = await fetch(url + path, { method, headers, body: payload });
     const text = await res.text();
     return { status: res.status, headers: res.headers, body: parsedBody(text), text };
   };

@@ -23,8 +23,9 @@ function builtUi(): string {
 
 describe('a built UI', () => {
   let t: TestServer;
+  const uiDir = builtUi();
   beforeAll(async () => {
-    t = await startTestServer({}, undefined, { uiDirectory: builtUi(), access: { readAccess: 'token' } });
+    t = await startTestServer({}, undefined, { uiDirectory: uiDir, access: { readAccess: 'token' } });
   });
   afterAll(async () => {
     await t?.close();
@@ -84,6 +85,14 @@ describe('a built UI', () => {
     const res = await t.get('/ui/assets/index-Gone99.js');
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ code: 'SG_ROUTE_NOT_FOUND' });
+  });
+
+  it('an asset built while the server runs is served (the files are listed again)', async () => {
+    writeFileSync(join(uiDir, 'assets', 'page-New456.js'), SCRIPT);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const res = await t.get('/ui/assets/page-New456.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
   it('the pages need no token while reads do; paths outside the UI stay out of reach', async () => {

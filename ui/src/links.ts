@@ -3,7 +3,9 @@
 export const UI_BASE = '/ui/';
 
 export const homeHref = (): string => UI_BASE;
-export const searchHref = (q: string): string => `${UI_BASE}search?q=${encodeURIComponent(q)}`;
+/** The search page of `q`, narrowed to one kind of result when `kind` is given. */
+export const searchHref = (q: string, kind?: string | null): string =>
+  `${UI_BASE}search?q=${encodeURIComponent(q)}${kind ? `&kind=${encodeURIComponent(kind)}` : ''}`;
 export const packageHref = (purl: string): string => `${UI_BASE}package/${encodeURIComponent(purl)}`;
 export const artifactHref = (digest: string): string => `${UI_BASE}artifact/${encodeURIComponent(digest)}`;
 export const vulnHref = (id: string): string => `${UI_BASE}vuln/${encodeURIComponent(id)}`;

@@ -68,9 +68,19 @@ const uiRoutes: FastifyPluginAsync<UiOptions> = async (app, options) => {
   }
 
   // Only reply.sendFile from the plugin (ranges, ETags, content types): the routes are ours, so
-  // they carry the access config and the files are listed once at start-up (a build replaces them).
+  // they carry the access config, and only files listed from the directory are ever sent.
   await app.register(fastifyStatic, { root: directory, serve: false });
-  const files = new Set(listFiles(directory));
+  let files = new Set(listFiles(directory));
+  let listedAt = Date.now();
+  // A build while the server runs replaces the assets: a name not seen yet lists them again (at
+  // most once a second, so requests for missing files cannot turn into a stream of directory reads).
+  const isFile = (file: string): boolean => {
+    if (files.has(file)) return true;
+    if (Date.now() - listedAt < 1000) return false;
+    files = new Set(listFiles(directory));
+    listedAt = Date.now();
+    return files.has(file);
+  };
 
   const page = (reply: FastifyReply) =>
     pageHeaders(reply).header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
@@ -78,7 +88,7 @@ const uiRoutes: FastifyPluginAsync<UiOptions> = async (app, options) => {
   app.get(UI_PREFIX, { config, schema: { hide: true } }, (_request, reply) => page(reply));
   app.get<{ Params: { '*': string } }>('/ui/*', { config, schema: { hide: true } }, (request, reply) => {
     const file = request.params['*'];
-    if (files.has(file)) {
+    if (isFile(file)) {
       const hashed = file.startsWith('assets/');
       return reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache').sendFile(file, { cacheControl: false });
     }

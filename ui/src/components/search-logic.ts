@@ -47,8 +47,7 @@ export function submitHref(text: string): string | null {
 
 /** The search page of `q`, narrowed to one kind (all kinds when `kind` is null). */
 export function searchPageHref(q: string, kind: SearchKind | null): string {
-  // links.ts has no kind parameter yet: it is appended to the link it builds.
-  return kind === null ? searchHref(q) : `${searchHref(q)}&kind=${kind}`;
+  return searchHref(q, kind);
 }
 
 /** The `kind` query parameter as a kind, or null (all kinds) when absent or not one. */

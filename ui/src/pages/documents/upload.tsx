@@ -3,7 +3,8 @@
 // one: why uploads need a token, the field to enter it, and the form kept behind a disclosure
 // for a user who tries anyway (the server's refusal is then shown as it came).
 import { useEffect, useState } from 'preact/hooks';
-import { onTokenChange, readToken, writeToken } from '../../api/token';
+import { onTokenChange, readToken } from '../../api/token';
+import { TokenForm } from '../../components/token-field';
 import { UploadAnswer } from './upload-answer';
 import { uploadDocument, type UploadOutcome } from './upload-request';
 
@@ -47,26 +48,12 @@ function UploadForm({ onUploaded }: { onUploaded: () => void }) {
 }
 
 function TokenPrompt() {
-  const [draft, setDraft] = useState('');
   return (
-    <form
-      class="upload-token"
-      onSubmit={(event) => {
-        event.preventDefault();
-        writeToken(draft);
-        setDraft('');
-      }}
-    >
-      <label for="upload-token">API token with the ingest scope (kept in this tab only)</label>
-      <input
-        id="upload-token"
-        type="password"
-        autoComplete="off"
-        value={draft}
-        onInput={(event) => setDraft(event.currentTarget.value)}
-      />
-      <button type="submit">Use token</button>
-    </form>
+    <TokenForm
+      id="upload-token"
+      label="API token with the ingest scope (kept in this tab only)"
+      className="upload-token"
+    />
   );
 }
 
