@@ -1,12 +1,11 @@
 // /ui/artifact/{digest}: what the image or binary contains, what is vulnerable in it and why
 // (the path in the graph view), and how it was built.
 import { useLocation } from 'preact-iso';
-import { useState } from 'preact/hooks';
 import { api, unwrap } from '../api/client';
 import { useResource } from '../api/use-resource';
 import { Show } from '../components/status';
-import { GraphView } from '../graph/graph-view';
-import { graphHref, tailOf } from '../links';
+import { GraphSection, useGraphSelection } from '../components/graph-section';
+import { tailOf } from '../links';
 import { ArtifactContents } from './artifact/contents';
 import { ArtifactDetails } from './artifact/info';
 import { loadArtifactVulns, loadContents } from './artifact/load';
@@ -27,7 +26,7 @@ export function ArtifactPage() {
 }
 
 function OneArtifact({ digest }: { digest: string }) {
-  const [selected, setSelected] = useState<string | undefined>(undefined);
+  const selection = useGraphSelection();
   const info = useResource(`info ${digest}`, async (signal) =>
     unwrap(await api.GET('/v0/artifact/{digest}/info', { params: { path: { digest } }, signal })),
   );
@@ -42,10 +41,7 @@ function OneArtifact({ digest }: { digest: string }) {
       </section>
     );
   }
-  const select = (purl: string) => {
-    setSelected(purl);
-    document.getElementById('graph-h')?.scrollIntoView({ block: 'start' });
-  };
+  const { select } = selection;
   return (
     <article class="entity-page artifact-page">
       <header class="entity-header">
@@ -59,23 +55,7 @@ function OneArtifact({ digest }: { digest: string }) {
       <Show resource={vulns} what="the vulnerabilities">
         {(data) => <ArtifactVulns vulns={data} onWhy={select} />}
       </Show>
-      <section aria-labelledby="graph-h">
-        <h2 id="graph-h" tabIndex={-1}>
-          Graph
-        </h2>
-        <p>
-          <a href={graphHref(digest)}>Open the full-page graph</a>
-          <span role="status" aria-live="polite" class="muted selected-note">
-            {selected ? (
-              <>
-                {' '}
-                Path to <span class="purl">{selected}</span> highlighted.
-              </>
-            ) : null}
-          </span>
-        </p>
-        <GraphView root={{ kind: 'artifact', digest }} selected={selected} onSelect={setSelected} />
-      </section>
+      <GraphSection root={{ kind: 'artifact', digest }} selection={selection} />
       <Show resource={contents} what="the contents">
         {(data) => <ArtifactContents contents={data} onShow={select} />}
       </Show>

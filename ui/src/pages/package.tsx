@@ -1,12 +1,11 @@
 // /ui/package/{purl}: the versions a partial purl names, or one version: what it is, what is
 // vulnerable in it and its dependencies (and why: the path in the graph view), its lists.
 import { useLocation } from 'preact-iso';
-import { useState } from 'preact/hooks';
 import { api, unwrap } from '../api/client';
 import { useResource } from '../api/use-resource';
 import { Show } from '../components/status';
-import { GraphView } from '../graph/graph-view';
-import { graphHref, tailOf } from '../links';
+import { GraphSection, useGraphSelection } from '../components/graph-section';
+import { tailOf } from '../links';
 import { InfoDetails, Overview } from './package/info';
 import { Artifacts, Dependencies, Dependents } from './package/lists';
 import { Versions } from './package/versions';
@@ -44,15 +43,11 @@ export function PackagePage() {
 }
 
 function OneVersion({ purl }: { purl: string }) {
-  const [selected, setSelected] = useState<string | undefined>(undefined);
+  const selection = useGraphSelection();
   const info = useResource(`info ${purl}`, async (signal) =>
     unwrap(await api.GET('/v0/package/{purl}/info', { params: { path: { purl } }, signal })),
   );
-  // Selecting from a list or a "Why?" button brings the graph (and its highlighted path) into view.
-  const select = (dependency: string) => {
-    setSelected(dependency);
-    document.getElementById('graph-h')?.scrollIntoView({ block: 'start' });
-  };
+  const { select } = selection;
   return (
     <article class="entity-page package-page">
       <header class="entity-header">
@@ -63,23 +58,7 @@ function OneVersion({ purl }: { purl: string }) {
         </Show>
       </header>
       <PackageVulns purl={purl} onWhy={select} />
-      <section aria-labelledby="graph-h">
-        <h2 id="graph-h" tabIndex={-1}>
-          Graph
-        </h2>
-        <p>
-          <a href={graphHref(purl)}>Open the full-page graph</a>
-          <span role="status" aria-live="polite" class="muted selected-note">
-            {selected ? (
-              <>
-                {' '}
-                Path to <span class="purl">{selected}</span> highlighted.
-              </>
-            ) : null}
-          </span>
-        </p>
-        <GraphView root={{ kind: 'package', purl }} selected={selected} onSelect={setSelected} />
-      </section>
+      <GraphSection root={{ kind: 'package', purl }} selection={selection} />
       <div class="two-columns">
         <Dependencies purl={purl} onShow={select} />
         <Dependents purl={purl} />
