@@ -1,23 +1,13 @@
 // What the graph knows of one artifact (`/info`): the packages it is, equal digests, how it was
 // built (SLSA provenance), what was built from it, the documents naming it.
 import type { Answer } from '../../components/api-types';
+import { LinkList } from '../../components/link-list';
 import { artifactHref, documentHref, packageHref } from '../../links';
 
 export type ArtifactInfo = Answer<'/v0/artifact/{digest}/info'>;
 
 function Digests({ digests, none }: { digests: string[]; none: string }) {
-  if (digests.length === 0) return <span class="muted">{none}</span>;
-  return (
-    <ul class="plain">
-      {digests.map((d) => (
-        <li key={d}>
-          <a class="digest" href={artifactHref(d)}>
-            {d}
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
+  return <LinkList items={digests} href={artifactHref} className="digest" none={none} />;
 }
 
 function Provenance({ provenance }: { provenance: ArtifactInfo['provenance'] }) {
@@ -68,19 +58,7 @@ export function ArtifactDetails({ info }: { info: ArtifactInfo }) {
       <dl class="facts">
         <dt>Is the package</dt>
         <dd>
-          {info.subjects.length === 0 ? (
-            <span class="muted">no package known</span>
-          ) : (
-            <ul class="plain">
-              {info.subjects.map((s) => (
-                <li key={s}>
-                  <a class="purl" href={packageHref(s)}>
-                    {s}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
+          <LinkList items={info.subjects} href={packageHref} className="purl" none="no package known" />
         </dd>
         <dt>Same bytes as</dt>
         <dd>
@@ -97,15 +75,7 @@ export function ArtifactDetails({ info }: { info: ArtifactInfo }) {
         <dt>Documents</dt>
         <dd>
           {info.counts.documents} naming it
-          <ul class="plain">
-            {info.documents.map((d) => (
-              <li key={d}>
-                <a class="digest" href={documentHref(d)}>
-                  {d}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <LinkList items={info.documents} href={documentHref} className="digest" />
         </dd>
       </dl>
     </section>

@@ -1,5 +1,6 @@
 // What the graph knows of one package version (`/info`): licences, sources, scorecard,
 // documents and the sizes of its lists.
+import { LinkList } from '../../components/link-list';
 import { documentHref } from '../../links';
 import type { Answer } from '../../components/api-types';
 import { plural, safeHref } from '../../components/text';
@@ -85,17 +86,7 @@ export function InfoDetails({ info }: { info: PackageInfo }) {
         <dt>Documents</dt>
         <dd>
           {info.counts.documents} naming it
-          {info.documents.length > 0 ? (
-            <ul class="plain">
-              {info.documents.map((d) => (
-                <li key={d}>
-                  <a class="digest" href={documentHref(d)}>
-                    {d}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <LinkList items={info.documents} href={documentHref} className="digest" />
           {info.counts.documents > info.documents.length ? (
             <span class="muted">(the {info.documents.length} most recent are listed)</span>
           ) : null}
