@@ -15,6 +15,9 @@ export interface ClosureDocument {
   hub: string;
   /** A package on the deepest level. */
   deep: string;
+  /** A package as far from the hub as any (along dependency edges), and that distance. */
+  hubDeep: string;
+  hubDepth: number;
   /** Every component's purl (the closure, without the root). */
   purls: string[];
 }
@@ -126,6 +129,22 @@ function names(rng: Rng, count: number): string[] {
   return out;
 }
 
+/** The node farthest (by shortest distance) from `start`, the first such in breadth-first order. */
+function farthest(edges: ReadonlyMap<string, ReadonlySet<string>>, start: string): { id: string; depth: number } {
+  const depth = new Map([[start, 0]]);
+  const queue = [start];
+  let last = start;
+  for (let i = 0; i < queue.length; i++) {
+    last = queue[i];
+    for (const next of [...(edges.get(last) ?? [])].sort())
+      if (!depth.has(next)) {
+        depth.set(next, depth.get(last)! + 1);
+        queue.push(next);
+      }
+  }
+  return { id: last, depth: depth.get(last)! };
+}
+
 export function closureDocument(seed = 'supplygraph-ui-closure'): ClosureDocument {
   const rng = new Rng(seed);
   const total = LEVELS.reduce((a, b) => a + b, 0);
@@ -177,8 +196,11 @@ export function closureDocument(seed = 'supplygraph-ui-closure'): ClosureDocumen
     components,
     dependencies: [...edges.entries()].map(([ref, dependsOn]) => ({ ref, dependsOn: [...dependsOn].sort() })),
   };
+  const { id: hubDeep, depth: hubDepth } = farthest(edges, hub);
   return {
     document,
+    hubDeep,
+    hubDepth,
     root,
     direct: levels[0].map((c) => c.purl),
     hub,
