@@ -13,7 +13,8 @@ function rootOf(text: string): GraphRoot {
 
 export function GraphPage() {
   const text = tailOf(useLocation().path, '/ui/graph/');
-  const [selected, setSelected] = useState<string | undefined>(undefined);
+  // The choice belongs to one root: following a link to another graph starts without one.
+  const [choice, setChoice] = useState<{ root: string; purl: string } | undefined>(undefined);
   if (!text) {
     return (
       <section>
@@ -24,6 +25,8 @@ export function GraphPage() {
   }
   const root = rootOf(text);
   const rootId = root.kind === 'package' ? root.purl : root.digest;
+  const selected = choice?.root === rootId ? choice.purl : undefined;
+  const setSelected = (purl: string): void => setChoice({ root: rootId, purl });
   return (
     <section class="graph-page" key={rootId}>
       <h1>
