@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     const view = await viewFigures(browser, base, closure, RUNS);
     const m = view.median;
     console.log(
-      `10,000-package closure, median of ${RUNS}: first draw ${ms(m.firstDrawMs)}, group click ${ms(m.groupClickMs)}, ` +
+      `10,000-package closure, median of ${RUNS}: first draw ${ms(m.firstDrawMs)} (API answered at ${ms(m.dataMs)}), group click ${ms(m.groupClickMs)}, ` +
         `path (root) ${ms(m.pathMs)}, path (hub, ${closure.hubDepth} steps) ${ms(m.hubPathMs)}, heap ${m.heapMB.toFixed(1)} MB`,
     );
     const library = await libraryFigures(browser, SIZES, RUNS);

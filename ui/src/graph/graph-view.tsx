@@ -62,7 +62,7 @@ export function GraphView({ root, selected, onSelect }: GraphViewProps) {
       </div>
       {state && state.omitted > 0 ? (
         <p class="graph-cap" role="alert">
-          The drawing is limited to {NODE_CAP} nodes: {state.omitted} dependencies were left out. Redraw from the root,
+          The drawing is limited to {NODE_CAP} nodes: {state.omitted} dependencies were not drawn. Redraw from the root,
           or pick a dependency from the list to see its path.
         </p>
       ) : null}

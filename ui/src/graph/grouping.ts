@@ -1,5 +1,5 @@
 // How a long list of children is folded into group nodes: by purl type and namespace, else by the
-// name's first letter, else by the first two letters, else into alphabetical ranges, whichever
+// name's first letter, else by its first word, else into alphabetical ranges, whichever
 // first splits the list into between 2 and MAX_GROUPS groups. A group that is still too long when
 // expanded is folded again from the next level on, so every expansion makes progress.
 import { nameParts } from './names';
@@ -8,6 +8,8 @@ import { nameParts } from './names';
 export const GROUP_THRESHOLD = 25;
 /** At most this many groups per folding ("about 25"; 26 letters plus digits may just pass 25). */
 export const MAX_GROUPS = 30;
+/** A split by name into fewer groups than this (of which some still too big) is not used. */
+export const MIN_SPLIT = 4;
 
 export interface Group {
   /** Stable within its parent: the level and the key, e.g. `0:npm/@babel`. */
@@ -35,7 +37,8 @@ const KEYERS: Keyer[] = [
     label: (key) => key,
   },
   { key: (id) => firstChars(id, 1), label: (key) => `${key === '#' ? 'other' : key}…` },
-  { key: (id) => firstChars(id, 2), label: (key) => `${key}…` },
+  // The name's first word (`color` of `color-convert`): how families of packages are named.
+  { key: (id) => nameParts(id).name.toLowerCase().split(/[-_.]/)[0], label: (key) => `${key}-…` },
 ];
 
 function byKey(members: readonly string[], keyer: Keyer): Map<string, string[]> {
@@ -76,7 +79,10 @@ export function groupMembers(members: readonly string[], level = 0): Group[] {
   for (let l = level; l < KEYERS.length; l++) {
     const keyer = KEYERS[l];
     const groups = byKey(members, keyer);
-    if (groups.size < 2 || groups.size > MAX_GROUPS) continue;
+    // Splitting by name in two or three big groups hardly helps: try the next way then (the
+    // type/namespace split is kept even so: it says what the dependencies are).
+    const fewest = l === 0 || [...groups.values()].every((list) => list.length <= GROUP_THRESHOLD) ? 2 : MIN_SPLIT;
+    if (groups.size < fewest || groups.size > MAX_GROUPS) continue;
     return [...groups.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([key, list]) => ({ key: `${l}:${key}`, label: keyer.label(key), nextLevel: l + 1, members: list }));

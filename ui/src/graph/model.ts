@@ -17,6 +17,8 @@ export interface GraphNode {
   parent?: string;
   members?: string[];
   nextLevel?: number;
+  /** For a group: its key under its parent, which includes the keys of the groups it came from. */
+  key?: string;
 }
 
 export interface GraphEdge {
@@ -78,7 +80,14 @@ function addEdge(edges: Map<string, GraphEdge>, source: string, target: string):
  * Adds `children` of `parent`: those already drawn get an edge; the others are drawn one by one
  * when few enough (and room remains under the cap), else as groups with counts.
  */
-export function addChildren(state: GraphState, parent: string, children: readonly string[], level = 0): GraphState {
+export function addChildren(
+  state: GraphState,
+  parent: string,
+  children: readonly string[],
+  level = 0,
+  /** The key of the group these children came from: sub-groups' ids must not repeat another's. */
+  within = '',
+): GraphState {
   const { nodes, edges } = draft(state);
   const fresh: string[] = [];
   for (const child of new Set(children)) {
@@ -96,7 +105,8 @@ export function addChildren(state: GraphState, parent: string, children: readonl
   } else {
     const groups = groupMembers(fresh, level);
     groups.slice(0, room).forEach((group) => {
-      const id = groupId(parent, group.key);
+      const key = within ? `${within}/${group.key}` : group.key;
+      const id = groupId(parent, key);
       nodes.set(id, {
         id,
         kind: 'group',
@@ -104,6 +114,7 @@ export function addChildren(state: GraphState, parent: string, children: readonl
         parent,
         members: group.members,
         nextLevel: group.nextLevel,
+        key,
       });
       addEdge(edges, parent, id);
     });
@@ -113,7 +124,10 @@ export function addChildren(state: GraphState, parent: string, children: readonl
   return { ...state, nodes, edges, expanded, omitted };
 }
 
-/** Replaces a group by its members (folded again from its next level when still too many). */
+/**
+ * Replaces a group by its members (folded again from its next level when still too many), unless
+ * they do not fit under the cap: then the group stays and `omitted` says how many it holds.
+ */
 export function expandGroup(state: GraphState, id: string): GraphState {
   const group = state.nodes.get(id);
   if (!group || group.kind !== 'group' || group.parent === undefined) return state;
@@ -121,7 +135,9 @@ export function expandGroup(state: GraphState, id: string): GraphState {
   nodes.delete(id);
   edges.delete(edgeId(group.parent, id));
   const without = { ...state, nodes, edges };
-  return addChildren(without, group.parent, group.members ?? [], group.nextLevel ?? 0);
+  const opened = addChildren(without, group.parent, group.members ?? [], group.nextLevel ?? 0, group.key);
+  // Past the cap a group stays closed rather than drop members nothing would show any more.
+  return opened.omitted > 0 ? { ...state, omitted: group.members?.length ?? 0 } : opened;
 }
 
 /**

@@ -1,5 +1,6 @@
 // The accessible twin of the drawing: one list item per drawn node, with a button that does what a
 // click in the drawing does (select a package and expand its dependencies, or open a group).
+import { useEffect, useRef } from 'preact/hooks';
 import { artifactHref, packageHref } from '../links';
 import { parentsOf, type GraphNode, type GraphState } from './model';
 import { isPurl, shortLabel } from './names';
@@ -60,11 +61,25 @@ function Item({ node, state, target, parents, onChoose }: NodeListProps & { node
 export function NodeList(props: NodeListProps) {
   const parents = parentsOf(props.state);
   const nodes = [...props.state.nodes.values()];
+  const region = useRef<HTMLDivElement>(null);
+  // An opened group's button leaves the list with it: keep the keyboard focus in the list.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (refocus.current && !region.current?.contains(document.activeElement)) region.current?.focus();
+    refocus.current = false;
+  }, [props.state]);
+  const { onChoose } = props;
+  const choose = onChoose
+    ? (id: string) => {
+        refocus.current = props.state.nodes.get(id)?.kind === 'group';
+        onChoose(id);
+      }
+    : undefined;
   return (
-    <div class="graph-node-list" tabIndex={0} role="region" aria-label="Drawn nodes, as a list">
+    <div class="graph-node-list" ref={region} tabIndex={0} role="region" aria-label="Drawn nodes, as a list">
       <ul aria-label="Drawn nodes">
         {nodes.map((node) => (
-          <Item key={node.id} {...props} node={node} parents={parents.get(node.id) ?? []} />
+          <Item key={node.id} {...props} onChoose={choose} node={node} parents={parents.get(node.id) ?? []} />
         ))}
       </ul>
     </div>

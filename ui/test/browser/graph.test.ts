@@ -151,6 +151,11 @@ describe('the graph of a 10,000-package closure', () => {
         await page.keyboard.press('Enter');
       }
       await nextDraw(page, before);
+      // The button went with its group; the keyboard focus stays in the node list.
+      if (level > 0)
+        await expect(
+          page.evaluate(() => document.querySelector('.graph-node-list')?.contains(document.activeElement)),
+        ).resolves.toBe(true);
       items = await drawnItems(page);
       expect(items.some((i) => i.node === group.node)).toBe(false);
       expect(childrenShown(items, parent, old)).toBe(Math.min(group.count, CAP));
@@ -194,7 +199,32 @@ describe('the graph of a 10,000-package closure', () => {
     await screenshot(page, 'graph-10k-hub-path');
   });
 
+  it(`opening groups stops at ${CAP} drawn nodes and keeps the groups that do not fit closed`, async () => {
+    await page.goto(`${server.url}${graphPath(closure.root)}`);
+    await page.waitForSelector('.graph-view[data-state="drawn"]');
+    const cap = page.locator('.graph-cap');
+    for (let round = 0; round < 30 && (await cap.count()) === 0; round++) {
+      // A few groups per round (the largest), then one wait for the drawing to catch up.
+      const groups = (await drawnItems(page)).filter((i) => i.kind === 'group').sort((a, b) => b.count - a.count);
+      expect(groups.length).toBeGreaterThan(0);
+      const before = await drawsOf(page);
+      for (const group of groups.slice(0, 4)) await page.locator(`li[data-node="${group.node}"] button`).click();
+      await nextDraw(page, before);
+    }
+    await expect(cap.textContent()).resolves.toMatch(
+      new RegExp(`limited to ${CAP} nodes: \\d+ dependencies were not drawn`),
+    );
+    const items = await drawnItems(page);
+    expect(items.length).toBeLessThanOrEqual(CAP);
+    expect(items.length).toBeGreaterThan(CAP - 30);
+    // A group that does not fit stays closed: the drawing still stands for every direct dependency.
+    const left = Number(/: (\d+) dependencies were not drawn/.exec((await cap.textContent()) ?? '')?.[1]);
+    expect(left).toBeGreaterThan(0);
+    expect(childrenShown(items, closure.root)).toBe((await dependencies(closure.root, true)).length);
+  });
+
   it('filters the closure list in the browser and renders it a slice at a time', async () => {
+    await page.goto(`${server.url}${graphPath(closure.hub)}`);
     await page.getByLabel('Filter the dependencies').fill('');
     expect(await page.locator('ul[aria-label="Dependencies in the closure"] > li').count()).toBeLessThanOrEqual(100);
     await page.getByLabel('Filter the dependencies').fill('@babel');

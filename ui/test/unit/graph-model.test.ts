@@ -1,7 +1,7 @@
 // The graph view's state without a DOM: grouping thresholds and counts, expansion, the cap, the
 // path merge and the merged paths of PathsView.
 import { describe, expect, it } from 'vitest';
-import { GROUP_THRESHOLD, MAX_GROUPS, groupMembers } from '../../src/graph/grouping';
+import { GROUP_THRESHOLD, MAX_GROUPS, MIN_SPLIT, groupMembers } from '../../src/graph/grouping';
 import {
   NODE_CAP,
   addChildren,
@@ -59,6 +59,17 @@ describe('grouping', () => {
     expect(byLetter).toHaveLength(26);
     expect(byLetter[0].label).toBe('a…');
     expect(byLetter.flatMap((g) => g.members).sort()).toEqual(many(100).sort());
+    // By first word when that makes at least MIN_SPLIT groups; two big families are not enough.
+    const families = [...many(40, 'color-'), ...many(30, 'cookie-'), ...many(30, 'crypto-'), ...many(30, 'cache-')];
+    expect(groupMembers(families, 1).map((g) => [g.label, g.members.length])).toEqual([
+      ['cache-…', 30],
+      ['color-…', 40],
+      ['cookie-…', 30],
+      ['crypto-…', 30],
+    ]);
+    const two = groupMembers([...many(40, 'color-'), ...many(30, 'cookie-')], 1);
+    expect(two.length).toBeGreaterThan(MIN_SPLIT);
+    expect(two[0].label).toContain(' – ');
     const sameLetter = Array.from({ length: 200 }, (_, i) => npm(`zz${String(i).padStart(3, '0')}`));
     const ranges = groupMembers(sameLetter);
     expect(ranges.length).toBeGreaterThan(1);
@@ -92,6 +103,16 @@ describe('the graph state', () => {
     for (const member of leaf.members ?? []) expect(drawn.edges.has(edgeId(ROOT, member))).toBe(true);
   });
 
+  it('sub-groups of sibling groups stay apart (the same first letter under two namespaces)', () => {
+    const scoped = (name: string) => name.replace('pkg:npm/', 'pkg:npm/%40scope/');
+    const state = addChildren(initialState(ROOT), ROOT, [...many(60), ...many(60).map(scoped)]);
+    expect(groups(state).map((g) => g.label)).toEqual(['npm', 'npm/@scope']);
+    let opened = state;
+    for (const group of groups(state)) opened = expandGroup(opened, group.id);
+    expect(groups(opened).length).toBe(2 * 26);
+    expect(groupTotal(opened)).toBe(120);
+  });
+
   it(`never draws more than ${NODE_CAP} nodes from expansions, and says how many it left out`, () => {
     let state = addChildren(initialState(ROOT), ROOT, many(25, 'r'));
     let parent = 0;
@@ -101,6 +122,20 @@ describe('the graph state', () => {
     }
     expect(state.nodes.size).toBeLessThanOrEqual(NODE_CAP);
     expect(state.omitted).toBeGreaterThan(0);
+  });
+
+  it('keeps a group closed when its members would not fit under the cap', () => {
+    // 26 letter groups of 20 under the root, then packages elsewhere up to 5 below the cap.
+    let state = addChildren(initialState(ROOT), ROOT, many(520));
+    const filler = many(NODE_CAP, 'filler-');
+    for (let i = 0; state.nodes.size < NODE_CAP - 5; i++) state = addChildren(state, ROOT, [filler[i]]);
+    const group = groups(state)[0];
+    expect(group.members!.length).toBe(20);
+    const after = expandGroup(state, group.id);
+    expect(after.nodes.has(group.id)).toBe(true);
+    expect(after.nodes.size).toBe(state.nodes.size);
+    expect(after.omitted).toBe(20);
+    expect(groupTotal(after)).toBe(520);
   });
 
   it('merges a path: draws its nodes, takes them out of their group, highlights only it', () => {
