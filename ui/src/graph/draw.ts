@@ -115,16 +115,29 @@ function sync(cy: Core, state: GraphState, selected: string | undefined): void {
 
 /** The smallest zoom at which the 10 px labels stay readable. */
 const READABLE_ZOOM = 0.7;
+/** A long path may be shown smaller, but not below this. */
+const PATH_ZOOM = 0.35;
+/** A small drawing is not blown up past this. */
+const MAX_FIT_ZOOM = 1.5;
 
 /**
- * Fits the drawing in view, but not below a zoom where labels are unreadable: then it centres on
- * the highlighted path (or the root's neighbourhood) and the user pans to the rest.
+ * Frames the highlighted path when there is one; else fits the drawing, but not below a zoom where
+ * labels are unreadable: then it centres on the root's neighbourhood and the user pans to the rest.
  */
 function frame(cy: Core, root: string): void {
-  cy.fit(undefined, 30);
-  if (cy.zoom() >= READABLE_ZOOM) return;
   const path = cy.elements('.on-path');
-  const focus = path.nonempty() ? path : cy.getElementById(root).closedNeighborhood();
+  if (path.nonempty()) {
+    // The whole path in view matters more than label size (down to PATH_ZOOM).
+    cy.fit(path, 30);
+    if (cy.zoom() > MAX_FIT_ZOOM) cy.zoom(MAX_FIT_ZOOM);
+    if (cy.zoom() < PATH_ZOOM) cy.zoom(PATH_ZOOM);
+    cy.center(path);
+    return;
+  }
+  cy.fit(undefined, 30);
+  if (cy.zoom() > MAX_FIT_ZOOM) cy.zoom(MAX_FIT_ZOOM);
+  if (cy.zoom() >= READABLE_ZOOM) return;
+  const focus = cy.getElementById(root).closedNeighborhood();
   cy.fit(focus, 30);
   if (cy.zoom() >= READABLE_ZOOM) return;
   cy.zoom(READABLE_ZOOM);
