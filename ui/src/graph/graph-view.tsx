@@ -1,5 +1,13 @@
-// The contract of the graph views (the drawing itself lives in this folder and loads lazily with
-// its library). Skeleton: replaced by the graph work.
+// The graph views: the public entry (props and components); the drawing lives in this folder and
+// loads lazily with its library (draw.ts imports Cytoscape.js on first use).
+import { useMemo, useState } from 'preact/hooks';
+import { Failure } from '../components/status';
+import { GraphCanvas } from './canvas';
+import { NODE_CAP, pathsState } from './model';
+import { NodeList } from './node-list';
+import { shortLabel } from './names';
+import { useGraph } from './use-graph';
+
 export type GraphRoot = { kind: 'package'; purl: string } | { kind: 'artifact'; digest: string };
 
 export interface GraphViewProps {
@@ -11,14 +19,65 @@ export interface GraphViewProps {
   onSelect?: (purl: string) => void;
 }
 
+type DrawState = 'loading' | 'drawn' | 'failed';
+
+/** What the container says about the last draw (the tests and the benchmark wait on these). */
+function useDrawn() {
+  const [draws, setDraws] = useState(0);
+  const [drawnTarget, setDrawnTarget] = useState('');
+  return { draws, drawnTarget, drawn: (target: string) => (setDraws((n) => n + 1), setDrawnTarget(target)) };
+}
+
 /*
  * Besides the drawing, a graph view renders an accessible list of the nodes it draws (keyboard
  * users and tests read it): `<ul aria-label="Drawn nodes">` with one `<li data-node="{purl or
  * digest or group id}" data-on-path="true|false">` per node; the container carries
  * `data-state="loading|drawn|failed"`, set to "drawn" once a layout is on screen.
  */
-export function GraphView(_props: GraphViewProps) {
-  return <div class="graph-view" />;
+export function GraphView({ root, selected, onSelect }: GraphViewProps) {
+  const rootId = root.kind === 'package' ? root.purl : root.digest;
+  const graph = useGraph(rootId, selected, onSelect);
+  const { draws, drawnTarget, drawn } = useDrawn();
+  const [drawFailed, setDrawFailed] = useState(false);
+  const { state, total, error, busy } = graph;
+  const packages = state ? [...state.nodes.values()].filter((n) => n.kind !== 'group').length - 1 : 0;
+  const groups = state ? state.nodes.size - 1 - packages : 0;
+  const status: DrawState = (error && !state) || drawFailed ? 'failed' : draws > 0 ? 'drawn' : 'loading';
+  const pathEnd = state && state.pathNodes.size > 0 ? [...state.pathNodes].pop() : undefined;
+
+  return (
+    <div class="graph-view" data-state={status} data-draws={draws} data-drawn-path-end={drawnTarget}>
+      <div class="graph-toolbar">
+        <p role="status" aria-live="polite">
+          {busy ? `Loading ${busy}…` : null}
+          {!busy && state
+            ? `Drawing ${packages} of ${total ?? '?'} dependencies` + (groups > 0 ? ` and ${groups} groups.` : '.')
+            : null}
+        </p>
+        {state ? (
+          <button type="button" onClick={graph.reset}>
+            Redraw from the root
+          </button>
+        ) : null}
+      </div>
+      {state && state.omitted > 0 ? (
+        <p class="graph-cap" role="alert">
+          The drawing is limited to {NODE_CAP} nodes: {state.omitted} dependencies were not drawn. Redraw from the root,
+          or pick a dependency from the list to see its path.
+        </p>
+      ) : null}
+      {error ? <Failure error={error} what="the graph" /> : null}
+      <GraphCanvas
+        state={state}
+        selected={graph.target}
+        label={`Dependency graph of ${shortLabel(rootId)}; the same nodes are listed below.`}
+        onTap={graph.choose}
+        onDrawn={() => drawn(pathEnd ?? '')}
+        onFailed={() => setDrawFailed(true)}
+      />
+      {state ? <NodeList state={state} target={graph.target} onChoose={graph.choose} /> : null}
+    </div>
+  );
 }
 
 export interface PathsViewProps {
@@ -26,6 +85,29 @@ export interface PathsViewProps {
   paths: string[][];
 }
 
-export function PathsView(_props: PathsViewProps) {
-  return <div class="graph-view" />;
+export function PathsView({ paths }: PathsViewProps) {
+  // Callers often build `paths` anew on each render: the drawing changes only when they do.
+  const key = JSON.stringify(paths);
+  const state = useMemo(() => pathsState(paths), [key]);
+  const { draws, drawn } = useDrawn();
+  const [drawFailed, setDrawFailed] = useState(false);
+  const status: DrawState = drawFailed ? 'failed' : draws > 0 ? 'drawn' : 'loading';
+  return (
+    <div class="graph-view" data-state={status} data-draws={draws}>
+      {state.omitted > 0 ? (
+        <p class="graph-cap" role="alert">
+          The drawing is limited to {NODE_CAP} nodes: {state.omitted} paths were left out.
+        </p>
+      ) : null}
+      <GraphCanvas
+        state={state}
+        selected={undefined}
+        label={`Dependency paths: ${paths.length}; the same nodes are listed below.`}
+        onTap={() => undefined}
+        onDrawn={() => drawn('')}
+        onFailed={() => setDrawFailed(true)}
+      />
+      <NodeList state={state} target={undefined} />
+    </div>
+  );
 }

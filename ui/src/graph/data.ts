@@ -1,0 +1,55 @@
+// The graph view's questions to the API: a node's direct dependencies (one step), the size of the
+// whole closure, the closure itself, and the path from the root to a chosen package.
+import { allPages, api, unwrap } from '../api/client';
+import { isPurl } from './names';
+
+/** A page size large enough that most lists come in one answer. */
+const PAGE = 5000;
+
+interface DepsQuery {
+  direct?: 'true';
+  PageSize: number;
+  Cursor?: string;
+}
+
+/** One page of the dependencies of a package version (purl) or an artifact (digest). */
+async function dependencyPage(id: string, query: DepsQuery, signal?: AbortSignal) {
+  if (isPurl(id)) {
+    const page = unwrap(
+      await api.GET('/v0/package/{purl}/dependencies', { params: { path: { purl: id }, query }, signal }),
+    );
+    return { items: page.dependencies, next: page.PaginationInfo.NextCursor, total: page.PaginationInfo.TotalCount };
+  }
+  const page = unwrap(
+    await api.GET('/v0/artifact/{digest}/dependencies', { params: { path: { digest: id }, query }, signal }),
+  );
+  return { items: page.PurlList, next: page.PaginationInfo.NextCursor, total: page.PaginationInfo.TotalCount };
+}
+
+async function everyPage(id: string, direct: boolean, signal?: AbortSignal): Promise<string[]> {
+  const { items } = await allPages<string>((Cursor) =>
+    dependencyPage(
+      id,
+      { PageSize: PAGE, ...(direct ? { direct: 'true' } : {}), ...(Cursor ? { Cursor } : {}) },
+      signal,
+    ),
+  );
+  return items;
+}
+
+/** The one-step dependencies of a package version or an artifact (`?direct=true`), every page. */
+export const directDependencies = (id: string, signal?: AbortSignal): Promise<string[]> => everyPage(id, true, signal);
+
+/** Every package of the root's closure, sorted as the API sorts them. */
+export const closure = (id: string, signal?: AbortSignal): Promise<string[]> => everyPage(id, false, signal);
+
+/** How many packages the whole dependency walk returns (one item asked for, the total read). */
+export async function closureSize(id: string, signal?: AbortSignal): Promise<number> {
+  return (await dependencyPage(id, { PageSize: 1 }, signal)).total;
+}
+
+/** The node names of one shortest path from the root to `to` (empty when there is none). */
+export async function pathTo(from: string, to: string, signal?: AbortSignal): Promise<string[]> {
+  const answer = unwrap(await api.GET('/v0/path', { params: { query: { from, to } }, signal }));
+  return (answer.paths[0] ?? []).map((step) => step.node);
+}
