@@ -1,5 +1,5 @@
 // A layered left-to-right layout computed without the DOM: a node's layer is its depth from the
-// roots (breadth-first, so the shortest), nodes in a layer sit one under the other in the order of
+// roots (breadth-first, so the shortest, moved on past any edge within its layer), nodes in a layer sit one under the other in the order of
 // their parents (so siblings stay together and edges cross less), and a layer is as wide as its
 // longest label. Cytoscape's own breadthfirst layout spaces every node by the widest label in both
 // directions, which spreads a column of 30 groups over thousands of pixels.
@@ -45,6 +45,19 @@ export function layersOf(state: GraphState): Map<string, number> {
           next.push(child);
         }
     frontier = next;
+  }
+  // An edge between two nodes of one layer would be drawn as a vertical line that hides which way
+  // it goes (paths merged from several starts, or a path between siblings that all hang off an SBOM
+  // subject): its target moves one layer on, as often as needed. Bounded, since graphs may cycle.
+  for (let pass = 0, moved = true; moved && pass < state.nodes.size; pass++) {
+    moved = false;
+    for (const edge of state.edges.values()) {
+      const from = depth.get(edge.source);
+      if (from !== undefined && from === depth.get(edge.target)) {
+        depth.set(edge.target, from + 1);
+        moved = true;
+      }
+    }
   }
   const deepest = Math.max(0, ...depth.values());
   for (const id of state.nodes.keys()) if (!depth.has(id)) depth.set(id, deepest + 1);

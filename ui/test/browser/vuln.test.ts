@@ -78,6 +78,25 @@ describe('the vulnerability page', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  it('draws the paths it lists: the drawing holds exactly the nodes of the chains of the API', async () => {
+    const { id, artifacts } = await vulnReachingAnArtifact();
+    const dependents = (await server.get(`/v0/vuln/${encodeURIComponent(id)}/dependents`)).body.dependents as {
+      purl: string;
+      via: string[];
+    }[];
+    await page.goto(vulnUrl(id));
+    const drawing = page.locator('section[aria-labelledby="paths-h"] .graph-view[data-state="drawn"]');
+    await drawing.waitFor();
+    const drawn = await drawing
+      .locator('ul[aria-label="Drawn nodes"] > li')
+      .evaluateAll((items) => items.map((li) => li.getAttribute('data-node')));
+    const expected = new Set([
+      ...artifacts.filter((a) => !a.suppressedBy).flatMap((a) => [a.digest, ...a.via]),
+      ...dependents.flatMap((d) => [d.purl, ...d.via]),
+    ]);
+    expect(new Set(drawn)).toEqual(expected);
+  });
+
   it('lists the affected packages and the dependents as the API does', async () => {
     const { id } = await vulnReachingAnArtifact();
     const path = `/v0/vuln/${encodeURIComponent(id)}`;

@@ -2,7 +2,7 @@
 // without overlapping labels, and nodes in a layer are one row apart, in their parents' order.
 import { describe, expect, it } from 'vitest';
 import { LAYER_GAP, ROW_GAP, extentOf, layeredPositions, layersOf } from '../../src/graph/layout';
-import { addChildren, initialState, mergePath } from '../../src/graph/model';
+import { addChildren, initialState, mergePath, pathsState } from '../../src/graph/model';
 
 const ROOT = 'pkg:npm/app@1.0.0';
 const npm = (name: string): string => `pkg:npm/${name}@1.0.0`;
@@ -22,6 +22,22 @@ describe('the layered layout', () => {
     expect(Object.fromEntries(layersOf(state))).toEqual({ [ROOT]: 0, [a]: 1, [b]: 1, [c]: 2, [deep]: 3 });
     const shortcut = mergePath(state, [ROOT, deep]);
     expect(layersOf(shortcut).get(deep)).toBe(1);
+  });
+
+  it('moves a node past an edge within its layer, so every edge between layers reads left to right', () => {
+    // Paths from several starts: orders → lodash, web → lodash, oci → web → lodash, image → lodash.
+    const paths = pathsState([
+      [npm('orders'), npm('lodash')],
+      [npm('web'), npm('lodash')],
+      ['pkg:oci/web', npm('web'), npm('lodash')],
+      ['sha256:' + 'a'.repeat(64), npm('lodash')],
+    ]);
+    const layers = layersOf(paths);
+    for (const edge of paths.edges.values()) expect(layers.get(edge.target)!).toBeGreaterThan(layers.get(edge.source)!);
+    expect(layers.get(npm('lodash'))).toBe(2);
+    // A cycle ends the moving instead of looping.
+    const cycle = mergePath(addChildren(initialState(ROOT), ROOT, [a, b]), [ROOT, a, b, a]);
+    expect([...layersOf(cycle).values()].every(Number.isFinite)).toBe(true);
   });
 
   it('spaces layers by their widest label and rows by ROW_GAP, in name order under one parent', () => {
