@@ -17,7 +17,10 @@ export async function runOpenApi(out: string | undefined): Promise<number> {
       host: '127.0.0.1',
       port: 0,
       // The defaults the document states for page sizes.
-      limits: { listCap: Number(SETTINGS.listCap.defaultValue), maxPageSize: Number(SETTINGS.maxPageSize.defaultValue) },
+      limits: {
+        listCap: Number(SETTINGS.listCap.defaultValue),
+        maxPageSize: Number(SETTINGS.maxPageSize.defaultValue),
+      },
       refreshIntervalMs: 0,
       logLevel: 'silent',
     });
