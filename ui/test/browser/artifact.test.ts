@@ -121,7 +121,7 @@ describe('the artifact page', () => {
     const vulns = await apiVulns(image);
     await openImage();
     await page.locator('table.vuln-table button.why').first().click();
-    expect(await page.locator('.selected-note').textContent()).toContain(vulns.items[0].package);
+    await expect.poll(() => page.locator('.selected-note').textContent()).toContain(vulns.items[0].package);
     await screenshot(page, 'artifact');
     expect(await seriousViolations(page)).toEqual([]);
   });
@@ -137,7 +137,7 @@ describe('an unknown artifact', () => {
   });
 });
 
-describe('the artifact page with /v0/artifact/{digest}/info (passes once that route is integrated)', () => {
+describe('the artifact page with /v0/artifact/{digest}/info', () => {
   it('shows the packages the artifact is, and the documents naming it, as /info answers', async () => {
     const info = (await server.get(`/v0/artifact/${enc(image)}/info`)).body;
     expect(info.digest).toBeDefined();
@@ -166,7 +166,7 @@ describe('the artifact page with /v0/artifact/{digest}/info (passes once that ro
   });
 });
 
-describe('the artifact page with the graph view (passes once the graph view is integrated)', () => {
+describe('the artifact page with the graph view', () => {
   it('"Why?" highlights the path from the image to the vulnerable package', async () => {
     const vulns = await apiVulns(image);
     await openImage();

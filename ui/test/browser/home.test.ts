@@ -120,8 +120,7 @@ describe('the home page', () => {
   });
 });
 
-// Needs GET /v0/stats, implemented on another branch (a stub that fails on this one).
-describe('the counts (needs /v0/stats)', () => {
+describe('the counts (/v0/stats)', () => {
   it('shows the documents, packages, artifacts and vulnerabilities /v0/stats counts', async () => {
     const res = await server.get('/v0/stats');
     expect(res.status).toBe(200);
