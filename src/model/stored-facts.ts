@@ -49,3 +49,17 @@ export type StoredRecord =
   | RecordOf<typeof FactKind.Advisory, Static<typeof AdvisoryFields>>
   | RecordOf<typeof FactKind.HasLicense, Static<typeof HasLicenseFields>>;
 export type RecordFactKind = StoredRecord['kind'];
+
+/** One has_slsa row: a statement that `built` was built (from `material`, when it names one). */
+export interface SlsaRow {
+  /** Store id of the document stating it. */
+  doc: number;
+  built: number;
+  /** null: the statement names no material. */
+  material: number | null;
+  builder: string | null;
+  buildType: string | null;
+  slsaVersion: string | null;
+  startedOn: string | null;
+  finishedOn: string | null;
+}

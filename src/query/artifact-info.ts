@@ -7,20 +7,9 @@ import { walkArtifactDependencies } from '../index/walk.js';
 import { compareText } from '../model/compare.js';
 import { NodeKind } from '../model/kinds.js';
 import { artifactSubjects } from './dependencies.js';
+import type { SlsaRow } from '../model/stored-facts.js';
 import { listedDocuments } from './package-info.js';
 import { artifactVulnerabilities } from './vulnerabilities.js';
-
-/** A has_slsa row as the store gives it (GraphStore.slsaRows): one per statement and material. */
-export interface ProvenanceRow {
-  doc: number;
-  built: number;
-  material: number | null;
-  builder: string | null;
-  buildType: string | null;
-  slsaVersion: string | null;
-  startedOn: string | null;
-  finishedOn: string | null;
-}
 
 export interface Provenance {
   builder: string;
@@ -47,9 +36,9 @@ export interface ArtifactStoreFacts {
   /** Documents with an SBOM including the artifact or about it. */
   sbomDocuments: readonly number[];
   /** The rows of the provenance of the artifact (it is the built one). */
-  provenance: readonly ProvenanceRow[];
+  provenance: readonly SlsaRow[];
   /** The rows of the provenance of builtFrom naming the artifact as a material. */
-  asMaterial: readonly ProvenanceRow[];
+  asMaterial: readonly SlsaRow[];
 }
 
 const byKey = (index: GraphView) => (a: number, b: number) => compareText(index.keyOf(a), index.keyOf(b));
@@ -90,7 +79,7 @@ export function artifactsBuiltFrom(index: GraphView, artifact: number): number[]
  * node stored after its version, or deleted) are left out. The store's order (newest document
  * first) is kept.
  */
-function provenanceOf(index: GraphView, rows: readonly ProvenanceRow[]): Provenance[] {
+function provenanceOf(index: GraphView, rows: readonly SlsaRow[]): Provenance[] {
   const statements = new Map<string, { entry: Provenance; materials: Set<number> }>();
   for (const r of rows) {
     const document = index.documentDigest(r.doc);

@@ -5,20 +5,7 @@
 // No index by `b` alone: one on a fact table slows every ingest (see package-documents.ts).
 // Both backends run these statements; only the table names and the parameters differ.
 import type { Dialect } from './schema/dialect.js';
-
-/** One has_slsa row: a statement that `built` was built (from `material`, when it names one). */
-export interface SlsaRow {
-  /** Store id of the document stating it. */
-  doc: number;
-  built: number;
-  /** null: the statement names no material. */
-  material: number | null;
-  builder: string | null;
-  buildType: string | null;
-  slsaVersion: string | null;
-  startedOn: string | null;
-  finishedOn: string | null;
-}
+import type { SlsaRow } from '../model/stored-facts.js';
 
 const COLUMNS =
   'doc, a AS built, b AS material, "builder" AS builder, "build_type" AS "buildType", ' +

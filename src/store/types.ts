@@ -4,12 +4,12 @@ import type { DocumentFacts, SkippedItem } from '../model/facts.js';
 import type { NodeKind } from '../model/kinds.js';
 import type { LinkFactKind, StoredRecord } from '../model/stored-facts.js';
 import type { TokenScope } from '../model/tokens.js';
-import type { SlsaRow } from './artifact-provenance.js';
+import type { SlsaRow } from '../model/stored-facts.js';
 import type { EdgeEvidence, EdgeQuery } from './edge-evidence.js';
 
 export type { TokenScope };
 export type { EdgeEvidence, EdgeKind, EdgeQuery } from './edge-evidence.js';
-export type { SlsaRow } from './artifact-provenance.js';
+export type { SlsaRow } from '../model/stored-facts.js';
 
 export interface DocumentInput {
   /** sha256 of the document bytes: re-ingesting the same bytes changes nothing. */

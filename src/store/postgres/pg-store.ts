@@ -34,7 +34,8 @@ import {
 import * as admin from './admin.js';
 import { documentByDigestSql, documentFromRow, documentListSql, type DocumentRowValues } from '../document-rows.js';
 import { POSTGRES_DIALECT } from '../schema/dialect.js';
-import { slsaRowOf, slsaRowsSql, type SlsaRow } from '../artifact-provenance.js';
+import type { SlsaRow } from '../../model/stored-facts.js';
+import { slsaRowOf, slsaRowsSql } from '../artifact-provenance.js';
 import { nodeDocumentsSql } from '../package-documents.js';
 import { deletePgDocument } from './delete.js';
 import { loadSince } from './load.js';

@@ -10,7 +10,8 @@ import { documentByDigestSql, documentFromRow, documentListSql, type DocumentRow
 import { deliverRow, loadColumns } from '../load-rows.js';
 import { SQLITE_DIALECT } from '../schema/dialect.js';
 import { firstStatement, LINK_TABLES, linkKeys, packedEvidenceIndex } from '../edge-evidence.js';
-import { slsaRowOf, slsaRowsSql, type SlsaRow } from '../artifact-provenance.js';
+import type { SlsaRow } from '../../model/stored-facts.js';
+import { slsaRowOf, slsaRowsSql } from '../artifact-provenance.js';
 import { nodeDocumentsSql } from '../package-documents.js';
 import { FACT_TABLES } from '../schema/tables.js';
 import type {
