@@ -4,14 +4,14 @@
 // 2. ingests it into a fresh embedded store through the CLI (documents/s, dependency facts/s);
 // 3. starts `supplygraph serve` as a child: start-up to ready (/readyz), RSS from /proc;
 // 4. records every benchmark request's response, starts the ceiling (bench/ceiling.ts: a bare
-//    node:http server replaying those bytes) and runs autocannon against both, per endpoint, at
-//    10 and 50 connections, plus precise single-client latencies;
+//    node:http server replaying those bytes) and drives both with wrk (bench/load.ts), per
+//    endpoint, at 10 and 50 connections, service and ceiling alternated --rounds times (median and
+//    spread of each side), plus precise single-client latencies;
 // 5. the 10,000-purl closure; 1,000-purl batch vulnerability questions; the ranking recompute
 //    after an ingest, and latencies meanwhile;
 // 6. prints the results and writes them to docs/benchmarks.md (one section per size) and
 //    bench/out/results-<size>-<seed>.json.
 // Loopback only; every wait is bounded.
-import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -44,18 +44,15 @@ import {
   type MachineFacts,
 } from './proc.js';
 import { renderMarkdown, writeBenchmarksDoc } from './report.js';
+import { alternate, ensureWrk, runWrk, writePathsFile, type LoadComparison, type WrkRun } from './load.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url)); // bench/dist
 const ROOT = resolve(HERE, '..', '..');
 const BIN = join(ROOT, 'bin', 'supplygraph.js');
 const CEILING = join(HERE, 'ceiling.js');
 
-export interface EndpointRun {
-  connections: number;
-  server: { rps: number; p50: number; p99: number; non2xx: number; errors: number; bytesPerSec: number };
-  ceiling: { rps: number; p50: number; p99: number; non2xx: number; errors: number; bytesPerSec: number };
-  ratio: number;
-}
+/** Service and ceiling at one connection count: medians and spreads over the alternated rounds. */
+export type EndpointRun = LoadComparison;
 
 export interface ScenarioResult {
   name: string;
@@ -89,7 +86,12 @@ export interface BenchResults {
   revision: string;
   size: SizeName;
   seed: string;
+  /** Length of each wrk run (s). */
   durationSeconds: number;
+  /** Service and ceiling runs per endpoint and connection count, alternated. */
+  rounds: number;
+  /** wrk threads (-t). */
+  threads: number;
   graph: Manifest['stats'];
   generateSeconds: number | 'reused';
   ingest?: {
@@ -230,7 +232,7 @@ async function gitRevision(): Promise<string> {
   return `${head.stdout.trim()}${dirty && dirty.stdout.trim() ? ' + uncommitted changes in src/' : ''}`;
 }
 
-interface ScenarioDef {
+export interface ScenarioDef {
   name: string;
   description: string;
   paths: string[];
@@ -238,7 +240,8 @@ interface ScenarioDef {
   expectKey?: string;
 }
 
-function scenarios(m: Manifest): ScenarioDef[] {
+/** The load-tested endpoints and their request paths, from the generated graph's manifest. */
+export function scenarios(m: Manifest): ScenarioDef[] {
   const q = m.queries;
   const take = <T>(list: T[], n: number): T[] => list.slice(0, n);
   // (scenarios without inputs at this size are left out below)
@@ -292,6 +295,12 @@ function forwardScenarios(
         ...take(q.vulnerable, 50).map((p) => `/v0/package/${enc(p)}/vulns`),
         ...take(typical, 50).map((p) => `/v0/package/${enc(p)}/vulns?includeDependencies=true`),
       ],
+    },
+    {
+      name: 'vulns-distinct',
+      description:
+        '`/v0/package/{purl}/vulns?includeDependencies=true`, the distinct versions of deps-distinct taken in turn (no response cache hits at size L)',
+      paths: q.typicalMany.map((p) => `/v0/package/${enc(p)}/vulns?includeDependencies=true`),
     },
     {
       name: 'artifact-deps',
@@ -507,34 +516,22 @@ function hasKey(body: Buffer, key: string): boolean {
   }
 }
 
-function cannon(url: string, paths: string[], connections: number, duration: number): Promise<autocannon.Result> {
-  return new Promise((resolvePromise, reject) => {
-    // One shared cursor over the inputs: successive requests (on any connection) ask for
-    // successive inputs, so that N inputs are N distinct requests, not N per connection.
-    let cursor = 0;
-    autocannon(
-      {
-        url,
-        connections,
-        duration,
-        pipelining: 1,
-        timeout: 60,
-        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[cursor++ % paths.length] }) }],
-      },
-      (err: Error | null, result) => (err ? reject(err) : resolvePromise(result)),
-    );
-  });
+/** Where a scenario's wrk runs find their paths and write their output. */
+interface LoadTarget {
+  pathsFile: string;
+  logFile: string;
+  threads: number;
 }
 
-function summarise(r: autocannon.Result): EndpointRun['server'] {
-  return {
-    rps: Math.round(r.requests.average * 10) / 10,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
-    bytesPerSec: Math.round(r.throughput.average),
-  };
+function wrkAt(base: string, t: LoadTarget, connections: number, duration: number): Promise<WrkRun> {
+  return runWrk({
+    base,
+    pathsFile: t.pathsFile,
+    connections,
+    threads: t.threads,
+    durationSeconds: duration,
+    logFile: t.logFile,
+  });
 }
 
 async function sequential(base: string, paths: string[], n: number): Promise<number[]> {
@@ -588,7 +585,16 @@ async function main(): Promise<void> {
   const size = args.size ?? 'S';
   if (!isSize(size)) throw new Error(`--size must be one of ${Object.keys(SIZES).join(', ')}`);
   const seed = args.seed ?? '42';
-  const duration = Number(args.duration ?? (size === 'L' || size === 'M' ? 10 : 3));
+  // 25 scenarios × 2 connection counts × rounds × 2 sides: 3 s runs keep size L's load tests near
+  // 25 minutes; 1 s runs keep size S near 10 minutes.
+  const duration = Number(args.duration ?? (size === 'L' || size === 'M' ? 3 : 1));
+  const rounds = Number(args.rounds ?? 5);
+  const threads = Number(args.threads ?? 1);
+  if (!(duration >= 1) || !Number.isInteger(duration))
+    throw new Error('--duration must be a whole number of seconds ≥ 1');
+  if (!(rounds >= 1) || !Number.isInteger(rounds)) throw new Error('--rounds must be a whole number ≥ 1');
+  if (threads !== 1 && threads !== 2) throw new Error('--threads must be 1 or 2');
+  ensureWrk(log);
   const only = args.scenarios ? new Set(args.scenarios.split(',')) : undefined;
   const profile = args.profile === 'true';
   const outDir = resolve(ROOT, 'bench', 'out', `${size}-${seed}`);
@@ -634,6 +640,8 @@ async function main(): Promise<void> {
     size,
     seed,
     durationSeconds: duration,
+    rounds,
+    threads,
     graph: g,
     generateSeconds,
     startup: { readyMillis: 0, firstRankingMillis: 0, rssAtReadyMB: 0 },
@@ -815,7 +823,9 @@ async function main(): Promise<void> {
     await waitFor(() => Promise.resolve(ceilingPort > 0), 60_000);
     const ceilingBase = `http://127.0.0.1:${ceilingPort}`;
 
-    // --- autocannon per endpoint, 10 and 50 connections, server and ceiling interleaved ---
+    // --- wrk per endpoint, 10 and 50 connections, service and ceiling alternated ---
+    const pathsDir = join(runDir, 'paths');
+    mkdirSync(pathsDir, { recursive: true });
     for (const def of defs) {
       const i = info.get(def.name)!;
       const result: ScenarioResult = {
@@ -835,9 +845,14 @@ async function main(): Promise<void> {
         continue;
       }
       sampler.resetMax();
+      const target: LoadTarget = {
+        pathsFile: writePathsFile(join(pathsDir, `${def.name}.txt`), def.paths),
+        logFile: join(runDir, 'wrk.log'),
+        threads,
+      };
       // Warm-up (JIT, caches) on both, then precise single-client latencies.
-      await cannon(base, def.paths, 10, 1);
-      await cannon(ceilingBase, def.paths, 10, 1);
+      await wrkAt(base, target, 10, 1);
+      await wrkAt(ceilingBase, target, 10, 1);
       const n = Math.max(50, Math.min(500, def.paths.length * 3));
       await recovered(base, def.paths[0]);
       const single = await sequential2xx(base, def.paths, n);
@@ -852,12 +867,28 @@ async function main(): Promise<void> {
         non2xx: single.non2xx,
       };
       for (const connections of [10, 50]) {
-        await recovered(base, def.paths[0]);
-        const s = summarise(await cannon(base, def.paths, connections, duration));
-        const c = summarise(await cannon(ceilingBase, def.paths, connections, duration));
-        result.runs.push({ connections, server: s, ceiling: c, ratio: r2(s.rps / c.rps) });
+        const {
+          server: s,
+          ceiling: c,
+          ratio,
+        } = await alternate({
+          rounds,
+          beforeService: () => recovered(base, def.paths[0]),
+          service: () => wrkAt(base, target, connections, duration),
+          ceiling: () => wrkAt(ceilingBase, target, connections, duration),
+        });
+        result.runs.push({
+          connections,
+          threads: Math.min(threads, connections),
+          rounds,
+          durationSeconds: duration,
+          server: s,
+          ceiling: c,
+          ratio,
+        });
         log(
-          `${def.name} @${connections}: ${s.rps} req/s (p50 ${s.p50} ms, p99 ${s.p99} ms) vs ceiling ${c.rps} req/s: ${r2(s.rps / c.rps)}×`,
+          `${def.name} @${connections}: ${s.rps} req/s (${s.rpsMin}–${s.rpsMax}; p50 ${s.p50} ms, p99 ${s.p99} ms) vs ceiling ${c.rps} req/s (${c.rpsMin}–${c.rpsMax}): ${ratio}×` +
+            (s.non2xx || s.errors ? ` (${s.non2xx} non-2xx, ${s.errors} errors)` : ''),
         );
       }
       sampler.sample();
@@ -1002,7 +1033,9 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((err) => {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
-  process.exitCode = 1;
-});
+// Only as a program (tests import the scenario list).
+if (import.meta.url === `file://${process.argv[1]}`)
+  main().catch((err) => {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
+    process.exitCode = 1;
+  });

@@ -1,0 +1,206 @@
+// The load client of the benchmark: wrk (Debian package `wrk`), a C client far lighter than the
+// Node.js servers it drives, with bench/wrk/urls.lua handing out a list of request paths in turn.
+// compareWithCeiling alternates service and ceiling runs several times and reports the median
+// req/s of each side, its spread (min–max) and the ratio of the medians.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runToEnd } from './proc.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url)); // bench/dist (or bench/ under vitest)
+const BENCH = HERE.endsWith('dist') ? resolve(HERE, '..') : HERE;
+export const URLS_SCRIPT = join(BENCH, 'wrk', 'urls.lua');
+
+/** One wrk run against one server. Latencies in ms (wrk measures in µs). */
+export interface WrkRun {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Answers with a status above 399 (wrk's own count: "Non-2xx or 3xx responses"). */
+  non2xx: number;
+  /** Connect, read and write errors and timeouts. */
+  errors: number;
+  bytesPerSec: number;
+}
+
+/** One side (service or ceiling) over the rounds: the median and spread of req/s. */
+export interface LoadSide {
+  /** Median req/s over the rounds. */
+  rps: number;
+  rpsMin: number;
+  rpsMax: number;
+  /** Each round's req/s, in the order run. */
+  roundsRps: number[];
+  /** Medians over the rounds of each round's p50 and p99; max over all rounds (ms). */
+  p50: number;
+  p99: number;
+  max: number;
+  /** Summed over the rounds. */
+  non2xx: number;
+  errors: number;
+  bytesPerSec: number;
+}
+
+export interface LoadComparison {
+  connections: number;
+  threads: number;
+  rounds: number;
+  durationSeconds: number;
+  server: LoadSide;
+  ceiling: LoadSide;
+  /** Median service req/s over median ceiling req/s. */
+  ratio: number;
+}
+
+/** Finds wrk; installs Debian's package when missing and running as root, else says what to install. */
+export function ensureWrk(log: (line: string) => void): string {
+  const found = (): boolean => spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined;
+  if (found()) return 'wrk';
+  if (process.getuid?.() !== 0)
+    throw new Error(
+      'the benchmark drives load with wrk, which is not on PATH: install the Debian package `wrk` (apt-get install wrk) and run again',
+    );
+  log('wrk is not on PATH: installing the Debian package wrk (apt-get update; apt-get install -y wrk)');
+  execFileSync('apt-get', ['update'], { stdio: 'ignore' });
+  execFileSync('apt-get', ['install', '-y', 'wrk'], {
+    stdio: 'ignore',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  if (!found()) throw new Error('apt-get install -y wrk finished but wrk is still not on PATH');
+  return 'wrk';
+}
+
+/** Writes the paths one per line for urls.lua (paths are URL-encoded: no line breaks in them). */
+export function writePathsFile(file: string, paths: readonly string[]): string {
+  for (const p of paths)
+    if (/[\r\n]/.test(p)) throw new Error(`benchmark path ${JSON.stringify(p)} contains a line break`);
+  writeFileSync(file, paths.join('\n') + '\n');
+  return file;
+}
+
+/** Parses the JSON line urls.lua's done() prints ("wrk-json {...}"). */
+export function parseWrkOutput(stdout: string): WrkRun {
+  const line = stdout.split('\n').find((l) => l.startsWith('wrk-json '));
+  if (!line) throw new Error(`wrk printed no result line (wrk-json); its output was: ${stdout.slice(0, 500)}`);
+  const j = JSON.parse(line.slice('wrk-json '.length)) as {
+    requests: number;
+    durationUs: number;
+    bytes: number;
+    p50Us: number;
+    p99Us: number;
+    maxUs: number;
+    connectErrors: number;
+    readErrors: number;
+    writeErrors: number;
+    timeouts: number;
+    statusErrors: number;
+  };
+  const seconds = j.durationUs / 1e6;
+  return {
+    requests: j.requests,
+    rps: seconds > 0 ? Math.round((j.requests / seconds) * 10) / 10 : 0,
+    p50: j.p50Us / 1000,
+    p99: j.p99Us / 1000,
+    max: j.maxUs / 1000,
+    non2xx: j.statusErrors,
+    errors: j.connectErrors + j.readErrors + j.writeErrors + j.timeouts,
+    bytesPerSec: seconds > 0 ? Math.round(j.bytes / seconds) : 0,
+  };
+}
+
+export interface WrkOptions {
+  base: string;
+  pathsFile: string;
+  connections: number;
+  threads: number;
+  durationSeconds: number;
+  logFile: string;
+}
+
+/** One wrk run (bounded: wrk's own duration plus a minute). */
+export async function runWrk(o: WrkOptions): Promise<WrkRun> {
+  const threads = Math.min(o.threads, o.connections);
+  const args = [
+    '-t',
+    String(threads),
+    '-c',
+    String(o.connections),
+    '-d',
+    `${o.durationSeconds}s`,
+    '--timeout',
+    '60s',
+    '-s',
+    URLS_SCRIPT,
+    o.base,
+    '--',
+    o.pathsFile,
+    String(threads),
+  ];
+  const r = await runToEnd('wrk', args, o.logFile, (o.durationSeconds + 60) * 1000);
+  if (r.code !== 0) throw new Error(`wrk exited ${r.code}; see ${o.logFile}`);
+  return parseWrkOutput(r.stdout);
+}
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+const r2 = (x: number): number => Math.round(x * 100) / 100;
+
+/** The rounds of one side: median req/s, min–max, median p50/p99, worst max, summed failures. */
+export function summariseSide(runs: readonly WrkRun[]): LoadSide {
+  if (runs.length === 0) throw new Error('summariseSide: no runs');
+  const rps = runs.map((r) => r.rps);
+  return {
+    rps: Math.round(median(rps)),
+    rpsMin: Math.round(Math.min(...rps)),
+    rpsMax: Math.round(Math.max(...rps)),
+    roundsRps: rps.map(Math.round),
+    p50: r2(median(runs.map((r) => r.p50))),
+    p99: r2(median(runs.map((r) => r.p99))),
+    max: r2(Math.max(...runs.map((r) => r.max))),
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    bytesPerSec: Math.round(median(runs.map((r) => r.bytesPerSec))),
+  };
+}
+
+export interface Alternation {
+  rounds: number;
+  /** Runs before each service run (e.g. waits until the service stopped shedding load). */
+  beforeService?: () => Promise<void>;
+  service: () => Promise<WrkRun>;
+  ceiling: () => Promise<WrkRun>;
+}
+
+/**
+ * Service and ceiling in turn, `rounds` times, in the order S C C S S C …, so that a drift of the
+ * machine's speed (other work starting or stopping) falls on both sides alike.
+ */
+export async function alternate(a: Alternation): Promise<{ server: LoadSide; ceiling: LoadSide; ratio: number }> {
+  const server: WrkRun[] = [];
+  const ceiling: WrkRun[] = [];
+  const runService = async (): Promise<void> => {
+    await a.beforeService?.();
+    server.push(await a.service());
+  };
+  const runCeiling = async (): Promise<void> => {
+    ceiling.push(await a.ceiling());
+  };
+  for (let round = 0; round < a.rounds; round++) {
+    if (round % 2 === 0) {
+      await runService();
+      await runCeiling();
+    } else {
+      await runCeiling();
+      await runService();
+    }
+  }
+  const s = summariseSide(server);
+  const c = summariseSide(ceiling);
+  return { server: s, ceiling: c, ratio: c.rps > 0 ? r2(s.rps / c.rps) : NaN };
+}
