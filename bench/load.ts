@@ -3,7 +3,7 @@
 // compareWithCeiling alternates service and ceiling runs several times and reports the median
 // req/s of each side, its spread (min–max) and the ratio of the medians.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runToEnd } from './proc.js';
@@ -42,6 +42,11 @@ export interface LoadSide {
   non2xx: number;
   errors: number;
   bytesPerSec: number;
+  /**
+   * Median over the rounds of the server process's CPU time (user + system, all threads) per
+   * answered request, in µs: unlike req/s it hardly moves when other work takes the cores.
+   */
+  cpuMicrosPerRequest?: number;
 }
 
 export interface LoadComparison {
@@ -53,6 +58,23 @@ export interface LoadComparison {
   ceiling: LoadSide;
   /** Median service req/s over median ceiling req/s. */
   ratio: number;
+  /** Ceiling CPU µs per request over the service's: the ratio the machine's other load barely moves. */
+  cpuRatio?: number;
+}
+
+// /proc/<pid>/stat counts CPU time in clock ticks of 1/100 s on Linux (getconf CLK_TCK).
+const TICKS_PER_SECOND = 100;
+
+/** A process's CPU time so far (user + system, all threads), in seconds; undefined off Linux or once gone. */
+export function cpuSecondsOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command (which may hold spaces, in parentheses): utime is the 14th, stime the 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Finds wrk; installs Debian's package when missing and running as root, else says what to install. */
@@ -152,9 +174,11 @@ const median = (xs: readonly number[]): number => {
 const r2 = (x: number): number => Math.round(x * 100) / 100;
 
 /** The rounds of one side: median req/s, min–max, median p50/p99, worst max, summed failures. */
-export function summariseSide(runs: readonly WrkRun[]): LoadSide {
+export function summariseSide(runs: readonly WrkRun[], cpuSeconds: readonly number[] = []): LoadSide {
   if (runs.length === 0) throw new Error('summariseSide: no runs');
   const rps = runs.map((r) => r.rps);
+  const cpu =
+    cpuSeconds.length === runs.length ? runs.map((r, i) => (cpuSeconds[i] * 1e6) / Math.max(1, r.requests)) : [];
   return {
     rps: Math.round(median(rps)),
     rpsMin: Math.round(Math.min(...rps)),
@@ -166,6 +190,7 @@ export function summariseSide(runs: readonly WrkRun[]): LoadSide {
     non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
     errors: runs.reduce((n, r) => n + r.errors, 0),
     bytesPerSec: Math.round(median(runs.map((r) => r.bytesPerSec))),
+    ...(cpu.length ? { cpuMicrosPerRequest: Math.round(median(cpu) * 10) / 10 } : {}),
   };
 }
 
@@ -175,22 +200,38 @@ export interface Alternation {
   beforeService?: () => Promise<void>;
   service: () => Promise<WrkRun>;
   ceiling: () => Promise<WrkRun>;
+  /** Each side's CPU time so far in seconds (cpuSecondsOf its pid), to report CPU per request. */
+  serviceCpu?: () => number | undefined;
+  ceilingCpu?: () => number | undefined;
 }
 
 /**
  * Service and ceiling in turn, `rounds` times, in the order S C C S S C …, so that a drift of the
  * machine's speed (other work starting or stopping) falls on both sides alike.
  */
-export async function alternate(a: Alternation): Promise<{ server: LoadSide; ceiling: LoadSide; ratio: number }> {
+export async function alternate(
+  a: Alternation,
+): Promise<{ server: LoadSide; ceiling: LoadSide; ratio: number; cpuRatio?: number }> {
   const server: WrkRun[] = [];
   const ceiling: WrkRun[] = [];
+  const serverCpu: number[] = [];
+  const ceilingCpu: number[] = [];
+  const timed = async (
+    run: () => Promise<WrkRun>,
+    cpu: (() => number | undefined) | undefined,
+    runs: WrkRun[],
+    cpus: number[],
+  ): Promise<void> => {
+    const before = cpu?.();
+    runs.push(await run());
+    const after = cpu?.();
+    if (before !== undefined && after !== undefined) cpus.push(after - before);
+  };
   const runService = async (): Promise<void> => {
     await a.beforeService?.();
-    server.push(await a.service());
+    await timed(a.service, a.serviceCpu, server, serverCpu);
   };
-  const runCeiling = async (): Promise<void> => {
-    ceiling.push(await a.ceiling());
-  };
+  const runCeiling = (): Promise<void> => timed(a.ceiling, a.ceilingCpu, ceiling, ceilingCpu);
   for (let round = 0; round < a.rounds; round++) {
     if (round % 2 === 0) {
       await runService();
@@ -200,7 +241,9 @@ export async function alternate(a: Alternation): Promise<{ server: LoadSide; cei
       await runService();
     }
   }
-  const s = summariseSide(server);
-  const c = summariseSide(ceiling);
-  return { server: s, ceiling: c, ratio: c.rps > 0 ? r2(s.rps / c.rps) : NaN };
+  const s = summariseSide(server, serverCpu);
+  const c = summariseSide(ceiling, ceilingCpu);
+  const cpuRatio =
+    s.cpuMicrosPerRequest && c.cpuMicrosPerRequest ? r2(c.cpuMicrosPerRequest / s.cpuMicrosPerRequest) : undefined;
+  return { server: s, ceiling: c, ratio: c.rps > 0 ? r2(s.rps / c.rps) : NaN, ...(cpuRatio ? { cpuRatio } : {}) };
 }

@@ -11,6 +11,9 @@ const mb = (bytes: number): string => (bytes < 1e6 ? `${fmt(bytes / 1e3, 1)} kB`
 
 type LoadRun = BenchResults['scenarios'][number]['runs'][number];
 
+/** The CPU-time ratio beside the req/s one, when measured: "; by CPU time 0.41×". */
+const cpuText = (run: LoadRun): string => (run.cpuRatio ? `; by CPU time ${fmt(run.cpuRatio, 2)}×` : '');
+
 /** A side's req/s spread over the rounds, " (min–max)". */
 const spread = (side: LoadRun['server']): string => ` (${fmt(side.rpsMin, 0)}–${fmt(side.rpsMax, 0)})`;
 
@@ -25,6 +28,13 @@ function invalidRatio(run: LoadRun): string | undefined {
   return undefined;
 }
 
+/** Service and ceiling CPU µs per request and their ratio ("84 (31) 0.37×"), or "–". */
+function cpuColumn(run: LoadRun): string {
+  const s = run.server.cpuMicrosPerRequest;
+  const c = run.ceiling.cpuMicrosPerRequest;
+  return s && c ? `${fmt(s, 0)} (${fmt(c, 0)}) ${fmt(run.cpuRatio, 2)}×` : '–';
+}
+
 /** A run's ratio as the report shows it: the figure, or why it is not one. */
 function ratioText(run: LoadRun): string {
   const invalid = invalidRatio(run);
@@ -34,7 +44,7 @@ function ratioText(run: LoadRun): string {
 /** A ratio target's measured text and verdict (none when the run is no measurement). */
 function ratioTarget(run: LoadRun, floor: number, extra = ''): { measured: string; met: boolean | undefined } {
   return {
-    measured: `${ratioText(run)} (${fmt(run.server.rps, 0)} vs ${fmt(run.ceiling.rps, 0)} req/s)${extra}`,
+    measured: `${ratioText(run)} (${fmt(run.server.rps, 0)} vs ${fmt(run.ceiling.rps, 0)} req/s${cpuText(run)})${extra}`,
     met: invalidRatio(run) ? undefined : run.ratio >= floor,
   };
 }
@@ -282,18 +292,19 @@ export function renderMarkdown(r: BenchResults): string {
     'The ceiling is a bare `node:http` server (bench/ceiling.ts, its own process) replaying the exact response bytes the service gave for the same request URLs. ' +
       'Requests take the inputs in turn (bench/wrk/urls.lua), so N inputs are N distinct URLs. ' +
       "req/s is the median over the rounds with the spread (min–max) beside it; the ratio is median over median; p50/p99 are medians over the rounds of wrk's percentiles. " +
+      "CPU µs / request is each server process's CPU time (user + system, /proc/<pid>/stat) per answered request, median over the rounds; its ratio (ceiling's over the service's) hardly moves when other work shares the cores, unlike req/s. " +
       'The single-client column is one sequential keep-alive client timed with `process.hrtime`; ' +
       '"first request" times each input\'s first request at this store version (before any response cache has it).',
     '',
   );
   lines.push(
-    '| endpoint | inputs | avg items / body | conns | req/s (min–max) | p50 ms | p99 ms | ceiling req/s (min–max) | ceiling p99 ms | ratio | single client p50 / p99 ms (ceiling p50) | first request p50 / p99 ms | max RSS |',
+    '| endpoint | inputs | avg items / body | conns | req/s (min–max) | p50 ms | p99 ms | ceiling req/s (min–max) | ceiling p99 ms | ratio | CPU µs / request (ceiling) | single client p50 / p99 ms (ceiling p50) | first request p50 / p99 ms | max RSS |',
   );
-  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const s of r.scenarios) {
     if (s.unavailable) {
       lines.push(
-        `| ${s.name}: ${s.description} (statuses ${JSON.stringify(s.statuses)}) | ${s.inputs} | – | – | not measured: ${s.unavailable} | | | | | | – | – | – |`,
+        `| ${s.name}: ${s.description} (statuses ${JSON.stringify(s.statuses)}) | ${s.inputs} | – | – | not measured: ${s.unavailable} | | | | | | | – | – | – |`,
       );
       continue;
     }
@@ -309,7 +320,7 @@ export function renderMarkdown(r: BenchResults): string {
       const errs =
         run.server.non2xx || run.server.errors ? ` (${run.server.non2xx} non-2xx, ${run.server.errors} errors)` : '';
       lines.push(
-        `| ${head} | ${run.connections} | ${fmt(run.server.rps, 0)}${spread(run.server)}${errs} | ${fmt(run.server.p50, 2)} | ${fmt(run.server.p99, 2)} | ${fmt(run.ceiling.rps, 0)}${spread(run.ceiling)} | ${fmt(run.ceiling.p99, 2)} | ${ratioText(run)} | ${single} |`,
+        `| ${head} | ${run.connections} | ${fmt(run.server.rps, 0)}${spread(run.server)}${errs} | ${fmt(run.server.p50, 2)} | ${fmt(run.server.p99, 2)} | ${fmt(run.ceiling.rps, 0)}${spread(run.ceiling)} | ${fmt(run.ceiling.p99, 2)} | ${ratioText(run)} | ${cpuColumn(run)} | ${single} |`,
       );
     });
   }
@@ -402,7 +413,10 @@ npm run bench -- --size L     # the real figures: 200,000 package versions, 2.5 
    alternately \`--rounds\` times (default 5; order S C C S S C …, so a change in the machine's
    speed falls on both sides); the report gives each side's **median** req/s with its spread
    (min–max over the rounds), and the ratio is median over median. p50/p99 are wrk's (µs
-   resolution), medians over the rounds. Runs last \`--duration\` seconds (default 3 at sizes L
+   resolution), medians over the rounds. Beside it, each server process's CPU time per answered
+   request (\`/proc/<pid>/stat\`, median over the rounds) and the ratio of those (ceiling's over
+   the service's): on a shared machine req/s moves with whatever else runs, CPU time per request
+   hardly does, so when the two ratios differ much the machine was busy. Runs last \`--duration\` seconds (default 3 at sizes L
    and M, 1 at S) after a 1 s warm-up of each side: at L, 25 endpoints × 2 connection counts × 5
    rounds × 2 sides × 3 s is 25 minutes of load, about 40 minutes in all with the ingest. Non-2xx
    answers are wrk's own count (status above 399, the "Non-2xx or 3xx responses" line); the Lua

@@ -44,7 +44,15 @@ import {
   type MachineFacts,
 } from './proc.js';
 import { renderMarkdown, writeBenchmarksDoc } from './report.js';
-import { alternate, ensureWrk, runWrk, writePathsFile, type LoadComparison, type WrkRun } from './load.js';
+import {
+  alternate,
+  cpuSecondsOf,
+  ensureWrk,
+  runWrk,
+  writePathsFile,
+  type LoadComparison,
+  type WrkRun,
+} from './load.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url)); // bench/dist
 const ROOT = resolve(HERE, '..', '..');
@@ -867,27 +875,26 @@ async function main(): Promise<void> {
         non2xx: single.non2xx,
       };
       for (const connections of [10, 50]) {
-        const {
-          server: s,
-          ceiling: c,
-          ratio,
-        } = await alternate({
+        const serverPid = server.proc.pid!;
+        const ceilingPid = ceiling.proc.pid!;
+        const compared = await alternate({
           rounds,
           beforeService: () => recovered(base, def.paths[0]),
           service: () => wrkAt(base, target, connections, duration),
           ceiling: () => wrkAt(ceilingBase, target, connections, duration),
+          serviceCpu: () => cpuSecondsOf(serverPid),
+          ceilingCpu: () => cpuSecondsOf(ceilingPid),
         });
+        const { server: s, ceiling: c, ratio } = compared;
         result.runs.push({
           connections,
           threads: Math.min(threads, connections),
           rounds,
           durationSeconds: duration,
-          server: s,
-          ceiling: c,
-          ratio,
+          ...compared,
         });
         log(
-          `${def.name} @${connections}: ${s.rps} req/s (${s.rpsMin}–${s.rpsMax}; p50 ${s.p50} ms, p99 ${s.p99} ms) vs ceiling ${c.rps} req/s (${c.rpsMin}–${c.rpsMax}): ${ratio}×` +
+          `${def.name} @${connections}: ${s.rps} req/s (${s.rpsMin}–${s.rpsMax}; p50 ${s.p50} ms, p99 ${s.p99} ms) vs ceiling ${c.rps} req/s (${c.rpsMin}–${c.rpsMax}): ${ratio}×; CPU µs/request ${s.cpuMicrosPerRequest} vs ${c.cpuMicrosPerRequest}: ${compared.cpuRatio}×` +
             (s.non2xx || s.errors ? ` (${s.non2xx} non-2xx, ${s.errors} errors)` : ''),
         );
       }

@@ -7,7 +7,15 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../bench/generate.js';
-import { alternate, parseWrkOutput, runWrk, summariseSide, writePathsFile, type WrkRun } from '../../bench/load.js';
+import {
+  alternate,
+  cpuSecondsOf,
+  parseWrkOutput,
+  runWrk,
+  summariseSide,
+  writePathsFile,
+  type WrkRun,
+} from '../../bench/load.js';
 import { targets } from '../../bench/report.js';
 import { scenarios, type BenchResults } from '../../bench/run.js';
 import { tempDir } from '../helpers/server.js';
@@ -110,10 +118,27 @@ describe('service and ceiling alternated', () => {
     expect(side.roundsRps).toEqual([100, 300, 200, 1000, 150]);
   });
 
+  it('gives CPU µs per request from each round’s CPU seconds, median over the rounds', () => {
+    const side = summariseSide([run(1000), run(2000), run(4000)], [0.1, 0.1, 0.1]);
+    expect(side.cpuMicrosPerRequest).toBe(50);
+    expect(summariseSide([run(1000)]).cpuMicrosPerRequest).toBeUndefined();
+  });
+
+  it('reads a process’s CPU time from /proc, and nothing for a process that is gone', () => {
+    const before = cpuSecondsOf(process.pid);
+    let x = 0;
+    for (let i = 0; i < 3e7; i++) x += i % 7;
+    expect(x).toBeGreaterThan(0);
+    expect(cpuSecondsOf(process.pid)).toBeGreaterThan(before ?? Infinity);
+    expect(cpuSecondsOf(2 ** 30)).toBeUndefined();
+  });
+
   it('runs S C C S S C …, waiting before each service run', async () => {
     const order: string[] = [];
     let s = 0;
     let c = 0;
+    let serviceCpu = 0;
+    let ceilingCpu = 0;
     const result = await alternate({
       rounds: 3,
       beforeService: () => {
@@ -122,17 +147,25 @@ describe('service and ceiling alternated', () => {
       },
       service: () => {
         order.push('S');
+        serviceCpu += 0.1;
         return Promise.resolve(run([50, 70, 60][s++]));
       },
       ceiling: () => {
         order.push('C');
+        ceilingCpu += 0.05;
         return Promise.resolve(run([100, 120, 110][c++]));
       },
+      serviceCpu: () => serviceCpu,
+      ceilingCpu: () => ceilingCpu,
     });
     expect(order).toEqual(['wait', 'S', 'C', 'C', 'wait', 'S', 'wait', 'S', 'C']);
     expect(result.server.rps).toBe(60);
     expect(result.ceiling.rps).toBe(110);
     expect(result.ratio).toBe(0.55);
+    // 0.1 s per 60 requests vs 0.05 s per 110 (the medians): the ceiling costs 0.27 of the service.
+    expect(result.server.cpuMicrosPerRequest).toBe(1666.7);
+    expect(result.ceiling.cpuMicrosPerRequest).toBe(454.5);
+    expect(result.cpuRatio).toBe(0.27);
   });
 });
 
