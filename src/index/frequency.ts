@@ -5,6 +5,7 @@
 import type { GraphIndex } from './graph-index.js';
 import { countReached } from './frequency/reach-counts.js';
 import { runInSlices } from './frequency/slices.js';
+import { sortedInSteps } from './frequency/sorted-in-steps.js';
 
 export interface RankedName {
   name: string;
@@ -27,21 +28,29 @@ export interface FrequencyRanking {
 const SLICE_MS = 8;
 /** Past this share of names, recounting everything is as cheap as finding what changed. */
 const FULL_RECOUNT_SHARE = 0.3;
+/** Names, entries or nodes handled between yields in the steps around the count. */
+const STEP = 1 << 12;
 
 /**
  * Names whose count edges added since `sinceEdge` can have changed: an edge u→v adds dependents
  * to v and to everything v reaches, and to nothing else. Undefined when that is most names.
  */
-function namesReachedByNewEdges(index: GraphIndex, sinceEdge: number, limit: number): Set<string> | undefined {
+function* namesReachedByNewEdges(
+  index: GraphIndex,
+  sinceEdge: number,
+  limit: number,
+): Generator<void, Set<string> | undefined> {
   const targets = index.adjacency.rankedEdgeTargetsSince(sinceEdge);
   const { offsets, targets: out } = index.adjacency.dependencyOut;
-  const seen = new Set<number>();
+  const seen = new Uint8Array(offsets.length);
   const names = new Set<string>();
   const stack = Array.from(targets);
+  let popped = 0;
   while (stack.length) {
     const u = stack.pop()!;
-    if (seen.has(u)) continue;
-    seen.add(u);
+    if (++popped % STEP === 0) yield;
+    if (seen[u]) continue;
+    seen[u] = 1;
     names.add(index.nodes.nameKeyOf(u));
     if (names.size > limit) return undefined;
     if (u + 1 < offsets.length) for (let i = offsets[u]; i < offsets[u + 1]; i++) stack.push(out[i]);
@@ -50,11 +59,13 @@ function namesReachedByNewEdges(index: GraphIndex, sinceEdge: number, limit: num
 }
 
 /** Every name with a version that has a dependent other than itself. */
-function dependencyNames(index: GraphIndex): Set<string> {
+function* dependencyNames(index: GraphIndex): Generator<void, Set<string>> {
   const { offsets, targets } = index.adjacency.rankedDependents;
   const names = new Set<string>();
+  let visited = 0;
   for (const [name, versions] of index.nodes.packagesByName) {
     if (versions.some((v) => v + 1 < offsets.length && hasOtherDependent(offsets, targets, v))) names.add(name);
+    if (++visited % STEP === 0) yield;
   }
   return names;
 }
@@ -68,7 +79,8 @@ function hasOtherDependent(offsets: Uint32Array, targets: Uint32Array, v: number
  * Exact counts for all names at once (see reach-counts.ts). With a previous ranking, only the
  * names that the edges added since can reach are recounted; the others keep their counts (facts
  * are append-only). Returns undefined when `isStale()` says a newer generation made this run
- * pointless.
+ * pointless. Every step, the final sort included, runs in slices (SLICE_MS): requests are served
+ * in between. A refresh applied meanwhile makes `isStale()` true, so no step reads two graphs.
  */
 export async function computeFrequencyRanking(
   index: GraphIndex,
@@ -76,66 +88,90 @@ export async function computeFrequencyRanking(
   previous?: FrequencyRanking,
 ): Promise<FrequencyRanking | undefined> {
   const started = performance.now();
+  // Called at the end of a refresh's synchronous apply: the first slice waits for the next turn.
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  if (isStale()) return undefined;
+  const ranking = await runInSlices(rankingSteps(index, previous), isStale, SLICE_MS);
+  return ranking && { ...ranking, millis: performance.now() - started };
+}
+
+function* rankingSteps(
+  index: GraphIndex,
+  previous: FrequencyRanking | undefined,
+): Generator<void, Omit<FrequencyRanking, 'millis'>> {
   const generation = index.generation;
   const rankedEdges = index.adjacency.rankedEdgeCount;
+  const rankedDependents = index.adjacency.rankedDependents;
 
   let names: Set<string> | undefined;
   const counts = new Map<string, number>();
   if (previous && previous.rankedEdges <= rankedEdges) {
-    names = namesReachedByNewEdges(
+    names = yield* namesReachedByNewEdges(
       index,
       previous.rankedEdges,
       Math.max(1000, previous.countByName.size * FULL_RECOUNT_SHARE),
     );
-    if (names) for (const [name, count] of previous.countByName) counts.set(name, count);
+    if (names) {
+      let copied = 0;
+      for (const [name, count] of previous.countByName) {
+        counts.set(name, count);
+        if (++copied % STEP === 0) yield;
+      }
+    }
   }
-  names ??= dependencyNames(index);
+  names ??= yield* dependencyNames(index);
   const recounted = [...names];
   // A name's dependents are the nodes its versions reach over the reversed (dependent) edges.
   const versions = recounted.map((name) => index.nodes.versionsOf(name));
-  const reached = await runInSlices(countReached(index.adjacency.rankedDependents, versions), isStale, SLICE_MS);
-  if (!reached) return undefined;
+  yield;
+  const reached = yield* countReached(rankedDependents, versions);
   for (let i = 0; i < recounted.length; i++) {
     if (reached[i] > 0) counts.set(recounted[i], reached[i]);
     else counts.delete(recounted[i]);
+    if (i % STEP === STEP - 1) yield;
   }
   const entries =
     previous && counts.size > 0 && names.size < counts.size
-      ? mergeRecounted(previous.entries, names, counts)
-      : [...counts].map(([name, dependentCount]) => ({ name, dependentCount })).sort(byRank);
-  return {
-    generation,
-    entries,
-    countByName: counts,
-    rankedEdges,
-    recounted: names.size,
-    millis: performance.now() - started,
-  };
+      ? yield* mergeRecounted(previous.entries, names, counts)
+      : yield* sortedInSteps(yield* entriesOf(counts), byRank);
+  return { generation, entries, countByName: counts, rankedEdges, recounted: names.size };
 }
 
+function* entriesOf(counts: ReadonlyMap<string, number>): Generator<void, RankedName[]> {
+  const entries: RankedName[] = [];
+  for (const [name, dependentCount] of counts) {
+    entries.push({ name, dependentCount });
+    if (entries.length % STEP === 0) yield;
+  }
+  return entries;
+}
+
+/** Highest count first, ties by name. */
 function byRank(x: RankedName, y: RankedName): number {
   return y.dependentCount - x.dependentCount || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0);
 }
 
 /** The previous order with the recounted names taken out and merged back in: O(n + k log k). */
-function mergeRecounted(
+function* mergeRecounted(
   previous: readonly RankedName[],
   recounted: ReadonlySet<string>,
   counts: ReadonlyMap<string, number>,
-): RankedName[] {
+): Generator<void, RankedName[]> {
   const changed: RankedName[] = [];
   for (const name of recounted) {
     const dependentCount = counts.get(name);
     if (dependentCount !== undefined) changed.push({ name, dependentCount });
   }
-  changed.sort(byRank);
+  const sorted = yield* sortedInSteps(changed, byRank);
   const out: RankedName[] = [];
   let j = 0;
-  for (const entry of previous) {
+  for (let i = 0; i < previous.length; i++) {
+    const entry = previous[i];
+    if (i % STEP === STEP - 1) yield;
     if (recounted.has(entry.name)) continue;
-    while (j < changed.length && byRank(changed[j], entry) < 0) out.push(changed[j++]);
+    while (j < sorted.length && byRank(sorted[j], entry) < 0) out.push(sorted[j++]);
     out.push(entry);
   }
-  while (j < changed.length) out.push(changed[j++]);
+  while (j < sorted.length) out.push(sorted[j++]);
   return out;
 }

@@ -78,19 +78,33 @@ export class NameSearch {
     }
   }
 
-  /** Packs the pending postings in with the others: O(all postings), once per load. */
+  /**
+   * Packs the pending postings in with the others. It runs inside a refresh's synchronous apply:
+   * the old postings move as a few block copies (the runs of slots between those that grow), not
+   * one copy per slot, so it costs a memory copy of the postings rather than a walk over them.
+   */
   compact(): void {
     if (this.pending.size === 0) return;
     for (const gram of this.pending.keys()) if (!this.slots.has(gram)) this.slots.set(gram, this.slots.size);
     const slotCount = this.slots.size;
-    const sizes = new Uint32Array(slotCount);
-    for (let s = 0; s + 1 < this.offsets.length; s++) sizes[s] = this.offsets[s + 1] - this.offsets[s];
-    for (const [gram, list] of this.pending) sizes[this.slots.get(gram)!] += list.length;
+    const oldOffsets = this.offsets;
+    const oldSlots = oldOffsets.length - 1;
+    const grows = new Uint32Array(slotCount);
+    for (const [gram, list] of this.pending) grows[this.slots.get(gram)!] = list.length;
     const offsets = new Uint32Array(slotCount + 1);
-    for (let s = 0; s < slotCount; s++) offsets[s + 1] = offsets[s] + sizes[s];
+    for (let s = 0; s < slotCount; s++) {
+      const had = s < oldSlots ? oldOffsets[s + 1] - oldOffsets[s] : 0;
+      offsets[s + 1] = offsets[s] + had + grows[s];
+    }
     const members = new Uint32Array(offsets[slotCount]);
-    for (let s = 0; s + 1 < this.offsets.length; s++)
-      members.set(this.members.subarray(this.offsets[s], this.offsets[s + 1]), offsets[s]);
+    // Slots a..s-1 kept their size: their postings shift by the same amount, one copy.
+    let a = 0;
+    for (let s = 0; s <= oldSlots; s++) {
+      if (s < oldSlots && grows[s] === 0) continue;
+      if (s > a) members.set(this.members.subarray(oldOffsets[a], oldOffsets[s]), offsets[a]);
+      if (s < oldSlots) members.set(this.members.subarray(oldOffsets[s], oldOffsets[s + 1]), offsets[s]);
+      a = s + 1;
+    }
     for (const [gram, list] of this.pending) {
       const s = this.slots.get(gram)!;
       members.set(list, offsets[s + 1] - list.length);

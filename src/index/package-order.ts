@@ -13,22 +13,39 @@ export class PackageOrder {
     this.unranked.push(pkg);
   }
 
-  /** Merges the packages added since the last call into the order: O(n + k log k), not a full sort. */
+  /**
+   * Merges the packages added since the last call into the order. Runs inside a refresh's
+   * synchronous apply, so it must not cost a pass of string compares over every package: each
+   * added package finds its place by binary search (k log n compares), the runs between them are
+   * block copies, and ranks are rewritten only from the first insertion on.
+   */
   merge(keys: readonly string[], nodeCount: number): void {
     const byKey = (x: number, y: number): number => (keys[x] < keys[y] ? -1 : keys[x] > keys[y] ? 1 : 0);
     const added = this.unranked.sort(byKey);
     this.unranked = [];
     const old = this.inOrder;
     const merged = new Uint32Array(old.length + added.length);
-    let i = 0;
-    let j = 0;
-    let k = 0;
-    while (i < old.length && j < added.length) merged[k++] = byKey(old[i], added[j]) <= 0 ? old[i++] : added[j++];
-    while (i < old.length) merged[k++] = old[i++];
-    while (j < added.length) merged[k++] = added[j++];
+    let from = 0;
+    let firstChanged = old.length;
+    for (let j = 0; j < added.length; j++) {
+      // Past the old packages ordered before or equal to added[j] (ties keep the old one first).
+      let lo = from;
+      let hi = old.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (byKey(old[mid], added[j]) <= 0) lo = mid + 1;
+        else hi = mid;
+      }
+      merged.set(old.subarray(from, lo), from + j);
+      merged[lo + j] = added[j];
+      if (j === 0) firstChanged = lo;
+      from = lo;
+    }
+    merged.set(old.subarray(from), from + added.length);
     this.inOrder = merged;
-    const rank = new Uint32Array(nodeCount);
-    for (let r = 0; r < merged.length; r++) rank[merged[r]] = r;
+    const rank = nodeCount <= this.rankOf.length ? this.rankOf : new Uint32Array(nodeCount);
+    if (rank !== this.rankOf) rank.set(this.rankOf.subarray(0, Math.min(this.rankOf.length, nodeCount)));
+    for (let r = firstChanged; r < merged.length; r++) rank[merged[r]] = r;
     this.rankOf = rank;
   }
 

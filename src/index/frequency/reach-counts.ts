@@ -50,7 +50,7 @@ export function* countReached(
   let walked = 0;
   while (walked < cheapFirst.length && !walker.exceeds(budget)) {
     const t = cheapFirst[walked++];
-    counts[t] = walker.count(targets[t]);
+    counts[t] = yield* walker.walk(targets[t], options.walkStep);
     yield;
   }
   if (walked === cheapFirst.length) return counts;
@@ -58,8 +58,7 @@ export function* countReached(
   const rest = cheapFirst.slice(walked);
   const restTargets = rest.map((t) => targets[t]);
   // Only what these targets reach matters: after an ingest that is often a small part of the graph.
-  const scope = reachableFrom(graph, restTargets);
-  yield;
+  const scope = yield* reachableFrom(graph, restTargets);
   const { componentOf, sizes, count: componentCount } = yield* strongComponents(graph, scope);
   const dag = yield* condense(graph, componentOf, componentCount);
   // Targets whose nodes lie in the same components reach the same nodes: one class each.
@@ -75,10 +74,12 @@ export interface ReachCountOptions {
   maxWords?: number;
   /** Work the one-by-one walks may spend before the passes take the rest (tests: 0 or Infinity). */
   walkBudget?: number;
+  /** Work between yields inside one walk (tests: 1, to pause everywhere). */
+  walkStep?: number;
 }
 
-/** Marks the nodes reachable from the targets' nodes (those included). */
-function reachableFrom(graph: Csr, targets: readonly (readonly number[])[]): Uint8Array {
+/** Marks the nodes reachable from the targets' nodes (those included); yields every STEP nodes. */
+function* reachableFrom(graph: Csr, targets: readonly (readonly number[])[]): Generator<void, Uint8Array> {
   const { offsets, targets: next } = graph;
   const n = offsets.length - 1;
   const seen = new Uint8Array(n);
@@ -101,6 +102,7 @@ function reachableFrom(graph: Csr, targets: readonly (readonly number[])[]): Uin
         queue[tail++] = w;
       }
     }
+    if ((head & (STEP - 1)) === STEP - 1) yield;
   }
   return seen;
 }
