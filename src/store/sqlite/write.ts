@@ -57,9 +57,27 @@ class BulkInsert {
   }
 }
 
+/** Committed node ids by kind, then key: no "kind + key" string per lookup. */
+class NodeIdCache {
+  private readonly byKind = new Map<number, Map<string, number>>();
+  size = 0;
+
+  get(kind: number, key: string): number | undefined {
+    return this.byKind.get(kind)?.get(key);
+  }
+
+  set(kind: number, key: string, id: number): void {
+    let byKey = this.byKind.get(kind);
+    if (!byKey) this.byKind.set(kind, (byKey = new Map()));
+    const before = byKey.size;
+    byKey.set(key, id);
+    this.size += byKey.size - before;
+  }
+}
+
 export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
   /** Node ids never change once committed, so a committed lookup can be cached. */
-  private readonly nodeIds = new Map<string, number>();
+  private nodeIds = new NodeIdCache();
   private readonly factInserts = new Map<FactTable, BulkInsert>();
   private readonly stmt;
   onDeletion?: () => void;
@@ -104,7 +122,9 @@ export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
       this.db.prepare('BEGIN IMMEDIATE').run();
       batch.openedAt = performance.now();
     }
-    const fresh = new Map<string, number>();
+    // Ids interned by this document (indexes into nodes), remembered once it is written.
+    const fresh: number[] = [];
+    let ids: number[] = [];
     // Inside a batch's transaction better-sqlite3 makes this a SAVEPOINT: the document is still
     // all or nothing, and its ids are final once the batch commits (a failed batch forgets them).
     const write = this.db.transaction((): WriteOutcome => {
@@ -113,18 +133,17 @@ export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
       const deletions = this.stmt.deletions.get();
       if (deletions !== this.deletionsSeen) {
         // A document was deleted since the last write: cached node ids may be gone (and reused).
-        this.nodeIds.clear();
+        this.nodeIds = new NodeIdCache();
         this.deletionsSeen = deletions;
         this.onDeletion?.();
       }
-      const ids = new Array<number>(nodes.length);
+      ids = new Array<number>(nodes.length);
       for (let i = 0; i < nodes.length; i++) {
         const n = nodes[i];
-        const cacheKey = `${n.kind}\u0000${n.key}`;
-        let id = this.nodeIds.get(cacheKey);
+        let id = this.nodeIds.get(n.kind, n.key);
         if (id === undefined) {
           id = this.stmt.insertNode.get(n.kind, n.key, n.attr)?.id ?? this.stmt.selectNode.get(n.kind, n.key)!.id;
-          fresh.set(cacheKey, id);
+          fresh.push(i);
         }
         ids[i] = id;
       }
@@ -132,8 +151,8 @@ export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
     });
     const outcome = write.immediate();
     // Only committed ids are safe to remember (a rolled-back insert frees its id).
-    if (this.nodeIds.size > 2_000_000) this.nodeIds.clear();
-    for (const [k, v] of fresh) this.nodeIds.set(k, v);
+    if (this.nodeIds.size > 2_000_000) this.nodeIds = new NodeIdCache();
+    for (const i of fresh) this.nodeIds.set(nodes[i].kind, nodes[i].key, ids[i]);
     if (batch && performance.now() - batch.openedAt! >= BATCH_MILLIS) this.commitBatch();
     return Promise.resolve(outcome);
   }
@@ -162,7 +181,7 @@ export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
     } catch (err) {
       // The batch is lost: what was remembered as written since it began may not exist.
       if (this.db.inTransaction) this.db.prepare('ROLLBACK').run();
-      this.nodeIds.clear();
+      this.nodeIds = new NodeIdCache();
       this.onDeletion?.();
       throw err;
     }
