@@ -47,17 +47,32 @@ const DEPS_DEV = /deps\.dev/i;
 /** The values of a table without field columns (SBOM inclusion, the most numerous rows): shared. */
 const NO_VALUES: ColumnValue[] = [];
 
-/** Records (a, b, data) in `seen`; true the first time. a/b are node indexes of one document (far below 2^26; b may be -1). */
-function firstTime(seen: Map<number, (number | string)[]>, a: number, b: number, data: number | string): boolean {
-  const pair = a * 0x4000000 + (b + 1);
-  const datas = seen.get(pair);
-  if (!datas) {
-    seen.set(pair, [data]);
+/**
+ * (a, b, data) triples seen; a/b are node indexes of one document (far below 2^26; b may be -1).
+ * Most pairs carry one datum, kept without an array (fewer objects for the collector).
+ */
+class TriplesSeen {
+  private readonly first = new Map<number, number | string>();
+  private readonly more = new Map<number, (number | string)[]>();
+
+  /** True the first time. */
+  add(a: number, b: number, data: number | string): boolean {
+    const pair = a * 0x4000000 + (b + 1);
+    const first = this.first.get(pair);
+    if (first === undefined) {
+      this.first.set(pair, data);
+      return true;
+    }
+    if (first === data) return false;
+    const more = this.more.get(pair);
+    if (!more) {
+      this.more.set(pair, [data]);
+      return true;
+    }
+    if (more.includes(data)) return false;
+    more.push(data);
     return true;
   }
-  if (datas.includes(data)) return false;
-  datas.push(data);
-  return true;
 }
 
 export function encodeDocument(facts: DocumentFacts, docOrigin: string, docCollector: string): EncodedDocument {
@@ -66,11 +81,11 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
   const nodeIndex = new Map<NodeKind, Map<string, number>>();
   const rows = new Map<FactTable, FactRow[]>();
   // Rows already written, by table and (a, b) packed into one number, then by values.
-  const seenRows = new Map<FactTable, Map<number, (number | string)[]>>();
+  const seenRows = new Map<FactTable, TriplesSeen>();
   const evidenceMemo = new Map<string, number>();
   const evidence: ColumnValue[][] = [];
   const dependencies: DependencyRow[] = [];
-  const seenDependencies = new Map<number, (number | string)[]>();
+  const seenDependencies = new TriplesSeen();
 
   const node = (kind: NodeKind, key: string, attr: string | null = null): number => {
     let byKey = nodeIndex.get(kind);
@@ -100,26 +115,41 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
           if ((field === 'origin' && v === docOrigin) || (field === 'collector' && v === docCollector)) return null;
           return type === 'json' ? JSON.stringify(v) : (v as ColumnValue);
         });
+  // The previous fact's evidence: consecutive facts mostly share it, and then need no memo key.
+  let last: DependencyFact | undefined;
+  let lastIndex = -1;
   /** Dependency evidence repeats (type, justification) across a document: keep each shape once. */
-  const evidenceIndex = (fields: Omit<DependencyFact, 'from' | 'to'>): number => {
-    const memoKey = `${fields.type}\u0000${fields.versionRange ?? ''}\u0000${fields.justification ?? ''}\u0000${fields.origin ?? ''}\u0000${fields.collector ?? ''}`;
+  const evidenceIndex = (fact: DependencyFact): number => {
+    if (
+      last !== undefined &&
+      fact.type === last.type &&
+      fact.versionRange === last.versionRange &&
+      fact.justification === last.justification &&
+      fact.origin === last.origin &&
+      fact.collector === last.collector
+    )
+      return lastIndex;
+    const memoKey = `${fact.type}\u0000${fact.versionRange ?? ''}\u0000${fact.justification ?? ''}\u0000${fact.origin ?? ''}\u0000${fact.collector ?? ''}`;
     let i = evidenceMemo.get(memoKey);
     if (i === undefined) {
       i = evidence.length;
-      evidence.push(values(EVIDENCE_COLUMNS, fields));
+      // values() reads the evidence columns only (not from/to).
+      evidence.push(values(EVIDENCE_COLUMNS, fact));
       evidenceMemo.set(memoKey, i);
     }
+    last = fact;
+    lastIndex = i;
     return i;
   };
   const dependency = (a: number, b: number, e: number): void => {
-    if (firstTime(seenDependencies, a, b, e)) dependencies.push({ a, b, evidence: e });
+    if (seenDependencies.add(a, b, e)) dependencies.push({ a, b, evidence: e });
   };
   const row = (kind: FactKind, a: number, b: number, fields: Readonly<Record<string, unknown>> = {}): void => {
     const table = factTable(kind);
     const v = values(table.columns, fields);
-    let byPair = seenRows.get(table);
-    if (!byPair) seenRows.set(table, (byPair = new Map<number, (number | string)[]>()));
-    if (!firstTime(byPair, a, b, v.length ? JSON.stringify(v) : '')) return;
+    let seen = seenRows.get(table);
+    if (!seen) seenRows.set(table, (seen = new TriplesSeen()));
+    if (!seen.add(a, b, v.length ? JSON.stringify(v) : '')) return;
     let list = rows.get(table);
     if (!list) rows.set(table, (list = []));
     list.push({ a, b, values: v });
@@ -148,8 +178,7 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
   }
   for (const d of facts.dependencies) {
     if (d.from === d.to) continue;
-    const { from, to, ...rest } = d;
-    dependency(node(NodeKind.Package, from), node(NodeKind.Package, to), evidenceIndex(rest));
+    dependency(node(NodeKind.Package, d.from), node(NodeKind.Package, d.to), evidenceIndex(d));
   }
   for (const o of facts.occurrences) {
     const { artifact, subject, ...rest } = o;

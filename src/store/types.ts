@@ -165,6 +165,12 @@ export interface GraphStore {
   readonly storeId: string;
   /** Writes one document atomically; a document already stored (same digest) changes nothing. */
   writeDocument(input: DocumentInput): Promise<WriteOutcome>;
+  /**
+   * Runs `work`, grouping the documents it writes into few transactions (about a second of
+   * writing each); every document stays all or nothing, and those written are committed when
+   * `work` ends, even by an error. Optional: without it each document is its own transaction.
+   */
+  writeBatch?<T>(work: () => Promise<T>): Promise<T>;
   hasDocument(digest: string): Promise<boolean>;
   /** What ingest left out of the document, in document order; undefined when it is not stored. */
   documentSkips(digest: string): Promise<SkippedItem[] | undefined>;

@@ -58,6 +58,11 @@ export interface WriteBackend {
     nodes: readonly NodeKey[],
     body: (tx: WriteTransaction, ids: readonly number[]) => number,
   ): Promise<WriteOutcome>;
+  /**
+   * Runs `work` with its transact calls grouped into few transactions (each document still all
+   * or nothing); what was written is committed when `work` ends. Optional.
+   */
+  batch?<T>(work: () => Promise<T>): Promise<T>;
 }
 
 export class DocumentWriter {
@@ -68,6 +73,11 @@ export class DocumentWriter {
     backend.onDeletion = () => {
       this.knownEdges = { ranked: new PairSet(), unranked: new PairSet() };
     };
+  }
+
+  /** See WriteBackend.batch; without backend support, `work` runs as it is. */
+  batch<T>(work: () => Promise<T>): Promise<T> {
+    return this.backend.batch ? this.backend.batch(work) : work();
   }
 
   async write(input: DocumentInput): Promise<WriteOutcome> {

@@ -92,6 +92,11 @@ export class SqliteStore implements GraphStore {
     return this.writer.write(input);
   }
 
+  async writeBatch<T>(work: () => Promise<T>): Promise<T> {
+    if (!this.writer) throw new Error('the store is open read-only');
+    return this.writer.batch(work);
+  }
+
   async hasDocument(digest: string): Promise<boolean> {
     return this.stmt.findDocument.get(digest) !== undefined;
   }

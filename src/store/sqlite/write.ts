@@ -8,6 +8,14 @@ import { EVIDENCE_COLUMNS, SUMMARY_COLUMNS, type FactTable } from '../schema/tab
 import type { WriteOutcome } from '../types.js';
 import type { DocumentRecord, WriteBackend, WriteTransaction } from '../writer.js';
 
+/**
+ * A batch (WriteBackend.batch) commits once its transaction has been open this long: COMMIT
+ * and the WAL pages it writes cost about as much as a small document, and the pages every
+ * document touches (node and edge indexes) are written once per batch instead of once per
+ * document; a second bounds how long other writers wait and how late servers see the documents.
+ */
+const BATCH_MILLIS = 1000;
+
 /** Rows per multi-row INSERT (at most 16 parameters each, well under SQLite's 32,766 limit). */
 const ROWS_PER_STATEMENT = 100;
 
@@ -24,10 +32,11 @@ class BulkInsert {
   private readonly one: Statement<Param[]>;
   private readonly width: number;
 
-  constructor(db: Database, table: string, columns: readonly string[]) {
+  /** `verb`: INSERT, or INSERT OR IGNORE where rows already stored are to be left as they are. */
+  constructor(db: Database, table: string, columns: readonly string[], verb = 'INSERT') {
     this.width = columns.length;
     const tuple = `(${columns.map(() => '?').join(', ')})`;
-    const head = `INSERT INTO ${table} (${columns.join(', ')}) VALUES `;
+    const head = `${verb} INTO ${table} (${columns.join(', ')}) VALUES `;
     this.many = db.prepare<Param[]>(head + Array<string>(ROWS_PER_STATEMENT).fill(tuple).join(', '));
     this.one = db.prepare<Param[]>(head + tuple);
   }
@@ -48,13 +57,33 @@ class BulkInsert {
   }
 }
 
+/** Committed node ids by kind, then key: no "kind + key" string per lookup. */
+class NodeIdCache {
+  private readonly byKind = new Map<number, Map<string, number>>();
+  size = 0;
+
+  get(kind: number, key: string): number | undefined {
+    return this.byKind.get(kind)?.get(key);
+  }
+
+  set(kind: number, key: string, id: number): void {
+    let byKey = this.byKind.get(kind);
+    if (!byKey) this.byKind.set(kind, (byKey = new Map()));
+    const before = byKey.size;
+    byKey.set(key, id);
+    this.size += byKey.size - before;
+  }
+}
+
 export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
   /** Node ids never change once committed, so a committed lookup can be cached. */
-  private readonly nodeIds = new Map<string, number>();
+  private nodeIds = new NodeIdCache();
   private readonly factInserts = new Map<FactTable, BulkInsert>();
   private readonly stmt;
   onDeletion?: () => void;
   private deletionsSeen: string | undefined;
+  /** In a batch: when its open transaction began (undefined between transactions). */
+  private batchState: { openedAt: number | undefined } | undefined;
 
   constructor(private readonly db: Database) {
     this.stmt = {
@@ -74,9 +103,7 @@ export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
       ),
       selectNode: db.prepare<[number, string], { id: number }>('SELECT id FROM nodes WHERE kind = ? AND key = ?'),
       insertDependencySet: db.prepare<[number, Buffer]>('INSERT INTO dependency_sets (doc, edges) VALUES (?, ?)'),
-      insertEdge: db.prepare<[number, number, number, number, number]>(
-        'INSERT OR IGNORE INTO dependency_edges (a, b, ranked, doc, idx) VALUES (?, ?, ?, ?, ?)',
-      ),
+      edges: new BulkInsert(db, 'dependency_edges', ['a', 'b', 'ranked', 'doc', 'idx'], 'INSERT OR IGNORE'),
       evidence: new BulkInsert(db, 'dependency_evidence', [
         'doc',
         'idx',
@@ -90,25 +117,33 @@ export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
     nodes: readonly NodeKey[],
     body: (tx: WriteTransaction, ids: readonly number[]) => number,
   ): Promise<WriteOutcome> {
-    const fresh = new Map<string, number>();
+    const batch = this.batchState;
+    if (batch && batch.openedAt === undefined) {
+      this.db.prepare('BEGIN IMMEDIATE').run();
+      batch.openedAt = performance.now();
+    }
+    // Ids interned by this document (indexes into nodes), remembered once it is written.
+    const fresh: number[] = [];
+    let ids: number[] = [];
+    // Inside a batch's transaction better-sqlite3 makes this a SAVEPOINT: the document is still
+    // all or nothing, and its ids are final once the batch commits (a failed batch forgets them).
     const write = this.db.transaction((): WriteOutcome => {
       const existing = this.stmt.findDocument.get(digest);
       if (existing) return { status: 'duplicate', documentId: existing.id };
       const deletions = this.stmt.deletions.get();
       if (deletions !== this.deletionsSeen) {
         // A document was deleted since the last write: cached node ids may be gone (and reused).
-        this.nodeIds.clear();
+        this.nodeIds = new NodeIdCache();
         this.deletionsSeen = deletions;
         this.onDeletion?.();
       }
-      const ids = new Array<number>(nodes.length);
+      ids = new Array<number>(nodes.length);
       for (let i = 0; i < nodes.length; i++) {
         const n = nodes[i];
-        const cacheKey = `${n.kind}\u0000${n.key}`;
-        let id = this.nodeIds.get(cacheKey);
+        let id = this.nodeIds.get(n.kind, n.key);
         if (id === undefined) {
           id = this.stmt.insertNode.get(n.kind, n.key, n.attr)?.id ?? this.stmt.selectNode.get(n.kind, n.key)!.id;
-          fresh.set(cacheKey, id);
+          fresh.push(i);
         }
         ids[i] = id;
       }
@@ -116,9 +151,40 @@ export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
     });
     const outcome = write.immediate();
     // Only committed ids are safe to remember (a rolled-back insert frees its id).
-    if (this.nodeIds.size > 2_000_000) this.nodeIds.clear();
-    for (const [k, v] of fresh) this.nodeIds.set(k, v);
+    if (this.nodeIds.size > 2_000_000) this.nodeIds = new NodeIdCache();
+    for (const i of fresh) this.nodeIds.set(nodes[i].kind, nodes[i].key, ids[i]);
+    if (batch && performance.now() - batch.openedAt! >= BATCH_MILLIS) this.commitBatch();
     return Promise.resolve(outcome);
+  }
+
+  async batch<T>(work: () => Promise<T>): Promise<T> {
+    if (this.batchState) return work(); // already batching: one batch
+    this.batchState = { openedAt: undefined };
+    try {
+      return await work();
+    } finally {
+      // Committed even when work failed: every document written is whole (its savepoint was
+      // released), and a failure afterwards must not undo documents reported as stored.
+      try {
+        this.commitBatch();
+      } finally {
+        this.batchState = undefined;
+      }
+    }
+  }
+
+  private commitBatch(): void {
+    if (this.batchState?.openedAt === undefined) return;
+    this.batchState.openedAt = undefined;
+    try {
+      this.db.prepare('COMMIT').run();
+    } catch (err) {
+      // The batch is lost: what was remembered as written since it began may not exist.
+      if (this.db.inTransaction) this.db.prepare('ROLLBACK').run();
+      this.nodeIds = new NodeIdCache();
+      this.onDeletion?.();
+      throw err;
+    }
   }
 
   insertDocument(d: DocumentRecord): number {
@@ -166,6 +232,13 @@ export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
   }
 
   insertEdges(a: number[], b: number[], ranked: boolean, documentId: number, idx: number[]): void {
-    for (let i = 0; i < a.length; i++) this.stmt.insertEdge.run(a[i], b[i], ranked ? 1 : 0, documentId, idx[i]);
+    const flag = ranked ? 1 : 0;
+    this.stmt.edges.run(a.length, (i, out, o) => {
+      out[o] = a[i];
+      out[o + 1] = b[i];
+      out[o + 2] = flag;
+      out[o + 3] = documentId;
+      out[o + 4] = idx[i];
+    });
   }
 }

@@ -10,25 +10,31 @@ export const TOP_LEVEL_JUSTIFICATION = 'top-level package GUAC heuristic connect
  * strongest type), and adds GUAC's top-level heuristic edges before emitting them.
  */
 export class DependencyEdges {
-  private readonly byKey = new Map<string, DependencyFact>();
-  private readonly outgoing = new Set<string>();
+  /**
+   * Edges by source, then target: no "from + to" key string per edge (hashing those long
+   * concatenations was the collector's main cost on large SBOMs). `edges` keeps first-seen order.
+   */
+  private readonly byFrom = new Map<string, Map<string, DependencyFact>>();
+  private readonly edges: DependencyFact[] = [];
   private readonly incoming = new Set<string>();
 
   add(from: string, to: string, type: DependencyType, justification: string): void {
     if (from === to) return;
-    const key = `${from}\n${to}`;
-    const existing = this.byKey.get(key);
+    let targets = this.byFrom.get(from);
+    if (!targets) this.byFrom.set(from, (targets = new Map()));
+    const existing = targets.get(to);
     if (existing) {
       if (TYPE_STRENGTH[type] > TYPE_STRENGTH[existing.type]) existing.type = type;
       return;
     }
-    this.byKey.set(key, { from, to, type, justification });
-    this.outgoing.add(from);
+    const fact: DependencyFact = { from, to, type, justification };
+    targets.set(to, fact);
+    this.edges.push(fact);
     this.incoming.add(to);
   }
 
   hasOutgoing(purl: string): boolean {
-    return this.outgoing.has(purl);
+    return this.byFrom.has(purl);
   }
 
   /**
@@ -38,13 +44,13 @@ export class DependencyEdges {
    */
   linkTopLevel(subjects: readonly string[], packages: readonly string[]): void {
     const subjectSet = new Set(subjects);
-    const bare = subjects.filter((s) => !this.outgoing.has(s));
+    const bare = subjects.filter((s) => !this.byFrom.has(s));
     if (bare.length === 0) return;
     const roots = packages.filter((p) => !subjectSet.has(p) && !this.incoming.has(p));
     for (const s of bare) for (const r of roots) this.add(s, r, 'UNKNOWN', TOP_LEVEL_JUSTIFICATION);
   }
 
   emit(builder: FactsBuilder): void {
-    for (const f of this.byKey.values()) builder.dependency(f);
+    for (const f of this.edges) builder.dependency(f);
   }
 }

@@ -8,7 +8,7 @@ import { canonicalArtifact, DigestError } from '../../../model/artifact.js';
 import { formatSource } from '../../../model/source.js';
 import { canonicalVulnId } from '../../../model/vulnerability.js';
 import { isoUtc } from '../common/dates.js';
-import { JsonReader } from '../common/json.js';
+import { isObject, JsonReader } from '../common/json.js';
 import { PREDICATE_KEYS } from './detect.js';
 
 /** An artifact reference that names no artifact (empty algorithm or digest, control characters). */
@@ -37,8 +37,52 @@ export function text(r: JsonReader, key: string): string | undefined {
   return r.field(key).optionalString() || undefined;
 }
 
-/** A package input (PkgInputSpec) as a canonical purl. */
-export function pkg(r: JsonReader): string {
+/** A field that optionalString reads without complaint, spelled so that absence differs from any text. */
+function plainKeyPart(v: unknown): string | undefined {
+  if (v === undefined || v === null) return '-';
+  return typeof v === 'string' ? `${v.length}:${v}` : undefined;
+}
+
+/**
+ * The memo key of a package input in the plain shape (string fields, a list of string
+ * qualifiers), or undefined for anything else, which takes the full, validating path.
+ */
+function plainPackageKey(value: unknown): string | undefined {
+  if (!isObject(value)) return undefined;
+  const { type, name, qualifiers } = value;
+  if (typeof type !== 'string' || type === '' || typeof name !== 'string' || name === '') return undefined;
+  let key = `${type.length}:${type}${name.length}:${name}`;
+  for (const field of ['namespace', 'version', 'subpath']) {
+    const part = plainKeyPart(value[field]);
+    if (part === undefined) return undefined;
+    key += part;
+  }
+  if (qualifiers !== undefined && qualifiers !== null) {
+    if (!Array.isArray(qualifiers)) return undefined;
+    for (const q of qualifiers) {
+      if (!isObject(q) || typeof q.key !== 'string' || q.key === '') return undefined;
+      const v = plainKeyPart(q.value);
+      if (v === undefined) return undefined;
+      key += `q${q.key.length}:${q.key}${v}`;
+    }
+  }
+  return key;
+}
+
+/**
+ * A package input (PkgInputSpec) as a canonical purl. With `memo` (one per document), a package
+ * met again in the same plain shape skips canonicalisation: a GUAC document names the same few
+ * hundred packages across thousands of predicates. Refusals always come from the full path.
+ */
+export function pkg(r: JsonReader, memo?: Map<string, string>): string {
+  const key = memo && plainPackageKey(r.value);
+  if (key === undefined) return canonicalPackage(r);
+  let purl = memo!.get(key);
+  if (purl === undefined) memo!.set(key, (purl = canonicalPackage(r)));
+  return purl;
+}
+
+function canonicalPackage(r: JsonReader): string {
   r.object();
   const qualifiers: Record<string, string> = {};
   const q = r.field('qualifiers');

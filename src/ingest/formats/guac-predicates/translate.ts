@@ -10,13 +10,26 @@ import {
 } from '../../../model/facts.js';
 import type { JsonReader } from '../common/json.js';
 import type { ParseContext } from '../types.js';
-import { artifact, oneOf, origin, pkg, requiredVuln, source, text, time, UnusableArtifact, vuln } from './parse.js';
+import {
+  artifact,
+  oneOf,
+  origin,
+  pkg as packageOf,
+  requiredVuln,
+  source,
+  text,
+  time,
+  UnusableArtifact,
+  vuln,
+} from './parse.js';
 
 const DEPENDENCY_TYPES: readonly DependencyType[] = ['DIRECT', 'INDIRECT', 'UNKNOWN'];
 const VEX_STATUSES: readonly VexStatus[] = ['NOT_AFFECTED', 'AFFECTED', 'FIXED', 'UNDER_INVESTIGATION'];
 
 export function translateIngestPredicates(root: JsonReader, ctx: ParseContext): DocumentFacts {
   const b = new FactsBuilder('guac-predicates');
+  const purls = new Map<string, string>();
+  const pkg = (r: JsonReader): string => packageOf(r, purls);
 
   /** The artifact, or undefined after recording why it was left out. */
   const optionalArtifact = (r: JsonReader): string | undefined => {
