@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import { sep } from 'node:path';
-import { DocumentError, type SkippedItem } from '../model/facts.js';
+import { DocumentError, type DocumentFacts, type SkippedItem } from '../model/facts.js';
 import type { GraphStore } from '../store/types.js';
 import { detectFormat, sniff, UnsupportedDocumentError } from './detect.js';
 import {
@@ -17,6 +17,8 @@ import {
   sourceKind,
   type ReadLimits,
 } from './source.js';
+import { looksLikeCycloneDxJson, parseCycloneDxFile, STREAM_ABOVE_BYTES } from './streaming/cyclonedx-file.js';
+import { NotStreamableError } from './streaming/root-object-stream.js';
 import { DEFAULT_ZIP_LIMITS, isZipBytes, isZipFile, zipDocuments, ZipLimitError } from './zip.js';
 
 export interface IngestOptions {
@@ -25,6 +27,11 @@ export interface IngestOptions {
   maxDocumentBytes: number;
   /** Recorded with each stored document: the API token's name, "cli" for the command line. */
   ingestedBy?: string;
+  /**
+   * Regular files larger than this that look like CycloneDX JSON are parsed as they are read,
+   * never held whole (default STREAM_ABOVE_BYTES; the facts are the same either way).
+   */
+  streamAboveBytes?: number;
 }
 
 export interface DocumentResult {
@@ -218,39 +225,96 @@ function failure(name: string, error: string): DocumentResult {
   return { name, status: 'failed', error, packages: 0, artifacts: 0, dependencies: 0, skipped: 0 };
 }
 
-/** Parses and stores one document; never throws for a bad document, only reports it. */
-export async function ingestDocument(input: InputDocument, options: IngestOptions): Promise<DocumentResult> {
+/** What parsing gave: the facts, or the failure to report. */
+type Parsed = { digest: string; facts: DocumentFacts } | { result: DocumentResult };
+
+/** The failure reported for an error a parser threw. */
+function parseFailure(name: string, err: unknown, digest: string): DocumentResult {
+  if (err instanceof UnsupportedDocumentError) return { ...failure(name, err.message), digest, unsupported: true };
+  if (err instanceof DocumentError) return { ...failure(name, err.message), digest };
+  // A parser bug on odd input must not stop the batch; the document is reported as failed.
+  return failure(name, `could not be parsed (${err instanceof Error ? err.message : String(err)})`);
+}
+
+function readFailure(name: string, err: unknown): DocumentResult {
+  return failure(
+    name,
+    err instanceof InputError ? err.message : `cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+  );
+}
+
+/** The document read whole, hashed, checked against the store, detected and parsed. */
+async function parseWhole(input: InputDocument, options: IngestOptions, ingestedAt: string): Promise<Parsed> {
   let bytes: Buffer;
   try {
     bytes = await input.read();
   } catch (err) {
-    return failure(
-      input.name,
-      err instanceof InputError ? err.message : `cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
-    );
+    return { result: readFailure(input.name, err) };
   }
   const digest = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
-  if (await options.store.hasDocument(digest)) {
-    return { name: input.name, status: 'duplicate', digest, packages: 0, artifacts: 0, dependencies: 0, skipped: 0 };
-  }
-  const ingestedAt = new Date().toISOString();
-  let facts;
+  if (await options.store.hasDocument(digest)) return { result: duplicate(input.name, digest) };
   try {
     const doc = sniff(input.name, bytes);
     const parser = detectFormat(doc);
-    facts = parser.parse(doc, {
+    const facts = parser.parse(doc, {
       origin: input.origin ?? input.name,
       collector: options.collector,
       documentDigest: digest,
       now: ingestedAt,
     });
+    return { digest, facts };
   } catch (err) {
-    if (err instanceof UnsupportedDocumentError)
-      return { ...failure(input.name, err.message), digest, unsupported: true };
-    if (err instanceof DocumentError) return { ...failure(input.name, err.message), digest };
-    // A parser bug on odd input must not stop the batch; the document is reported as failed.
-    return failure(input.name, `could not be parsed (${err instanceof Error ? err.message : String(err)})`);
+    return { result: parseFailure(input.name, err, digest) };
   }
+}
+
+/**
+ * A large CycloneDX JSON file parsed as it is read (hashed on the way), or undefined when it is
+ * to be read whole: not a large regular file, not CycloneDX JSON, or of a shape the streaming
+ * reader does not follow.
+ */
+async function parseStreamed(
+  input: InputDocument,
+  options: IngestOptions,
+  ingestedAt: string,
+): Promise<Parsed | undefined> {
+  const path = input.path;
+  if (path === undefined) return undefined;
+  try {
+    const { size } = await stat(path);
+    if (size <= (options.streamAboveBytes ?? STREAM_ABOVE_BYTES) || size > options.maxDocumentBytes) return undefined;
+    if (!(await looksLikeCycloneDxJson(path))) return undefined;
+  } catch {
+    return undefined; // reading it whole reports why it cannot be read
+  }
+  let parsed;
+  try {
+    parsed = await parseCycloneDxFile(path, options.maxDocumentBytes, {
+      origin: input.origin ?? input.name,
+      collector: options.collector,
+      now: ingestedAt,
+    });
+  } catch (err) {
+    if (err instanceof NotStreamableError) return undefined;
+    if (err instanceof InputError) return { result: readFailure(input.name, err) };
+    return { result: parseFailure(input.name, err, '') };
+  }
+  const { digest } = parsed;
+  if (await options.store.hasDocument(digest)) return { result: duplicate(input.name, digest) };
+  if ('error' in parsed) return { result: parseFailure(input.name, parsed.error, digest) };
+  return { digest, facts: parsed.facts };
+}
+
+function duplicate(name: string, digest: string): DocumentResult {
+  return { name, status: 'duplicate', digest, packages: 0, artifacts: 0, dependencies: 0, skipped: 0 };
+}
+
+/** Parses and stores one document; never throws for a bad document, only reports it. */
+export async function ingestDocument(input: InputDocument, options: IngestOptions): Promise<DocumentResult> {
+  const ingestedAt = new Date().toISOString();
+  const parsed = (await parseStreamed(input, options, ingestedAt)) ?? (await parseWhole(input, options, ingestedAt));
+  if ('result' in parsed) return parsed.result;
+  const { digest, facts } = parsed;
   // Store failures are not the document's fault: they stop the batch.
   const outcome = await options.store.writeDocument({
     digest,

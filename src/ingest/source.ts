@@ -153,3 +153,38 @@ export async function readStdin(limits: ReadLimits): Promise<Buffer> {
   // fd 0 is read directly (process.stdin is never touched, so nothing reads ahead of the bound).
   return readBounded(async (buf, length) => (await readFd(0, buf, 0, length, null)).bytesRead, limits.maxBytes);
 }
+
+/**
+ * Reads a regular file in chunks, handing each to `onChunk` as it is read (nothing is kept):
+ * the same checks and limit as readSource. `onChunk` may throw to stop reading.
+ */
+export async function readFileChunks(path: string, maxBytes: number, onChunk: (chunk: Buffer) => void): Promise<void> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (err) {
+    throw describeFsError(err);
+  }
+  try {
+    const info = await handle.stat();
+    if (kindOf(info) !== 'file') throw new InputError('is not a regular file');
+    if (info.size > maxBytes) throw tooLarge(maxBytes, info.size);
+    const buf = Buffer.allocUnsafe(CHUNK_BYTES);
+    let total = 0;
+    for (;;) {
+      const length = Math.min(CHUNK_BYTES, maxBytes + 1 - total);
+      let bytesRead: number;
+      try {
+        ({ bytesRead } = await handle.read(buf, 0, length, null));
+      } catch (err) {
+        throw describeFsError(err);
+      }
+      if (bytesRead === 0) return;
+      total += bytesRead;
+      if (total > maxBytes) throw tooLarge(maxBytes); // the file grew while being read
+      onChunk(buf.subarray(0, bytesRead));
+    }
+  } finally {
+    await handle.close();
+  }
+}

@@ -62,7 +62,7 @@ function num(x: unknown): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-function producingTool(bom: Json): CdxVulnerabilities['tool'] {
+export function producingTool(bom: Json): CdxVulnerabilities['tool'] {
   const metadata = isObject(bom.metadata) ? bom.metadata : {};
   const tools = isObject(metadata.tools)
     ? [...list(metadata.tools.components), ...list(metadata.tools.services)]
@@ -110,24 +110,36 @@ function vulnerability(v: Json, at: Segments): CdxVulnerability {
   };
 }
 
+/** A 1.4+ `vulnerabilities` list. */
+export function vulnerabilityEntries(list_: unknown): CdxVulnerability[] {
+  return list(list_).map((v, i) => vulnerability(v, ['vulnerabilities', i]));
+}
+
+/**
+ * The extension entries of a component at `here` and of the components nested in it, in
+ * document order (only components that carry any).
+ */
+export function extensionEntries(component: Json, here: Segments, into: CdxVulnerabilities['extension']): void {
+  const found = list(component.vulnerabilities).map((v, j) => vulnerability(v, [...here, 'vulnerabilities', j]));
+  if (found.length) into.push({ component, entries: found });
+  list(component.components).forEach((c, i) => extensionEntries(c, [...here, 'components', i], into));
+}
+
 export function parseCycloneDxVulnerabilities(bom: Json): CdxVulnerabilities {
-  const entries = list(bom.vulnerabilities).map((v, i) => vulnerability(v, ['vulnerabilities', i]));
-  // The extension's entries sit in the component they affect: metadata.component itself, then
-  // the `components` tree.
+  const entries = vulnerabilityEntries(bom.vulnerabilities);
+  // The extension's entries sit in the component they affect: metadata.component itself (not
+  // the components nested in it), then the `components` tree.
   const extension: CdxVulnerabilities['extension'] = [];
-  const collect = (component: Json, here: Segments): void => {
-    const found = list(component.vulnerabilities).map((v, j) => vulnerability(v, [...here, 'vulnerabilities', j]));
-    extension.push({ component, entries: found });
-  };
   const metadata = isObject(bom.metadata) ? bom.metadata : {};
-  if (isObject(metadata.component)) collect(metadata.component, ['metadata', 'component']);
-  const walk = (components: unknown, segments: Segments): void => {
-    list(components).forEach((c, i) => {
-      const here = [...segments, i];
-      collect(c, here);
-      walk(c.components, [...here, 'components']);
-    });
-  };
-  walk(bom.components, ['components']);
+  if (isObject(metadata.component)) extensionOfSubject(metadata.component, extension);
+  list(bom.components).forEach((c, i) => extensionEntries(c, ['components', i], extension));
   return { tool: producingTool(bom), entries, extension };
+}
+
+/** The subject's own extension entries. */
+export function extensionOfSubject(component: Json, into: CdxVulnerabilities['extension']): void {
+  const found = list(component.vulnerabilities).map((v, j) =>
+    vulnerability(v, ['metadata', 'component', 'vulnerabilities', j]),
+  );
+  if (found.length) into.push({ component, entries: found });
 }

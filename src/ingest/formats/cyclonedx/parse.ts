@@ -31,8 +31,11 @@ export interface CdxHash {
 }
 
 export interface CdxComponent {
-  /** The component object itself: the 1.2/1.3 vulnerability extension is found through it. */
-  raw: Json;
+  /**
+   * The component object itself, only when it carries 1.2/1.3 extension vulnerabilities (they
+   * are found through it); other components are not kept, so a streamed BOM can drop them.
+   */
+  raw?: Json;
   at: Segments;
   ref?: string;
   purl?: string;
@@ -88,7 +91,20 @@ export function parseCycloneDx(doc: SniffedDocument): CycloneDxBom {
     : parseCycloneDxBom(cycloneDxXmlToJson(doc.text), 'xml', xmlPath);
 }
 
-export function parseCycloneDxBom(bom: unknown, syntax: 'json' | 'xml', path: PathFormatter): CycloneDxBom {
+/** The BOM's header: what must be known before its components are translated. */
+export interface CycloneDxHeader {
+  syntax: 'json' | 'xml';
+  specVersion: string;
+  /** metadata.timestamp as ISO 8601 UTC, when given. */
+  timestamp?: string;
+  serialNumber?: string;
+  /** metadata, when given (its component is read by readTop). */
+  metadata?: Json;
+  path: PathFormatter;
+}
+
+/** Validates the header fields of a BOM (the root object; only its header keys are read). */
+export function readCycloneDxHeader(bom: unknown, syntax: 'json' | 'xml', path: PathFormatter): CycloneDxHeader {
   if (!isObject(bom)) throw new DocumentError('', 'a CycloneDX BOM must be an object');
   if (bom.bomFormat !== 'CycloneDX') throw new DocumentError(path(['bomFormat']), 'bomFormat must be "CycloneDX"');
   const specVersion = reqString(bom, 'specVersion', path(['specVersion']));
@@ -102,64 +118,100 @@ export function parseCycloneDxBom(bom: unknown, syntax: 'json' | 'xml', path: Pa
     ? isoTime(optString(metadata, 'timestamp', path(['metadata'])), path(['metadata', 'timestamp']))
     : undefined;
   const serialNumber = optString(bom, 'serialNumber', path(['serialNumber']));
+  return { syntax, specVersion, timestamp, serialNumber, metadata, path };
+}
 
-  const reader = new ComponentReader(path);
+/** metadata.component (the SBOM subject) and, through `onComponent`, the components nested in it. */
+export function readTopComponent(header: CycloneDxHeader, reader: ComponentReader): CdxComponent | undefined {
+  const { metadata, path } = header;
   const topRaw = metadata ? optObject(metadata, 'component', path(['metadata'])) : undefined;
-  const top = topRaw ? reader.read(topRaw, ['metadata', 'component']) : undefined;
-  if (topRaw)
-    reader.walk(
-      optArray(topRaw, 'components', path(['metadata', 'component'])),
-      ['metadata', 'component', 'components'],
-      1,
-    );
-  reader.walk(optArray(bom, 'components', path(['components'])), ['components'], 1);
+  if (!topRaw) return undefined;
+  const top = reader.read(topRaw, ['metadata', 'component']);
+  reader.walk(
+    optArray(topRaw, 'components', path(['metadata', 'component'])),
+    ['metadata', 'component', 'components'],
+    1,
+  );
+  return top;
+}
 
-  const dependencies = optArray(bom, 'dependencies', path(['dependencies'])).map((dep, i): CdxDependency => {
-    const at: Segments = ['dependencies', i];
-    if (!isObject(dep)) throw new DocumentError(path(at), 'a dependency must be an object');
-    const ref = reqString(dep, 'ref', path(at));
-    const dependsOn = optArray(dep, 'dependsOn', path(at)).map((target, j) => {
-      if (typeof target !== 'string')
-        throw new DocumentError(path([...at, 'dependsOn', j]), 'must be a bom-ref string');
-      return target;
-    });
-    return { at, ref, dependsOn };
+/** One entry of `dependencies`. */
+export function readDependency(dep: unknown, index: number, path: PathFormatter): CdxDependency {
+  const at: Segments = ['dependencies', index];
+  if (!isObject(dep)) throw new DocumentError(path(at), 'a dependency must be an object');
+  const ref = reqString(dep, 'ref', path(at));
+  const dependsOn = optArray(dep, 'dependsOn', path(at)).map((target, j) => {
+    if (typeof target !== 'string') throw new DocumentError(path([...at, 'dependsOn', j]), 'must be a bom-ref string');
+    return target;
   });
+  return { at, ref, dependsOn };
+}
+
+export function parseCycloneDxBom(bom: unknown, syntax: 'json' | 'xml', path: PathFormatter): CycloneDxBom {
+  const header = readCycloneDxHeader(bom, syntax, path);
+  const root = bom as Json;
+  const components: CdxComponent[] = [];
+  const reader = new ComponentReader(path, (c) => components.push(c));
+  // The subject first; the components nested in it are the first of `components`.
+  const top = readTopComponent(header, reader);
+  reader.walk(optArray(root, 'components', path(['components'])), ['components'], 1);
+  const dependencies = optArray(root, 'dependencies', path(['dependencies'])).map((dep, i) =>
+    readDependency(dep, i, path),
+  );
   return {
-    bom,
+    bom: root,
     syntax,
-    specVersion,
-    timestamp,
-    serialNumber,
+    specVersion: header.specVersion,
+    timestamp: header.timestamp,
+    serialNumber: header.serialNumber,
     top,
-    components: reader.components,
+    components,
     dependencies,
-    vulnerabilities: parseCycloneDxVulnerabilities(bom),
+    vulnerabilities: parseCycloneDxVulnerabilities(root),
     path,
   };
 }
 
-/** Reads components in document order; bom-refs must be unique across the BOM. */
-class ComponentReader {
-  readonly components: CdxComponent[] = [];
+interface PendingComponent {
+  node: unknown;
+  at: Segments;
+  depth: number;
+}
+
+/**
+ * Reads components in document order, handing each to `onComponent` (a streamed BOM translates
+ * it at once and keeps nothing); bom-refs must be unique across the BOM.
+ */
+export class ComponentReader {
   private readonly refs = new Set<string>();
 
-  constructor(private readonly path: PathFormatter) {}
+  constructor(
+    private readonly path: PathFormatter,
+    private readonly onComponent: (c: CdxComponent) => void,
+  ) {}
 
   /** Reads a components array and everything nested in it, iteratively, in document order. */
   walk(list: unknown[], at: Segments, depth: number): void {
-    const stack: { node: unknown; at: Segments; depth: number }[] = [];
-    const pushAll = (items: unknown[], base: Segments, d: number) => {
-      for (let i = items.length - 1; i >= 0; i--) stack.push({ node: items[i], at: [...base, i], depth: d });
-    };
-    pushAll(list, at, depth);
+    const stack: PendingComponent[] = [];
+    for (let i = list.length - 1; i >= 0; i--) stack.push({ node: list[i], at: [...at, i], depth });
+    this.drain(stack);
+  }
+
+  /** Reads one component at `at` (an item of a streamed `components`) and everything nested in it. */
+  walkOne(node: unknown, at: Segments, depth: number): void {
+    this.drain([{ node, at, depth }]);
+  }
+
+  private drain(stack: PendingComponent[]): void {
     while (stack.length) {
       const { node, at: here, depth: d } = stack.pop()!;
       if (d > MAX_COMPONENT_DEPTH)
         throw new DocumentError(this.path(here), `components nested deeper than ${MAX_COMPONENT_DEPTH} levels`);
       if (!isObject(node)) throw new DocumentError(this.path(here), 'a component must be an object');
-      this.components.push(this.read(node, here));
-      pushAll(optArray(node, 'components', this.path(here)), [...here, 'components'], d + 1);
+      this.onComponent(this.read(node, here));
+      const children = optArray(node, 'components', this.path(here));
+      for (let i = children.length - 1; i >= 0; i--)
+        stack.push({ node: children[i], at: [...here, 'components', i], depth: d + 1 });
     }
   }
 
@@ -187,7 +239,8 @@ class ComponentReader {
       isObject(r) && r.type === 'vcs' && typeof r.url === 'string' ? [r.url] : [],
     );
     const licenses = Array.isArray(c.licenses) ? c.licenses.map((l, j) => readLicense(l, [...at, 'licenses', j])) : [];
-    return { raw: c, at, ref, purl, type, name, version, group, hashes, vcsUrls, licenses };
+    const raw = c.vulnerabilities !== undefined ? c : undefined;
+    return { raw, at, ref, purl, type, name, version, group, hashes, vcsUrls, licenses };
   }
 }
 

@@ -18,7 +18,7 @@ import {
   purlOrSkip,
 } from '../common/sbom.js';
 import type { ParseContext } from '../types.js';
-import type { CdxComponent, CdxHash, CycloneDxBom } from './parse.js';
+import type { CdxComponent, CdxDependency, CdxHash, CycloneDxBom, CycloneDxHeader } from './parse.js';
 
 /** What the translate step produced; the CycloneDX VDR/VEX mapping builds on it. */
 export interface CycloneDxRead {
@@ -30,7 +30,10 @@ export interface CycloneDxRead {
   refToPurl: Map<string, string>;
   /** bom-refs of components that were skipped (their skip is already recorded). */
   skippedRefs: Set<string>;
-  /** Each component (object of `bom`) that became a package → its purl, also without bom-ref or purl. */
+  /**
+   * Each component (object of `bom`) carrying 1.2/1.3 extension vulnerabilities that became a
+   * package → its purl, also without bom-ref or purl.
+   */
   componentPurls: Map<Json, string>;
   /** The purl of the component a bom-ref names (matched as dependencies are), or undefined. */
   resolveRef(ref: string): string | undefined;
@@ -44,54 +47,93 @@ export interface CycloneDxRead {
 }
 
 export function translateCycloneDx(parsed: CycloneDxBom, ctx: ParseContext): CycloneDxRead {
-  const { bom, syntax, specVersion, serialNumber, timestamp, path } = parsed;
-  const builder = new FactsBuilder(`cyclonedx-${specVersion}-${syntax}`);
-  const walker = new ComponentWalker(builder, path);
+  const translator = new CycloneDxTranslator(parsed, ctx, parsed.top);
+  for (const component of parsed.components) translator.component(component);
+  for (const dep of parsed.dependencies) translator.dependency(dep);
+  return translator.finish(parsed.bom, ctx);
+}
 
-  // The subject first: metadata.component (GUAC requires it; we fall back to a pkg:guac/cdx name).
-  let subject: CycloneDxRead['subject'];
-  if (parsed.top) {
-    const read = walker.visit(parsed.top, true);
-    if (!read.purl) throw new DocumentError(path(['metadata', 'component']), 'the SBOM subject has no usable identity');
-    subject = { purl: read.purl, artifact: read.subjectArtifact };
-  } else {
-    const name = serialNumber?.replace(/^urn:uuid:/i, '') || ctx.documentDigest;
-    subject = { purl: guacPurl('cdx', name) ?? guacPurl('cdx', ctx.documentDigest)! };
-    builder.package(subject.purl);
+/**
+ * The translation in the order a BOM is read: the subject, each component, each dependency
+ * (once every component is known), then the SBOM fact and the edges. A parsed BOM goes through
+ * it in one go; a streamed one step by step as its items arrive, keeping no component.
+ */
+export class CycloneDxTranslator {
+  readonly builder: FactsBuilder;
+  private readonly walker: ComponentWalker;
+  private readonly subject: CycloneDxRead['subject'];
+  private readonly edges = new DependencyEdges();
+
+  /** `ctx.documentDigest` is read here only for a BOM with neither metadata.component nor a serialNumber. */
+  constructor(
+    private readonly header: CycloneDxHeader,
+    ctx: Pick<ParseContext, 'documentDigest'>,
+    top: CdxComponent | undefined,
+  ) {
+    const { specVersion, syntax, serialNumber, path } = header;
+    this.builder = new FactsBuilder(`cyclonedx-${specVersion}-${syntax}`);
+    this.walker = new ComponentWalker(this.builder, path);
+    // The subject first: metadata.component (GUAC requires it; we fall back to a pkg:guac/cdx name).
+    if (top) {
+      const read = this.walker.visit(top, true);
+      if (!read.purl)
+        throw new DocumentError(path(['metadata', 'component']), 'the SBOM subject has no usable identity');
+      this.subject = { purl: read.purl, artifact: read.subjectArtifact };
+    } else {
+      this.subject = { purl: serialSubjectPurl(serialNumber) ?? guacPurl('cdx', ctx.documentDigest)! };
+      this.builder.package(this.subject.purl);
+    }
   }
-  for (const component of parsed.components) walker.visit(component, false);
 
-  if (subject.artifact) {
-    builder.sbom(hasSbomFact({ kind: 'artifact', digest: subject.artifact }, ctx, serialNumber, timestamp));
-  } else {
-    builder.sbom(hasSbomFact({ kind: 'package', purl: subject.purl }, ctx, serialNumber, timestamp));
+  /** One component other than the subject, in document order. */
+  component(c: CdxComponent): void {
+    this.walker.visit(c, false);
   }
 
-  const edges = new DependencyEdges();
-  for (const dep of parsed.dependencies) {
-    const from = walker.lookup(dep.ref, [...dep.at, 'ref']);
+  /** One `dependencies` entry; every component must have been read. */
+  dependency(dep: CdxDependency): void {
+    const from = this.walker.lookup(dep.ref, [...dep.at, 'ref']);
     dep.dependsOn.forEach((target, j) => {
-      const to = walker.lookup(target, [...dep.at, 'dependsOn', j]);
+      const to = this.walker.lookup(target, [...dep.at, 'dependsOn', j]);
       // Every dependsOn entry is a direct dependency of its ref, as GUAC types it.
-      if (from && to) edges.add(from, to, 'DIRECT', 'CDX BOM Dependency');
+      if (from && to) this.edges.add(from, to, 'DIRECT', 'CDX BOM Dependency');
     });
   }
-  edges.linkTopLevel([subject.purl], builder.facts.packages);
-  edges.emit(builder);
 
-  return {
-    bom,
-    syntax,
-    specVersion,
-    refToPurl: walker.refToPurl,
-    skippedRefs: walker.skippedRefs,
-    componentPurls: walker.componentPurls,
-    resolveRef: (ref) => walker.resolve(ref),
-    subject,
-    timestamp,
-    builder,
-    path,
-  };
+  /**
+   * The SBOM fact and the dependency edges. (The SBOM fact names a node already added with the
+   * subject, so emitting it last leaves every list in the order a one-go translation gives.)
+   */
+  finish(bom: Json, ctx: ParseContext): CycloneDxRead {
+    const { builder, subject, walker } = this;
+    const { specVersion, syntax, serialNumber, timestamp, path } = this.header;
+    if (subject.artifact) {
+      builder.sbom(hasSbomFact({ kind: 'artifact', digest: subject.artifact }, ctx, serialNumber, timestamp));
+    } else {
+      builder.sbom(hasSbomFact({ kind: 'package', purl: subject.purl }, ctx, serialNumber, timestamp));
+    }
+    this.edges.linkTopLevel([subject.purl], builder.facts.packages);
+    this.edges.emit(builder);
+    return {
+      bom,
+      syntax,
+      specVersion,
+      refToPurl: walker.refToPurl,
+      skippedRefs: walker.skippedRefs,
+      componentPurls: walker.componentPurls,
+      resolveRef: (ref) => walker.resolve(ref),
+      subject,
+      timestamp,
+      builder,
+      path,
+    };
+  }
+}
+
+/** A subject-less BOM is named after its serial number when it has a usable one (else its digest). */
+export function serialSubjectPurl(serialNumber: string | undefined): string | undefined {
+  const name = serialNumber?.replace(/^urn:uuid:/i, '');
+  return name ? guacPurl('cdx', name) : undefined;
 }
 
 interface Visited {
@@ -117,7 +159,7 @@ class ComponentWalker {
     let subjectArtifact: string | undefined;
     if (purl) {
       this.builder.package(purl);
-      this.componentPurls.set(c.raw, purl);
+      if (c.raw) this.componentPurls.set(c.raw, purl);
       if (c.ref !== undefined) this.refToPurl.set(c.ref, purl);
       this.vcsReferences(c, purl);
       this.licenses(c, purl);
