@@ -3,7 +3,8 @@
 // read-only GraphView the query layer asks. No I/O: the index service feeds it LoadBatches.
 import { FactKind, NodeKind } from '../model/kinds.js';
 import type { LinkFactKind, StoredRecord } from '../model/stored-facts.js';
-import type { DocumentRow, LoadSink } from '../store/types.js';
+import type { DocumentRow, LoadPhases, LoadSink } from '../store/types.js';
+import { PhaseClock } from '../store/load-phases.js';
 import { Adjacency, type PreparedAdjacency } from './adjacency.js';
 import type { GraphCounts, GraphView } from './graph-view.js';
 import { LicenseFacts, type LicenseRecord } from './licenses.js';
@@ -74,12 +75,20 @@ export class GraphIndex implements LoadSink, GraphView {
     this.finishLoad(prepared);
   }
 
-  /** Makes what was streamed in visible: matches advisories, rebuilds (or swaps in) adjacency. */
-  finishLoad(prepared?: PreparedAdjacency): void {
+  /**
+   * Makes what was streamed in visible: matches advisories, rebuilds (or swaps in) adjacency.
+   * With `phases`, adds how long each step took to it (ms).
+   */
+  finishLoad(prepared?: PreparedAdjacency, phases?: LoadPhases): void {
+    const clock = new PhaseClock(phases);
     this.vulnerabilities.advisories.flush(this.nodes);
+    clock.lap('advisory matching');
     this.adjacency.rebuild(this.nodes.count, prepared);
+    clock.lap('adjacency');
     if (this.nodesChanged) this.packageOrder.merge(this.nodes.keys, this.nodes.count);
+    clock.lap('purl order');
     this.search.finish();
+    clock.lap('search');
     this.nodesChanged = false;
     this.generation++;
   }

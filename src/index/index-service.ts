@@ -3,7 +3,8 @@
 // the frequency ranking recomputed in the background after each change. A delete cannot be
 // applied on top of what was loaded: the index is then rebuilt from the start, off to the side,
 // while the current one keeps answering, and swapped in.
-import type { GraphStore, LoadCursor } from '../store/types.js';
+import type { GraphStore, LoadCursor, LoadPhases } from '../store/types.js';
+import { roundedPhases } from '../store/load-phases.js';
 import { EMPTY_CURSOR } from '../store/types.js';
 import { GraphIndex } from './graph-index.js';
 import { LoadBatch } from './load-batch.js';
@@ -193,13 +194,15 @@ export class IndexService {
       let rebuilt = false;
       if (!this.loaded) {
         // Nothing is served before the first load: stream it straight into the index, no buffer.
+        const phases: LoadPhases = {};
         try {
-          next = await this.store.load(this.cursor, this.index);
+          next = await this.store.load(this.cursor, this.index, phases);
         } catch (err) {
           this.index = new GraphIndex(); // a broken first load leaves no half-filled index behind
           throw err;
         }
-        this.index.finishLoad();
+        this.index.finishLoad(undefined, phases);
+        this.options.logger?.info({ phases: roundedPhases(phases) }, 'first load: milliseconds per phase');
       } else if (change === 'appended') {
         const batch = new LoadBatch();
         const loaded = await this.store.load(this.cursor, batch);

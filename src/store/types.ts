@@ -6,10 +6,12 @@ import type { LinkFactKind, StoredRecord } from '../model/stored-facts.js';
 import type { TokenScope } from '../model/tokens.js';
 import type { SlsaRow } from '../model/stored-facts.js';
 import type { EdgeEvidence, EdgeQuery } from './edge-evidence.js';
+import type { LoadPhases } from './load-phases.js';
 
 export type { TokenScope };
 export type { EdgeEvidence, EdgeKind, EdgeQuery } from './edge-evidence.js';
 export type { SlsaRow } from '../model/stored-facts.js';
+export type { LoadPhases } from './load-phases.js';
 
 export interface DocumentInput {
   /** sha256 of the document bytes: re-ingesting the same bytes changes nothing. */
@@ -174,8 +176,11 @@ export interface GraphStore {
   hasDocument(digest: string): Promise<boolean>;
   /** What ingest left out of the document, in document order; undefined when it is not stored. */
   documentSkips(digest: string): Promise<SkippedItem[] | undefined>;
-  /** Streams rows committed after `since` into the sink and returns the new cursor. */
-  load(since: LoadCursor, sink: LoadSink): Promise<LoadCursor>;
+  /**
+   * Streams rows committed after `since` into the sink and returns the new cursor; when `phases`
+   * is given, adds how long each part of the read took to it (ms).
+   */
+  load(since: LoadCursor, sink: LoadSink, phases?: LoadPhases): Promise<LoadCursor>;
   /** Cheap check whether anything was committed (or deleted) since the cursor. */
   changesSince(cursor: LoadCursor): Promise<StoreChange>;
   /** Newest first, filtered; `total` counts every match. */

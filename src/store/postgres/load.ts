@@ -3,6 +3,7 @@
 // every smaller id too: reading "id > cursor" never misses a row committed later.
 import type { NodeKind } from '../../model/kinds.js';
 import { deliverRow, loadColumns } from '../load-rows.js';
+import { PhaseClock, type LoadPhases } from '../load-phases.js';
 import { FACT_TABLES } from '../schema/tables.js';
 import type { LoadCursor, LoadSink } from '../types.js';
 import type { Sql } from './connection.js';
@@ -12,8 +13,9 @@ const BATCH = 20_000;
 
 type Row = unknown[];
 
-export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink): Promise<LoadCursor> {
+export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink, phases?: LoadPhases): Promise<LoadCursor> {
   return sql.begin<LoadCursor>('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (tx) => {
+    const clock = new PhaseClock(phases);
     // A first load of a big store streams for a while; the per-statement budget is for
     // ordinary statements, not for this.
     await tx`SET LOCAL statement_timeout = 0`;
@@ -39,6 +41,7 @@ export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink): Pr
             sink.node(id, kind, key, attr);
         });
     }
+    clock.lap('nodes');
     if (next.document > since.document) {
       await tx`SELECT id, digest, origin, collector FROM sg_documents
         WHERE id > ${since.document} AND id <= ${next.document} ORDER BY id`
@@ -49,6 +52,7 @@ export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink): Pr
           }
         });
     }
+    clock.lap('documents');
     for (const table of FACT_TABLES) {
       const from = since.facts[table.name] ?? 0;
       if (log.last_fact <= from) continue;
@@ -61,6 +65,7 @@ export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink): Pr
         .cursor(BATCH, (rows: Row[]) => {
           for (const row of rows) deliverRow(sink, table, row);
         });
+      clock.lap(table.name);
     }
     if (next.edge > since.edge) {
       await tx`SELECT a, b, ranked FROM sg_dependency_edges WHERE id > ${since.edge} AND id <= ${next.edge} ORDER BY id`
@@ -69,6 +74,7 @@ export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink): Pr
           for (const [a, b, ranked] of rows as [number, number, boolean][]) sink.dependencyEdge(a, b, ranked);
         });
     }
+    clock.lap('dependency_edges');
     return next;
   });
 }

@@ -13,6 +13,7 @@ import {
   type EdgeQuery,
   type GraphStore,
   type LoadCursor,
+  type LoadPhases,
   type LoadSink,
   type StoreChange,
   type StoreStats,
@@ -189,8 +190,8 @@ export class PostgresStore implements GraphStore {
     return this.guard('reading the audit log', () => admin.listAudit(this.sql, query));
   }
 
-  async load(since: LoadCursor, sink: LoadSink): Promise<LoadCursor> {
-    return this.guard('loading the graph', () => loadSince(this.sql, since, sink));
+  async load(since: LoadCursor, sink: LoadSink, phases?: LoadPhases): Promise<LoadCursor> {
+    return this.guard('loading the graph', () => loadSince(this.sql, since, sink, phases));
   }
 
   async edgeEvidence(edges: readonly EdgeQuery[]): Promise<(EdgeEvidence | undefined)[]> {

@@ -8,6 +8,7 @@ import type { SkippedItem } from '../../model/facts.js';
 import type { NodeKind } from '../../model/kinds.js';
 import { documentByDigestSql, documentFromRow, documentListSql, type DocumentRowValues } from '../document-rows.js';
 import { deliverRow, loadColumns } from '../load-rows.js';
+import { PhaseClock, type LoadPhases } from '../load-phases.js';
 import { SQLITE_DIALECT } from '../schema/dialect.js';
 import { firstStatement, LINK_TABLES, linkKeys, packedEvidenceIndex } from '../edge-evidence.js';
 import type { SlsaRow } from '../../model/stored-facts.js';
@@ -151,8 +152,9 @@ export class SqliteStore implements GraphStore {
     return this.admin.listAudit(query);
   }
 
-  async load(since: LoadCursor, sink: LoadSink): Promise<LoadCursor> {
+  async load(since: LoadCursor, sink: LoadSink, phases?: LoadPhases): Promise<LoadCursor> {
     const next = { ...since };
+    const clock = new PhaseClock(phases);
     // One read transaction: a consistent snapshot even while another process writes.
     const read = this.db.transaction(() => {
       const nodes = this.db.prepare('SELECT id, kind, key, attr FROM nodes WHERE id > ? ORDER BY id').raw();
@@ -162,6 +164,7 @@ export class SqliteStore implements GraphStore {
         sink.node(id, kind, key, attr);
         next.node = id;
       }
+      clock.lap('nodes');
       const docs = this.db
         .prepare('SELECT id, digest, origin, collector FROM documents WHERE id > ? ORDER BY id')
         .raw();
@@ -171,6 +174,7 @@ export class SqliteStore implements GraphStore {
         sink.document({ id, digest, origin, collector });
         next.document = id;
       }
+      clock.lap('documents');
       const facts: Record<string, number> = { ...since.facts };
       for (const table of FACT_TABLES) {
         const rows = this.db.prepare(`SELECT ${loadColumns(table)} FROM ${table.name} WHERE id > ? ORDER BY id`).raw();
@@ -178,6 +182,7 @@ export class SqliteStore implements GraphStore {
           deliverRow(sink, table, row);
           facts[table.name] = row[0] as number;
         }
+        clock.lap(table.name);
       }
       next.facts = facts;
       const high = this.stmt.high.get()!;
@@ -188,6 +193,7 @@ export class SqliteStore implements GraphStore {
         sink.dependencyEdge(a, b, ranked === 1);
         next.edge = id;
       }
+      clock.lap('dependency_edges');
     });
     read.deferred();
     return next;
