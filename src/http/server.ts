@@ -89,13 +89,19 @@ export async function openServer(options: ServeOptions): Promise<OpenServer> {
   const limits: HttpLimits = { ...DEFAULT_HTTP_LIMITS, maxEventLoopDelayMs: 0, ...options.http };
   // Tokens never reach the log: Fastify's request serializer leaves headers out, and should a
   // header object be logged anyway, its credentials are censored.
-  const logger = pino({
-    level: options.logLevel,
-    redact: {
-      paths: ['req.headers.authorization', 'request.headers.authorization', 'headers.authorization', 'authorization'],
-      censor: '[redacted]',
+  // Written asynchronously: a synchronous write per access-log line blocks the event loop on
+  // the terminal or pipe, the largest per-request cost at the default level. Lines still buffered
+  // are flushed at exit (pino registers it), so only a crash of the process itself loses them.
+  const logger = pino(
+    {
+      level: options.logLevel,
+      redact: {
+        paths: ['req.headers.authorization', 'request.headers.authorization', 'headers.authorization', 'authorization'],
+        censor: '[redacted]',
+      },
     },
-  });
+    pino.destination({ dest: 1, sync: false }),
+  );
   const store = await openStore(options.store);
   const service = new IndexService(store, { refreshIntervalMs: options.refreshIntervalMs, logger });
   await service.start();
@@ -144,6 +150,10 @@ export async function openServer(options: ServeOptions): Promise<OpenServer> {
       }
       await app.close(); // closes the idle keep-alive connections
       await store.close();
+      // The last access-log lines reach their destination before close resolves.
+      await new Promise<void>((resolve) => {
+        logger.flush(() => resolve());
+      });
     })();
     return closing;
   };

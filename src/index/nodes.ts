@@ -9,6 +9,8 @@ import { nameOfCanonicalPurl, splitCanonicalPurl, type PurlKey } from './purl-ke
 export class PackagePurl {
   private split: PurlKey | undefined;
   private decoded: PurlParts | null | undefined;
+  private literal: string | undefined;
+  private literalBytes = -1;
 
   constructor(
     /** The canonical purl text (the node's key). */
@@ -20,6 +22,20 @@ export class PackagePurl {
   /** The encoded components of the canonical text: what template matching compares. */
   get key(): Readonly<PurlKey> {
     return (this.split ??= splitCanonicalPurl(this.text));
+  }
+
+  /**
+   * The canonical text as a JSON string literal (quoted and escaped), made on first use: answers
+   * that list purls copy it into their bytes instead of escaping the text on every request.
+   */
+  get json(): string {
+    return (this.literal ??= JSON.stringify(this.text));
+  }
+
+  /** The UTF-8 length of `json`. */
+  get jsonByteLength(): number {
+    if (this.literalBytes < 0) this.literalBytes = Buffer.byteLength(this.json, 'utf8');
+    return this.literalBytes;
   }
 
   /** The decoded components (type, namespace, name, version…), for OSV identity; null when it does not parse. */

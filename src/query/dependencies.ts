@@ -14,9 +14,13 @@ import { compareText } from '../model/compare.js';
 
 /** What the packages a purl named (see resolvePackages) depend on, transitively, as sorted purls. */
 export function packageDependencies(index: GraphView, named: NamedPackages): string[] {
+  return packageDependencyIds(index, named).map(index.keyOf);
+}
+
+/** packageDependencies as package ids in purl order (the HTTP answer writes their purls as bytes). */
+export function packageDependencyIds(index: GraphView, named: NamedPackages): number[] {
   // A template names all its versions: they are part of the answer themselves.
-  const ids = walkPackageDependencies(index, named.ids, !named.exact);
-  return index.sortPackages(ids).map(index.keyOf);
+  return index.sortPackages(walkPackageDependencies(index, named.ids, !named.exact));
 }
 
 export function artifactDependencies(index: GraphView, digest: string): string[] {
@@ -32,6 +36,11 @@ export function artifactDependencies(index: GraphView, digest: string): string[]
  * template's versions are listed themselves (the partial-purl rule). A subset of the full list.
  */
 export function packageDirectDependencies(index: GraphView, named: NamedPackages): string[] {
+  return packageDirectDependencyIds(index, named).map(index.keyOf);
+}
+
+/** packageDirectDependencies as package ids in purl order. */
+export function packageDirectDependencyIds(index: GraphView, named: NamedPackages): number[] {
   const own = new Set(equivalenceClosure(index, named.ids));
   const found = new Set<number>();
   for (const pkg of named.ids)
@@ -39,7 +48,7 @@ export function packageDirectDependencies(index: GraphView, named: NamedPackages
       // directDependencies gives the artifacts it reaches too: packages only here.
       if (index.kinds[id] === NodeKind.Package && !own.has(id)) found.add(id);
   if (!named.exact) for (const pkg of named.ids) found.add(pkg);
-  return index.sortPackages(found).map(index.keyOf);
+  return index.sortPackages(found);
 }
 
 /**

@@ -3,20 +3,32 @@
 // compiled serializer of its response schema (so the schema is enforced, not only documented)
 // and caches the text. The same URL at the same version always has the same answer, so a repeat
 // costs a map lookup instead of a walk and a serialization. Bounded by bytes, least recently used
-// first out; a new version makes every older entry unreachable.
+// first out; a new version makes every older entry unreachable. An answer is kept only when its URL
+// is asked for the second time (a doorkeeper of recently seen URLs): most questions are asked once,
+// and keeping their answers would cost an insert, an eviction and garbage per request for nothing.
 import type { TSchema } from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { JSON_MEDIA_TYPE } from '../../schemas/responses.js';
 
 const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
+/** URLs remembered as seen once; past this the doorkeeper starts afresh. */
+const DOORKEEPER_URLS = 50_000;
 
 /** A 200 answer as computed by a route: its body, the schema it conforms to, extra headers. */
-export interface ComputedAnswer {
+export interface SerializableAnswer {
   body: object;
   schema: TSchema;
   headers?: Record<string, string>;
 }
+
+/** A 200 answer the route wrote as bytes itself, in the shape of its declared response schema. */
+export interface EncodedAnswer {
+  bytes: Buffer;
+  headers?: Record<string, string>;
+}
+
+export type ComputedAnswer = SerializableAnswer | EncodedAnswer;
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -32,6 +44,29 @@ interface CachedResponse {
   /** The serialized body as bytes: sending a Buffer costs no per-request encoding or copy. */
   body: Buffer;
   headers: Record<string, string>;
+}
+
+/**
+ * The URLs asked for once lately: an answer enters the cache on its second sight.
+ * Two generations of at most `capacity` URLs each, so a URL seen shortly before a turnover is
+ * still known after it.
+ */
+export class Doorkeeper {
+  private current = new Set<string>();
+  private previous = new Set<string>();
+
+  constructor(private readonly capacity: number) {}
+
+  /** True when `url` was seen before (and so its answer is worth keeping); remembers it otherwise. */
+  admit(url: string): boolean {
+    if (this.current.has(url) || this.previous.has(url)) return true;
+    if (this.current.size >= this.capacity) {
+      this.previous = this.current;
+      this.current = new Set();
+    }
+    this.current.add(url);
+    return false;
+  }
 }
 
 class ResponseCache {
@@ -96,7 +131,7 @@ type DeclaredResponses = Record<string, { content?: Record<string, { schema?: un
  * Fastify compiled at start-up when the route declares that schema for its 200, else (the
  * unencoded-purl route answers any resource) one compiled on first use and kept for the route.
  */
-function serialize(reply: FastifyReply, answer: ComputedAnswer): string {
+function serialize(reply: FastifyReply, answer: SerializableAnswer): string {
   const declared = reply.routeOptions.schema?.response as DeclaredResponses | undefined;
   const serializer =
     (declared?.['200']?.content?.[JSON_MEDIA_TYPE]?.schema === answer.schema
@@ -109,6 +144,8 @@ function serialize(reply: FastifyReply, answer: ComputedAnswer): string {
 export default fp(
   (app, _options, done) => {
     const cache = new ResponseCache(RESPONSE_CACHE_BYTES);
+    // Not cleared at a new version: a URL asked for often before a change is likely asked again.
+    const doorkeeper = new Doorkeeper(DOORKEEPER_URLS);
     // Reported to the metrics when the app has them (the cache also works on its own).
     const countHit = app.hasDecorator('metrics') ? () => app.metrics.cacheHit() : () => undefined;
     app.decorateReply(
@@ -119,8 +156,9 @@ export default fp(
         if (hit) countHit();
         else {
           const answer = compute();
-          hit = { body: Buffer.from(serialize(this, answer)), headers: answer.headers ?? {} };
-          cache.set(version, this.request.url, hit);
+          const body = 'bytes' in answer ? answer.bytes : Buffer.from(serialize(this, answer));
+          hit = { body, headers: answer.headers ?? {} };
+          if (doorkeeper.admit(this.request.url)) cache.set(version, this.request.url, hit);
         }
         for (const [name, value] of Object.entries(hit.headers)) void this.header(name, value);
         void this.type('application/json; charset=utf-8').send(hit.body);
