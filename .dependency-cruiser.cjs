@@ -20,7 +20,7 @@ module.exports = {
     // The pipeline hands each document's facts to the store interface.
     layer('ingest-only-makes-facts', 'ingest', ['model', 'vuln', 'store/types.ts']),
     layer('store-only-persists-facts', 'store', ['model']),
-    layer('index-reads-the-store-interface', 'index', ['model', 'vuln', 'store/types.ts']),
+    layer('index-reads-the-store-interface', 'index', ['model', 'vuln', 'store/types.ts', 'store/load-phases.ts']),
     layer('query-asks-the-graph-view', 'query', ['model', 'vuln', 'index']),
     // server.ts composes the process: it opens the store and starts the index service. Uploads
     // go through the one ingest pipeline, as the CLI's ingest does.

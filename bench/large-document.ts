@@ -99,7 +99,12 @@ async function writeSbom(
   // The application depends on the first 30 components; each component on 0–10 others, mostly
   // popular ones (low indexes), a few anywhere.
   const root = 'pkg:npm/huge-app@1.0.0';
-  await write(`{"ref":${q(root)},"dependsOn":[${components.slice(0, 30).map((c) => q(c.purl))}]}`);
+  await write(
+    `{"ref":${q(root)},"dependsOn":[${components
+      .slice(0, 30)
+      .map((c) => q(c.purl))
+      .join(',')}]}`,
+  );
   let edges = Math.min(30, count);
   for (let i = 0; i < count; i++) {
     const targets = new Set<number>();
@@ -109,7 +114,9 @@ async function writeSbom(
       if (j !== i) targets.add(j);
     }
     edges += targets.size;
-    await write(`,{"ref":${q(components[i].purl)},"dependsOn":[${[...targets].map((j) => q(components[j].purl))}]}`);
+    await write(
+      `,{"ref":${q(components[i].purl)},"dependsOn":[${[...targets].map((j) => q(components[j].purl)).join(',')}]}`,
+    );
   }
   await write(']}\n');
   out.end();

@@ -26,7 +26,7 @@ export function purlListBytes(index: GraphView, info: PaginationInfo, field: str
     if (i > 0) out[at++] = 0x2c; // ,
     at += out.write(index.packagePurl(ids[i]).json, at, 'utf8');
   }
-  out[at++] = 0x5d; // ]
-  out[at++] = 0x7d; // }
+  out[at] = 0x5d; // ]
+  out[at + 1] = 0x7d; // }
   return out;
 }

@@ -65,7 +65,7 @@ export async function parseCycloneDxFile(
     if (failed) return;
     try {
       const out = step();
-      if (out !== none && isMany(out)) root.tokens(getManyValues(out) as Token[]);
+      if (out !== none && isMany(out)) root.tokens(getManyValues<Token>(out));
     } catch (err) {
       const reason = documentError(err);
       if (reason instanceof NotStreamableError) throw reason; // stop reading: it is read whole

@@ -68,7 +68,7 @@ class NodeIdCache {
 
   set(kind: number, key: string, id: number): void {
     let byKey = this.byKind.get(kind);
-    if (!byKey) this.byKind.set(kind, (byKey = new Map()));
+    if (!byKey) this.byKind.set(kind, (byKey = new Map<string, number>()));
     const before = byKey.size;
     byKey.set(key, id);
     this.size += byKey.size - before;

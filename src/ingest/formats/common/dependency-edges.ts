@@ -21,7 +21,7 @@ export class DependencyEdges {
   add(from: string, to: string, type: DependencyType, justification: string): void {
     if (from === to) return;
     let targets = this.byFrom.get(from);
-    if (!targets) this.byFrom.set(from, (targets = new Map()));
+    if (!targets) this.byFrom.set(from, (targets = new Map<string, DependencyFact>()));
     const existing = targets.get(to);
     if (existing) {
       if (TYPE_STRENGTH[type] > TYPE_STRENGTH[existing.type]) existing.type = type;
