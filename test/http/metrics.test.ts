@@ -94,7 +94,8 @@ describe('GET /metrics', () => {
     const hits = async () => (await scrape(t)).value('supplygraph_http_cached_responses_total');
     const before = await hits();
     expect((await t.get(url)).status).toBe(200);
-    expect(await hits()).toBe(before); // computed, then cached
+    expect((await t.get(url)).status).toBe(200);
+    expect(await hits()).toBe(before); // computed twice: admitted to the cache on the second sight
     expect((await t.get(url)).status).toBe(200);
     expect((await t.get(url)).status).toBe(200);
     expect(await hits()).toBe(before + 2);

@@ -29,16 +29,17 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('response cache', () => {
+  // An answer is admitted on its second sight (a URL asked once is not worth an eviction).
   it.each(['/declared', '/undeclared'])('%s: serializes with the schema, then answers from the cache', async (url) => {
     const before = computed;
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 4; i++) {
       const res = await app.inject(url);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(res.headers.etag).toBe(`"v${version}"`);
       expect(JSON.parse(res.body)).toEqual({ name: 'lib', count: 3 });
     }
-    expect(computed - before).toBe(1);
+    expect(computed - before).toBe(2);
   });
 
   it('answers 304 without computing when the client has the version, and recomputes at a new version', async () => {
