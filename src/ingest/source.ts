@@ -120,15 +120,19 @@ async function readBounded(read: ReadChunk, limit: number, pipeWaitMs?: number):
   }
 }
 
-/** Reads a file or a pipe named by `path`, within the limits. */
-export async function readSource(path: string, limits: ReadLimits): Promise<Buffer> {
-  let handle: FileHandle;
+/** Opens a file or a pipe for reading; fs errors become InputErrors that say why. */
+async function openInput(path: string): Promise<FileHandle> {
   try {
     // O_NONBLOCK: opening a named pipe without a writer must not block (no effect on files).
-    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    return await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (err) {
     throw describeFsError(err);
   }
+}
+
+/** Reads a file or a pipe named by `path`, within the limits. */
+export async function readSource(path: string, limits: ReadLimits): Promise<Buffer> {
+  const handle = await openInput(path);
   try {
     // The opened file's type decides, not an earlier stat: the path may have changed since.
     const info = await handle.stat();
@@ -159,12 +163,7 @@ export async function readStdin(limits: ReadLimits): Promise<Buffer> {
  * the same checks and limit as readSource. `onChunk` may throw to stop reading.
  */
 export async function readFileChunks(path: string, maxBytes: number, onChunk: (chunk: Buffer) => void): Promise<void> {
-  let handle: FileHandle;
-  try {
-    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (err) {
-    throw describeFsError(err);
-  }
+  const handle = await openInput(path);
   try {
     const info = await handle.stat();
     if (kindOf(info) !== 'file') throw new InputError('is not a regular file');
