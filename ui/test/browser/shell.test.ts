@@ -34,10 +34,13 @@ describe('the page frame', () => {
 
   it('switches between light and dark', async () => {
     await page.goto(`${server.url}/ui/`);
-    const before = await page.evaluate(() => document.documentElement.dataset.theme);
+    const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+    // The theme is set by an effect after the first render, and again after the click's re-render.
+    await expect.poll(theme).toMatch(/^(light|dark)$/);
+    const before = await theme();
     await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
-    const after = await page.evaluate(() => document.documentElement.dataset.theme);
-    expect(after).not.toBe(before);
+    await expect.poll(theme).not.toBe(before);
+    const after = await theme();
     expect(['light', 'dark']).toContain(after);
     await screenshot(page, `frame-${after}`);
   });
