@@ -83,7 +83,15 @@ export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
   onDeletion?: () => void;
   private deletionsSeen: string | undefined;
   /** In a batch: when its open transaction began (undefined between transactions). */
-  private batchState: { openedAt: number | undefined } | undefined;
+  private batchState:
+    | {
+        openedAt: number | undefined;
+        /** Commits the open transaction when it is due even if no document comes to write. */
+        timer?: NodeJS.Timeout;
+        /** A commit by the timer failed: the next write and the batch's end report it. */
+        failure?: Error;
+      }
+    | undefined;
 
   constructor(private readonly db: Database) {
     this.stmt = {
@@ -118,6 +126,7 @@ export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
     body: (tx: WriteTransaction, ids: readonly number[]) => number,
   ): Promise<WriteOutcome> {
     const batch = this.batchState;
+    if (batch?.failure !== undefined) throw batch.failure;
     if (batch && batch.openedAt === undefined) {
       this.db.prepare('BEGIN IMMEDIATE').run();
       batch.openedAt = performance.now();
@@ -153,28 +162,53 @@ export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
     // Only committed ids are safe to remember (a rolled-back insert frees its id).
     if (this.nodeIds.size > 2_000_000) this.nodeIds = new NodeIdCache();
     for (const i of fresh) this.nodeIds.set(nodes[i].kind, nodes[i].key, ids[i]);
-    if (batch && performance.now() - batch.openedAt! >= BATCH_MILLIS) this.commitBatch();
+    if (batch) {
+      const open = performance.now() - batch.openedAt!;
+      if (open >= BATCH_MILLIS) this.commitBatch();
+      // While the next document is read (a pipe, a large file streamed) the transaction, and
+      // with it the store's write lock, must not stay open past its second.
+      else batch.timer ??= setTimeout(() => this.commitOnTimer(), BATCH_MILLIS - open).unref();
+    }
     return Promise.resolve(outcome);
   }
 
   async batch<T>(work: () => Promise<T>): Promise<T> {
     if (this.batchState) return work(); // already batching: one batch
     this.batchState = { openedAt: undefined };
+    let outcome: { value: T } | { error: Error };
     try {
-      return await work();
+      outcome = { value: await work() };
+    } catch (err) {
+      outcome = { error: err instanceof Error ? err : new Error(String(err)) };
+    }
+    // Committed even when work failed: every document written is whole (its savepoint was
+    // released), and a failure afterwards must not undo documents reported as stored.
+    const failure = this.batchState.failure;
+    try {
+      this.commitBatch();
     } finally {
-      // Committed even when work failed: every document written is whole (its savepoint was
-      // released), and a failure afterwards must not undo documents reported as stored.
-      try {
-        this.commitBatch();
-      } finally {
-        this.batchState = undefined;
-      }
+      this.batchState = undefined;
+    }
+    if ('error' in outcome) throw outcome.error;
+    if (failure) throw failure;
+    return outcome.value;
+  }
+
+  private commitOnTimer(): void {
+    if (!this.batchState) return;
+    this.batchState.timer = undefined;
+    try {
+      this.commitBatch();
+    } catch (err) {
+      this.batchState.failure = err instanceof Error ? err : new Error(String(err));
     }
   }
 
   private commitBatch(): void {
-    if (this.batchState?.openedAt === undefined) return;
+    if (!this.batchState) return;
+    clearTimeout(this.batchState.timer);
+    this.batchState.timer = undefined;
+    if (this.batchState.openedAt === undefined) return;
     this.batchState.openedAt = undefined;
     try {
       this.db.prepare('COMMIT').run();
