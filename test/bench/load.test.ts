@@ -65,7 +65,11 @@ describe.skipIf(!hasWrk)('wrk with bench/wrk/urls.lua', () => {
     const total = counts.reduce((a, b) => a + b, 0);
     expect(run.requests).toBeGreaterThan(0);
     expect(run.requests).toBeLessThanOrEqual(total);
-    expect(run.non2xx).toBe(seen.get('/missing'));
+    // The server also counts requests still under way when wrk stops (at most one per connection).
+    const missing = seen.get('/missing') ?? 0;
+    expect(run.non2xx).toBeLessThanOrEqual(missing);
+    expect(run.non2xx).toBeGreaterThanOrEqual(missing - 4);
+    expect(run.non2xx).toBeGreaterThan(0);
     expect(run.errors).toBe(0);
     expect(run.rps).toBeGreaterThan(0);
     expect(run.p50).toBeLessThanOrEqual(run.p99);

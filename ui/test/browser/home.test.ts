@@ -85,16 +85,21 @@ describe('the home page', () => {
   it('has no serious accessibility violations, light and dark', async () => {
     await page.goto(`${server.url}/ui/`);
     await page.locator('table.ranking').first().waitFor();
-    if ((await page.evaluate(() => document.documentElement.dataset.theme)) === 'dark') {
+    const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+    // The theme is set by an effect after each render: wait for it rather than read it at once.
+    await expect.poll(theme).toMatch(/^(light|dark)$/);
+    if ((await theme()) === 'dark') {
       await page.getByRole('button', { name: 'Switch to light theme' }).click();
+      await expect.poll(theme).toBe('light');
     }
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'home');
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-    await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe('dark');
+    await expect.poll(theme).toBe('dark');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'home-dark');
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await expect.poll(theme).toBe('light');
   });
 
   it('fits a 375 px phone: nothing wider than the screen', async () => {
