@@ -34,12 +34,8 @@ export function artifactDependencies(index: GraphView, digest: string): string[]
  * a named package's own dependency edges and SBOM inclusions reach, with their equivalents. The
  * named packages and their equivalents are left out, as in the full walk, except that a
  * template's versions are listed themselves (the partial-purl rule). A subset of the full list.
+ * Package ids in purl order (the HTTP answer writes their purls as bytes).
  */
-export function packageDirectDependencies(index: GraphView, named: NamedPackages): string[] {
-  return packageDirectDependencyIds(index, named).map(index.keyOf);
-}
-
-/** packageDirectDependencies as package ids in purl order. */
 export function packageDirectDependencyIds(index: GraphView, named: NamedPackages): number[] {
   const own = new Set(equivalenceClosure(index, named.ids));
   const found = new Set<number>();
