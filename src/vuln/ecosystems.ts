@@ -13,12 +13,28 @@ import {
   compareSemver,
   type Comparator,
 } from './versions.js';
+import { compareRpm } from './versions-rpm.js';
+import { compareApk } from './versions-apk.js';
+import {
+  DISTRO_NAMESPACE,
+  distroEcosystem,
+  distroQualifier,
+  purlDistroEcosystem,
+  releasesAgree,
+  sourcePackageName,
+} from './distros.js';
 
 export interface OsvPackageKey {
   /** OSV ecosystem, e.g. "npm", "PyPI", "Maven", "Go", "crates.io", "Debian:11". */
   ecosystem: string;
   /** Package name as OSV spells it (Maven "group:artifact", Go module path, npm "@scope/name"). */
   name: string;
+  /**
+   * Distro packages: the source package the binary was built from (purl `upstream` qualifier),
+   * when it differs from `name`. Alpine, AlmaLinux, Rocky Linux and SUSE advisories name source
+   * packages; an advisory naming either matches.
+   */
+  sourceName?: string;
 }
 
 interface EcosystemRule {
@@ -52,6 +68,14 @@ const ECOSYSTEMS: Readonly<Record<string, EcosystemRule>> = {
   Pub: { purlType: 'pub', compare: compareSemver, normaliseName: (n) => n.toLowerCase() },
   Debian: { purlType: 'deb', compare: compareDpkg, normaliseName: exact },
   Ubuntu: { purlType: 'deb', compare: compareDpkg, normaliseName: exact },
+  Alpine: { purlType: 'apk', compare: compareApk, normaliseName: exact },
+  Wolfi: { purlType: 'apk', compare: compareApk, normaliseName: exact },
+  Chainguard: { purlType: 'apk', compare: compareApk, normaliseName: exact },
+  'Red Hat': { purlType: 'rpm', compare: compareRpm, normaliseName: exact },
+  AlmaLinux: { purlType: 'rpm', compare: compareRpm, normaliseName: exact },
+  'Rocky Linux': { purlType: 'rpm', compare: compareRpm, normaliseName: exact },
+  SUSE: { purlType: 'rpm', compare: compareRpm, normaliseName: exact },
+  openSUSE: { purlType: 'rpm', compare: compareRpm, normaliseName: exact },
 };
 
 export const SUPPORTED_ECOSYSTEMS: readonly string[] = Object.keys(ECOSYSTEMS);
@@ -116,9 +140,36 @@ export function osvPackageKeyOrReason(p: PurlParts): PackageKeyResult {
       const release = debRelease(p);
       return { key: { ecosystem: release ? `${eco}:${release}` : eco, name: p.name } };
     }
+    case 'rpm':
+    case 'apk': {
+      const base = distroEcosystem(p.type, ns);
+      if (!base) return { reason: `${p.type} packages of "${ns ?? '(no namespace)'}" have no OSV ecosystem here` };
+      const ecosystem = purlDistroEcosystem(base, p.qualifiers.distro, ns);
+      const source = sourcePackageName(p.type, p.qualifiers.upstream);
+      return {
+        key:
+          source && source !== p.name ? { ecosystem, name: p.name, sourceName: source } : { ecosystem, name: p.name },
+      };
+    }
     default:
       return { reason: `purl type "${p.type}" has no supported OSV ecosystem` };
   }
+}
+
+/** The names an advisory may give the package: its own, and its source package's. */
+export function osvNamesOf(key: OsvPackageKey): string[] {
+  return key.sourceName ? [key.name, key.sourceName] : [key.name];
+}
+
+/**
+ * The purl's version as the OSV ecosystem spells it: rpm purls carry the epoch in the `epoch`
+ * qualifier, OSV puts it in the version ("1:3.0.7-16.el9"). A missing epoch is 0.
+ */
+export function osvVersionOf(p: PurlParts): string | undefined {
+  const v = p.version;
+  if (!v || p.type !== 'rpm') return v;
+  const epoch = p.qualifiers.epoch?.trim();
+  return epoch && /^\d+$/.test(epoch) && !/^\d*:/.test(v) ? `${epoch}:${v}` : v;
 }
 
 export function osvPackageKey(p: PurlParts): OsvPackageKey | undefined {
@@ -134,7 +185,8 @@ export function osvPackageKey(p: PurlParts): OsvPackageKey | undefined {
 export function ecosystemMatches(advisoryEcosystem: string, packageEcosystem: string): boolean {
   if (advisoryEcosystem === packageEcosystem) return true;
   if (baseEcosystem(advisoryEcosystem) !== baseEcosystem(packageEcosystem)) return false;
-  return !packageEcosystem.includes(':') || !advisoryEcosystem.includes(':');
+  // Distro releases compare by release ("Red Hat:enterprise_linux:9::appstream" vs a rhel-9.2 purl).
+  return releasesAgree(advisoryEcosystem, packageEcosystem);
 }
 
 /**
@@ -190,9 +242,20 @@ export function purlPartsFromOsv(ecosystem: string, name: string, version?: stri
       return parts('deb', 'debian', name, version, release ? { distro: `debian-${release}` } : {});
     case 'Ubuntu':
       return parts('deb', 'ubuntu', name, version, release ? { distro: `ubuntu-${release}` } : {});
-    case 'Alpine':
-      return parts('apk', 'alpine', name, version, release ? { distro: release.replace(/^v/, '') } : {});
-    default:
-      return undefined;
+    default: {
+      const distro = DISTRO_NAMESPACE[base];
+      if (!distro) return undefined;
+      const qualifiers: Record<string, string> = {};
+      const d = distroQualifier(ecosystem);
+      if (d) qualifiers.distro = d;
+      let v = version;
+      // rpm: the epoch goes to its qualifier ("1:3.0.7-16.el9" → 3.0.7-16.el9 ?epoch=1).
+      const epoch = distro.type === 'rpm' && v ? /^(\d+):(.+)$/.exec(v) : null;
+      if (epoch) {
+        qualifiers.epoch = epoch[1];
+        v = epoch[2];
+      }
+      return parts(distro.type, distro.namespace, name, v, qualifiers);
+    }
   }
 }

@@ -6,7 +6,14 @@
 // A withdrawn advisory never matches. Reading OSV records into these shapes is the OSV format's
 // job (src/ingest/formats/osv/parse.ts).
 import type { PurlParts } from '../model/purl.js';
-import { comparatorFor, ecosystemMatches, normaliseOsvName, osvPackageKeyOrReason } from './ecosystems.js';
+import {
+  comparatorFor,
+  ecosystemMatches,
+  normaliseOsvName,
+  osvNamesOf,
+  osvPackageKeyOrReason,
+  osvVersionOf,
+} from './ecosystems.js';
 import { compareSemver, type Comparator } from './versions.js';
 
 export interface OsvEvent {
@@ -146,10 +153,11 @@ export function matchAdvisory(advisory: OsvAdvisory, purl: PurlParts): MatchResu
     return result;
   }
   const key = keyOrReason.key;
-  const version = purl.version;
+  const version = osvVersionOf(purl);
+  const names = osvNamesOf(key).map((n) => normaliseOsvName(key.ecosystem, n));
   for (const a of advisory.affected) {
     if (!ecosystemMatches(a.ecosystem, key.ecosystem)) continue;
-    if (normaliseOsvName(a.ecosystem, a.name) !== normaliseOsvName(key.ecosystem, key.name)) continue;
+    if (!names.includes(normaliseOsvName(a.ecosystem, a.name))) continue;
     if (!version) {
       result.reasons.push('the package has no version');
       continue;

@@ -3,7 +3,7 @@
 // already known. A match reads like a CertifyVuln from the "supplygraph OSV matcher" scanner.
 // Purls come parsed from node identity (PackagePurl): each package is parsed once, not per test.
 import type { AdvisoryAffected } from '../../model/facts.js';
-import { baseEcosystem, normaliseOsvName, osvPackageKey } from '../../vuln/ecosystems.js';
+import { baseEcosystem, normaliseOsvName, osvNamesOf, osvPackageKey } from '../../vuln/ecosystems.js';
 import { matchAdvisory, type OsvAdvisory } from '../../vuln/osv-match.js';
 import type { PackagePurl } from '../nodes.js';
 
@@ -39,8 +39,8 @@ function osvKey(ecosystem: string, name: string): string {
 export class AdvisoryMatcher {
   private readonly advisories = new Map<number, AdvisoryRecord>();
   private readonly advisoriesByKey = new Map<string, Set<number>>();
-  /** Package name → its OSV key (null: no OSV identity), computed once per name. */
-  private readonly keyOfName = new Map<string, string | null>();
+  /** Package name → its OSV keys (its own name, and its source package's), computed once per name. */
+  private readonly keysOfName = new Map<string, readonly string[]>();
   private readonly namesByKey = new Map<string, string[]>();
   private readonly matchedPackages = new Map<number, number[]>();
   /** Package → advisories (vulnerability node ids) that affect it. */
@@ -79,22 +79,25 @@ export class AdvisoryMatcher {
     this.pendingPackages.push(id);
   }
 
-  /** The OSV key of a package's name; the purl is only parsed for the first version of each name. */
-  private nameKey(pkg: number, view: PackageView): string | null {
+  /**
+   * The OSV keys of a package's name (none: no OSV identity); the purl is only parsed for the
+   * first version of each name.
+   */
+  private nameKeys(pkg: number, view: PackageView): readonly string[] {
     const name = view.nameKeyOf(pkg);
-    let key = this.keyOfName.get(name);
-    if (key === undefined) {
+    let keys = this.keysOfName.get(name);
+    if (keys === undefined) {
       const parts = view.purlOf(pkg).parts;
       const k = parts ? osvPackageKey(parts) : undefined;
-      key = k ? osvKey(k.ecosystem, k.name) : null;
-      this.keyOfName.set(name, key);
-      if (key) {
+      keys = k ? [...new Set(osvNamesOf(k).map((n) => osvKey(k.ecosystem, n)))] : [];
+      this.keysOfName.set(name, keys);
+      for (const key of keys) {
         const names = this.namesByKey.get(key);
         if (names) names.push(name);
         else this.namesByKey.set(key, [name]);
       }
     }
-    return key;
+    return keys;
   }
 
   private test(record: AdvisoryRecord, pkg: number, purl: PackagePurl): void {
@@ -121,9 +124,10 @@ export class AdvisoryMatcher {
   flush(view: PackageView): void {
     // New packages against the advisories known before this load.
     for (const pkg of this.pendingPackages) {
-      const key = this.nameKey(pkg, view);
-      if (!key) continue;
-      for (const vuln of this.advisoriesByKey.get(key) ?? []) {
+      const vulns = new Set<number>();
+      for (const key of this.nameKeys(pkg, view))
+        for (const vuln of this.advisoriesByKey.get(key) ?? []) vulns.add(vuln);
+      for (const vuln of vulns) {
         if (!this.pendingAdvisories.has(vuln)) this.test(this.advisories.get(vuln)!, pkg, view.purlOf(pkg));
       }
     }
@@ -134,10 +138,10 @@ export class AdvisoryMatcher {
       this.matchedPackages.delete(vuln);
       const record = this.advisories.get(vuln)!;
       const keys = new Set(record.affected.map((a) => osvKey(a.ecosystem, a.name)));
-      for (const key of keys) {
-        for (const name of this.namesByKey.get(key) ?? []) {
-          for (const pkg of view.versionsOf(name)) this.test(record, pkg, view.purlOf(pkg));
-        }
+      const names = new Set<string>();
+      for (const key of keys) for (const name of this.namesByKey.get(key) ?? []) names.add(name);
+      for (const name of names) {
+        for (const pkg of view.versionsOf(name)) this.test(record, pkg, view.purlOf(pkg));
       }
     }
     this.pendingAdvisories.clear();

@@ -1,0 +1,196 @@
+// Linux distribution releases on both sides of OSV matching, reduced to one comparable release
+// key per base ecosystem:
+// - OSV ecosystem suffixes: "Alpine:v3.18", "AlmaLinux:8", "Rocky Linux:9",
+//   "Red Hat:enterprise_linux:9::appstream" (a Red Hat CPE without its prefix),
+//   "SUSE:Linux Enterprise Server 15 SP5", "openSUSE:Leap 15.5", "Debian:11";
+// - purl `distro` qualifiers as SBOM tools write them: "alpine-3.18.4" (syft), "3.9.4" (trivy),
+//   "rhel-9.2", "almalinux-8.10", "rocky-9.3", "sles-15.5", "opensuse-leap-15.5".
+// A release the text does not tell is undefined: callers then match any release.
+
+/** The purl namespaces of rpm packages per OSV ecosystem (syft, trivy, grype and Red Hat spellings). */
+const RPM_NAMESPACES: Readonly<Record<string, string>> = {
+  redhat: 'Red Hat',
+  rhel: 'Red Hat',
+  almalinux: 'AlmaLinux',
+  alma: 'AlmaLinux',
+  rocky: 'Rocky Linux',
+  rockylinux: 'Rocky Linux',
+  'rocky-linux': 'Rocky Linux',
+  suse: 'SUSE',
+  sles: 'SUSE',
+  sled: 'SUSE',
+  sles_sap: 'SUSE',
+  'sle-micro': 'SUSE',
+  'suse linux enterprise server': 'SUSE',
+  opensuse: 'openSUSE',
+  'opensuse-leap': 'openSUSE',
+  'opensuse.leap': 'openSUSE',
+  'opensuse-leap-micro': 'openSUSE',
+  'opensuse-tumbleweed': 'openSUSE',
+  'opensuse.tumbleweed': 'openSUSE',
+};
+
+/** The purl namespaces of apk packages per OSV ecosystem. */
+const APK_NAMESPACES: Readonly<Record<string, string>> = {
+  alpine: 'Alpine',
+  wolfi: 'Wolfi',
+  chainguard: 'Chainguard',
+};
+
+/** OSV base ecosystem of an rpm or apk purl namespace (case-insensitive), if it has one. */
+export function distroEcosystem(type: string, namespace: string | undefined): string | undefined {
+  const ns = (namespace ?? '').toLowerCase();
+  if (type === 'rpm') return RPM_NAMESPACES[ns];
+  if (type === 'apk') return APK_NAMESPACES[ns];
+  return undefined;
+}
+
+/** The purl namespace written for packages of an OSV base ecosystem (reverse of the above). */
+export const DISTRO_NAMESPACE: Readonly<Record<string, { type: string; namespace: string }>> = {
+  Alpine: { type: 'apk', namespace: 'alpine' },
+  Wolfi: { type: 'apk', namespace: 'wolfi' },
+  Chainguard: { type: 'apk', namespace: 'chainguard' },
+  'Red Hat': { type: 'rpm', namespace: 'redhat' },
+  AlmaLinux: { type: 'rpm', namespace: 'almalinux' },
+  'Rocky Linux': { type: 'rpm', namespace: 'rocky' },
+  SUSE: { type: 'rpm', namespace: 'suse' },
+  openSUSE: { type: 'rpm', namespace: 'opensuse' },
+};
+
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[\s_.:-]+/)
+    .filter(Boolean);
+
+/** "Linux Enterprise Server 15 SP5" / "15.5" / "sles-15.5" → "15.5"; "15" → "15". */
+function suseRelease(text: string): string | undefined {
+  const m = /(\d+)(?:(?:\s*SP|\.)(\d+))?/i.exec(text);
+  if (!m) return undefined;
+  return m[2] && m[2] !== '0' ? `${m[1]}.${m[2]}` : m[1];
+}
+
+/** "Leap 15.5", "leap-15.5", "Tumbleweed", "tumbleweed-20240101", "Leap Micro 5.5" → "leap 15.5" … */
+function openSuseRelease(text: string): string | undefined {
+  const parts = words(text.replace(/^opensuse[-.\s]?/i, ''));
+  if (parts[0] === 'tumbleweed' || parts[0] === 'slowroll') return parts[0];
+  // "leap 15 5" (split at ".") back to "leap 15.5": the numbers of a release are joined by ".".
+  const named = parts.filter((p) => !/^\d+$/.test(p));
+  const nums = parts.filter((p) => /^\d+$/.test(p));
+  if (!named.length && !nums.length) return undefined;
+  return [...named, nums.join('.')].filter(Boolean).join(' ');
+}
+
+/** Release of an OSV ecosystem string, or undefined when it names none (or one we cannot read). */
+export function advisoryRelease(ecosystem: string): string | undefined {
+  const i = ecosystem.indexOf(':');
+  if (i < 0) return undefined;
+  const base = ecosystem.slice(0, i);
+  const suffix = ecosystem.slice(i + 1).trim();
+  if (!suffix) return undefined;
+  switch (base) {
+    case 'Alpine':
+      return /^v?(\d+\.\d+)/.exec(suffix)?.[1] ?? (suffix === 'edge' ? 'edge' : undefined);
+    case 'AlmaLinux':
+    case 'Rocky Linux':
+      return /^(\d+)/.exec(suffix)?.[1];
+    case 'Red Hat': {
+      // CPE product:version:update:edition, e.g. enterprise_linux:9::appstream, rhel_eus:9.2::baseos,
+      // openshift:4.13::el9. RHEL's own streams give the major release; others may end in "el9".
+      const [product = '', version = '', ...rest] = suffix.split(':');
+      if (product === 'enterprise_linux' || product.startsWith('rhel')) return /^(\d+)/.exec(version)?.[1];
+      for (const part of rest.reverse()) {
+        const m = /^el(\d+)/.exec(part);
+        if (m) return m[1];
+      }
+      return undefined;
+    }
+    case 'SUSE':
+      return suseRelease(suffix);
+    case 'openSUSE':
+      return openSuseRelease(suffix);
+    default:
+      // Debian, Ubuntu and the rest: the suffix as written.
+      return suffix;
+  }
+}
+
+/** Release named by a purl's `distro` qualifier, as the OSV ecosystem string of that release. */
+export function purlDistroEcosystem(base: string, distro: string | undefined, namespace?: string): string {
+  const d = (distro ?? '').trim();
+  switch (base) {
+    case 'Alpine': {
+      const m = /(\d+\.\d+)/.exec(d);
+      return m ? `Alpine:v${m[1]}` : base;
+    }
+    case 'AlmaLinux':
+    case 'Rocky Linux':
+    case 'Red Hat': {
+      const m = /(\d+)/.exec(d.replace(/^el(?=\d)/i, ''));
+      if (!m) return base;
+      return base === 'Red Hat' ? `Red Hat:enterprise_linux:${m[1]}` : `${base}:${m[1]}`;
+    }
+    case 'SUSE': {
+      const r = suseRelease(d);
+      if (!r) return base;
+      const [major, minor] = r.split('.');
+      return `SUSE:${major}${minor ? ` SP${minor}` : ''}`;
+    }
+    case 'openSUSE': {
+      // No distro: the namespace may still say which flavour ("opensuse-tumbleweed").
+      const r = openSuseRelease(d || (namespace && namespace.toLowerCase() !== 'opensuse' ? namespace : ''));
+      return r ? `openSUSE:${r.replace(/(^|\s)\S/g, (c) => c.toUpperCase())}` : base;
+    }
+    default:
+      return base;
+  }
+}
+
+/** The purl `distro` qualifier for an OSV ecosystem's release (for purls built from scanner reports). */
+export function distroQualifier(ecosystem: string): string | undefined {
+  const i = ecosystem.indexOf(':');
+  const base = i < 0 ? ecosystem : ecosystem.slice(0, i);
+  const release = advisoryRelease(ecosystem);
+  if (!release) return undefined;
+  switch (base) {
+    case 'Alpine':
+      return release;
+    case 'AlmaLinux':
+      return `almalinux-${release}`;
+    case 'Rocky Linux':
+      return `rocky-${release}`;
+    case 'Red Hat':
+      return `rhel-${release}`;
+    case 'SUSE':
+      return `sles-${release}`;
+    case 'openSUSE':
+      return `opensuse-${release.replace(/\s+/g, '-')}`;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Whether two ecosystem strings of the same base name the same release. A side without a
+ * release (or with one we cannot read) matches any release of the other.
+ */
+export function releasesAgree(advisoryEcosystem: string, packageEcosystem: string): boolean {
+  const a = advisoryRelease(advisoryEcosystem),
+    p = advisoryRelease(packageEcosystem);
+  return a === undefined || p === undefined || a === p;
+}
+
+/**
+ * Source package name from a purl's `upstream` qualifier: apk's origin ("openssl"), or an rpm's
+ * source RPM file ("nss-3.79.0-17.el9_1.src.rpm" → "nss").
+ */
+export function sourcePackageName(type: string, upstream: string | undefined): string | undefined {
+  if (!upstream) return undefined;
+  const text = upstream.trim();
+  if (type === 'rpm') {
+    if (!/\.rpm$/.test(text)) return text || undefined;
+    return /^(.+)-[^-]+-[^-]+\.(?:no)?src\.rpm$/.exec(text)?.[1];
+  }
+  if (type === 'apk') return text.split('@')[0] || undefined;
+  return undefined;
+}
