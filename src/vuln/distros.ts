@@ -181,16 +181,29 @@ export function releasesAgree(advisoryEcosystem: string, packageEcosystem: strin
 }
 
 /**
- * Source package name from a purl's `upstream` qualifier: apk's origin ("openssl"), or an rpm's
- * source RPM file ("nss-3.79.0-17.el9_1.src.rpm" → "nss").
+ * Source package from a purl's `upstream` qualifier: apk's origin ("openssl"; its subpackages share
+ * its version), or an rpm's source RPM file ("nss-3.79.0-17.el9_1.src.rpm" → nss at
+ * 3.79.0-17.el9_1: rpm subpackages may have versions of their own, nspr built from nss).
  */
-export function sourcePackageName(type: string, upstream: string | undefined): string | undefined {
-  if (!upstream) return undefined;
-  const text = upstream.trim();
+export function sourcePackage(
+  type: string,
+  upstream: string | undefined,
+): { name: string; version?: string } | undefined {
+  const text = (upstream ?? '').trim();
+  if (!text) return undefined;
   if (type === 'rpm') {
-    if (!/\.rpm$/.test(text)) return text || undefined;
-    return /^(.+)-[^-]+-[^-]+\.(?:no)?src\.rpm$/.exec(text)?.[1];
+    if (!/\.rpm$/.test(text)) return { name: text };
+    const m = /^(.+)-([^-]+-[^-]+)\.(?:no)?src\.rpm$/.exec(text);
+    return m ? { name: m[1], version: m[2] } : undefined;
   }
-  if (type === 'apk') return text.split('@')[0] || undefined;
+  if (type === 'apk') {
+    const name = text.split('@')[0];
+    return name ? { name } : undefined;
+  }
   return undefined;
+}
+
+/** The source package name alone (see sourcePackage). */
+export function sourcePackageName(type: string, upstream: string | undefined): string | undefined {
+  return sourcePackage(type, upstream)?.name;
 }

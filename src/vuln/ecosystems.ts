@@ -21,7 +21,7 @@ import {
   distroQualifier,
   purlDistroEcosystem,
   releasesAgree,
-  sourcePackageName,
+  sourcePackage,
 } from './distros.js';
 
 export interface OsvPackageKey {
@@ -35,6 +35,11 @@ export interface OsvPackageKey {
    * packages; an advisory naming either matches.
    */
   sourceName?: string;
+  /**
+   * The source package's version when the purl tells it and it may differ from the package's
+   * (rpm: from the source RPM file name, with the package's epoch), in OSV spelling.
+   */
+  sourceVersion?: string;
 }
 
 interface EcosystemRule {
@@ -145,11 +150,13 @@ export function osvPackageKeyOrReason(p: PurlParts): PackageKeyResult {
       const base = distroEcosystem(p.type, ns);
       if (!base) return { reason: `${p.type} packages of "${ns ?? '(no namespace)'}" have no OSV ecosystem here` };
       const ecosystem = purlDistroEcosystem(base, p.qualifiers.distro, ns);
-      const source = sourcePackageName(p.type, p.qualifiers.upstream);
-      return {
-        key:
-          source && source !== p.name ? { ecosystem, name: p.name, sourceName: source } : { ecosystem, name: p.name },
-      };
+      const key: OsvPackageKey = { ecosystem, name: p.name };
+      const source = sourcePackage(p.type, p.qualifiers.upstream);
+      if (source && source.name !== p.name) {
+        key.sourceName = source.name;
+        if (source.version) key.sourceVersion = withEpoch(source.version, p.qualifiers.epoch);
+      }
+      return { key };
     }
     default:
       return { reason: `purl type "${p.type}" has no supported OSV ecosystem` };
@@ -167,9 +174,12 @@ export function osvNamesOf(key: OsvPackageKey): string[] {
  */
 export function osvVersionOf(p: PurlParts): string | undefined {
   const v = p.version;
-  if (!v || p.type !== 'rpm') return v;
-  const epoch = p.qualifiers.epoch?.trim();
-  return epoch && /^\d+$/.test(epoch) && !/^\d*:/.test(v) ? `${epoch}:${v}` : v;
+  return v && p.type === 'rpm' ? withEpoch(v, p.qualifiers.epoch) : v;
+}
+
+function withEpoch(version: string, epoch: string | undefined): string {
+  const e = epoch?.trim();
+  return e && /^\d+$/.test(e) && !/^\d*:/.test(version) ? `${e}:${version}` : version;
 }
 
 export function osvPackageKey(p: PurlParts): OsvPackageKey | undefined {

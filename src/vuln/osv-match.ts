@@ -10,7 +10,6 @@ import {
   comparatorFor,
   ecosystemMatches,
   normaliseOsvName,
-  osvNamesOf,
   osvPackageKeyOrReason,
   osvVersionOf,
 } from './ecosystems.js';
@@ -153,11 +152,15 @@ export function matchAdvisory(advisory: OsvAdvisory, purl: PurlParts): MatchResu
     return result;
   }
   const key = keyOrReason.key;
-  const version = osvVersionOf(purl);
-  const names = osvNamesOf(key).map((n) => normaliseOsvName(key.ecosystem, n));
+  const ownVersion = osvVersionOf(purl);
+  const ownName = normaliseOsvName(key.ecosystem, key.name);
+  const sourceName = key.sourceName && normaliseOsvName(key.ecosystem, key.sourceName);
   for (const a of advisory.affected) {
     if (!ecosystemMatches(a.ecosystem, key.ecosystem)) continue;
-    if (!names.includes(normaliseOsvName(a.ecosystem, a.name))) continue;
+    const name = normaliseOsvName(a.ecosystem, a.name);
+    if (name !== ownName && name !== sourceName) continue;
+    // An advisory naming the source package is about the source package's version.
+    const version = name === ownName ? ownVersion : (key.sourceVersion ?? ownVersion);
     if (!version) {
       result.reasons.push('the package has no version');
       continue;

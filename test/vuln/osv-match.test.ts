@@ -33,9 +33,11 @@ describe('osvPackageKey', () => {
   });
 
   it('reports unsupported types with a reason', () => {
-    const r = matchAdvisory(byId('GHSA-2ccf-ffrj-m4qw'), parsePurl('pkg:apk/alpine/busybox@1.36.1-r0'));
+    const r = matchAdvisory(byId('GHSA-2ccf-ffrj-m4qw'), parsePurl('pkg:alpm/arch/pacman@6.0.2-1'));
     expect(r.affected).toBe(false);
-    expect(r.reasons.join()).toMatch(/apk/);
+    expect(r.reasons.join()).toMatch(/alpm/);
+    const fedora = matchAdvisory(byId('GHSA-2ccf-ffrj-m4qw'), parsePurl('pkg:rpm/fedora/curl@8.0.1-1.fc38'));
+    expect(fedora.reasons.join()).toMatch(/rpm packages of "fedora"/);
   });
 });
 
@@ -44,16 +46,16 @@ describe('unsupportedEntries', () => {
     expect(unsupportedEntries(byId('PYSEC-2023-74')).map((u) => u.path)).toEqual(['/affected/0/ranges/0']);
     const r = matchAdvisory(byId('PYSEC-2023-74'), parsePurl('pkg:pypi/requests@2.30.0'));
     expect(r).toMatchObject({ affected: true });
-    const alpine = parseOsvAdvisory({
-      id: 'ALPINE-1',
+    const mageia = parseOsvAdvisory({
+      id: 'MGASA-1',
       affected: [
         {
-          package: { ecosystem: 'Alpine:v3.18', name: 'x' },
+          package: { ecosystem: 'Mageia:9', name: 'x' },
           ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }] }],
         },
       ],
     });
-    expect(unsupportedEntries(alpine)[0].reason).toMatch(/no version ordering/);
+    expect(unsupportedEntries(mageia)[0].reason).toMatch(/no version ordering/);
   });
 });
 
