@@ -73,7 +73,7 @@ export interface CdxDependency {
   dependsOn: string[];
 }
 
-export interface CycloneDxBom {
+export interface CycloneDxBom extends Omit<CycloneDxHeader, 'metadata'> {
   /** The BOM in CycloneDX JSON shape (XML documents normalised into it). */
   bom: Json;
   syntax: 'json' | 'xml';
@@ -195,6 +195,8 @@ export function parseCycloneDxBom(bom: unknown, syntax: 'json' | 'xml', path: Pa
     specVersion: header.specVersion,
     timestamp: header.timestamp,
     serialNumber: header.serialNumber,
+    newerNote: header.newerNote,
+    tlp: header.tlp,
     top,
     components,
     dependencies,
