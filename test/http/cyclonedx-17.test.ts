@@ -33,7 +33,7 @@ describe('CycloneDX 1.7 on the API', () => {
     const res = await t.get(`/v0/package/${enc('pkg:guac/cdx/My%20Application')}/dependencies`);
     expect(res.status, res.text).toBe(200);
     expect(res.body.dependencies).toEqual(['pkg:guac/pkg/libcurl']);
-    const npm = JSON.parse(fixture('cyclonedx-npm-with-prepared-package-lock-only.cdx.json')) as any;
+    const npm = JSON.parse(fixture('cyclonedx-npm-with-prepared-package-lock-only.cdx.json'));
     const deps = await t.get(`/v0/package/${enc(npm.metadata.component.purl)}/dependencies`);
     expect(deps.status, deps.text).toBe(200);
     expect(deps.body.dependencies.length).toBeGreaterThan(100);
