@@ -18,16 +18,19 @@ export class DependencyEdges {
   private readonly edges: DependencyFact[] = [];
   private readonly incoming = new Set<string>();
 
-  add(from: string, to: string, type: DependencyType, justification: string): void {
+  /** `versionRange`: the versions of `to` the edge accepts, when the document says (kept from the first edge that gives one). */
+  add(from: string, to: string, type: DependencyType, justification: string, versionRange?: string): void {
     if (from === to) return;
     let targets = this.byFrom.get(from);
     if (!targets) this.byFrom.set(from, (targets = new Map<string, DependencyFact>()));
     const existing = targets.get(to);
     if (existing) {
       if (TYPE_STRENGTH[type] > TYPE_STRENGTH[existing.type]) existing.type = type;
+      if (versionRange !== undefined && existing.versionRange === undefined) existing.versionRange = versionRange;
       return;
     }
     const fact: DependencyFact = { from, to, type, justification };
+    if (versionRange !== undefined) fact.versionRange = versionRange;
     targets.set(to, fact);
     this.edges.push(fact);
     this.incoming.add(to);
@@ -42,12 +45,16 @@ export class DependencyEdges {
    * top-level packages: those no edge points to (UNKNOWN type, GUAC's justification). Computed
    * once for all subjects, so edges added here do not change who counts as top-level.
    */
-  linkTopLevel(subjects: readonly string[], packages: readonly string[]): void {
+  linkTopLevel(
+    subjects: readonly string[],
+    packages: readonly string[],
+    rangeOf: (purl: string) => string | undefined = () => undefined,
+  ): void {
     const subjectSet = new Set(subjects);
     const bare = subjects.filter((s) => !this.byFrom.has(s));
     if (bare.length === 0) return;
     const roots = packages.filter((p) => !subjectSet.has(p) && !this.incoming.has(p));
-    for (const s of bare) for (const r of roots) this.add(s, r, 'UNKNOWN', TOP_LEVEL_JUSTIFICATION);
+    for (const s of bare) for (const r of roots) this.add(s, r, 'UNKNOWN', TOP_LEVEL_JUSTIFICATION, rangeOf(r));
   }
 
   emit(builder: FactsBuilder): void {

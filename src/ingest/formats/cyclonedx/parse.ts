@@ -1,4 +1,4 @@
-// CycloneDX 1.2–1.6 shape validation: the BOM (XML is first normalised into the JSON shape,
+// CycloneDX 1.2–1.7 shape validation (a later 1.x read as 1.7, version.ts): the BOM (XML is first normalised into the JSON shape,
 // xml.ts) into a typed document: its header, the component tree in document order, and the
 // dependency graph. Refusals name the JSON pointer or XML element path of the wrong field;
 // identities (purls, hashes) are judged in translate.ts, where an unusable one is skipped.
@@ -19,6 +19,8 @@ import {
 } from '../common/json.js';
 import type { SniffedDocument } from '../types.js';
 import { parseCycloneDxVulnerabilities, type CdxVulnerabilities } from './parse-vulnerabilities.js';
+import { readExternal } from './external.js';
+import { checkSpecVersion } from './version.js';
 import { cycloneDxXmlToJson, xmlPath } from './xml.js';
 
 /** Components nested deeper than this reject the document (they are walked iteratively anyway). */
@@ -48,6 +50,10 @@ export interface CdxComponent {
   vcsUrls: string[];
   /** `licenses` entries, in document order. */
   licenses: CdxLicense[];
+  /** CycloneDX 1.7 `isExternal`: provided by the environment, not part of the assembly. */
+  isExternal?: boolean;
+  /** CycloneDX 1.7 `versionRange` (vers syntax) of an external component, as written. */
+  versionRange?: string;
 }
 
 /**
@@ -67,7 +73,7 @@ export interface CdxDependency {
   dependsOn: string[];
 }
 
-export interface CycloneDxBom {
+export interface CycloneDxBom extends Omit<CycloneDxHeader, 'metadata'> {
   /** The BOM in CycloneDX JSON shape (XML documents normalised into it). */
   bom: Json;
   syntax: 'json' | 'xml';
@@ -100,25 +106,45 @@ export interface CycloneDxHeader {
   serialNumber?: string;
   /** metadata, when given (its component is read by readTop). */
   metadata?: Json;
+  /** A 1.x newer than the newest version read: the note to record (read as 1.7). */
+  newerNote?: string;
+  /** CycloneDX 1.7 `metadata.distributionConstraints.tlp`, when given. */
+  tlp?: string;
   path: PathFormatter;
 }
+
+/** CycloneDX 1.7 Traffic Light Protocol classifications. */
+const TLP = ['CLEAR', 'GREEN', 'AMBER', 'AMBER_AND_STRICT', 'RED'];
 
 /** Validates the header fields of a BOM (the root object; only its header keys are read). */
 export function readCycloneDxHeader(bom: unknown, syntax: 'json' | 'xml', path: PathFormatter): CycloneDxHeader {
   if (!isObject(bom)) throw new DocumentError('', 'a CycloneDX BOM must be an object');
   if (bom.bomFormat !== 'CycloneDX') throw new DocumentError(path(['bomFormat']), 'bomFormat must be "CycloneDX"');
   const specVersion = reqString(bom, 'specVersion', path(['specVersion']));
-  if (!/^1\.[2-6]$/.test(specVersion))
-    throw new DocumentError(
-      path(['specVersion']),
-      `unsupported CycloneDX version "${specVersion.slice(0, 20)}" (1.2–1.6)`,
-    );
+  const { newerNote } = checkSpecVersion(specVersion, syntax === 'xml' ? '/bom/@xmlns' : path(['specVersion']));
   const metadata = optObject(bom, 'metadata', path(['metadata']));
   const timestamp = metadata
     ? isoTime(optString(metadata, 'timestamp', path(['metadata'])), path(['metadata', 'timestamp']))
     : undefined;
+  const tlp = metadata ? readTlp(metadata, path) : undefined;
   const serialNumber = optString(bom, 'serialNumber', path(['serialNumber']));
-  return { syntax, specVersion, timestamp, serialNumber, metadata, path };
+  return { syntax, specVersion, timestamp, serialNumber, metadata, newerNote, tlp, path };
+}
+
+/** `metadata.distributionConstraints.tlp` (1.7), checked against the TLP names. */
+function readTlp(metadata: Json, path: PathFormatter): string | undefined {
+  const at = ['metadata', 'distributionConstraints'];
+  // An empty XML element (<distributionConstraints/>) is normalised to "".
+  if (metadata.distributionConstraints === '') return undefined;
+  const constraints = optObject(metadata, 'distributionConstraints', path(['metadata']));
+  if (!constraints || constraints.tlp === '') return undefined;
+  const tlp = optString(constraints, 'tlp', path(at));
+  if (tlp !== undefined && !TLP.includes(tlp))
+    throw new DocumentError(
+      path([...at, 'tlp']),
+      `"${tlp.slice(0, 40)}" is not a TLP classification (${TLP.join(', ')})`,
+    );
+  return tlp;
 }
 
 /** metadata.component (the SBOM subject) and, through `onComponent`, the components nested in it. */
@@ -127,6 +153,11 @@ export function readTopComponent(header: CycloneDxHeader, reader: ComponentReade
   const topRaw = metadata ? optObject(metadata, 'component', path(['metadata'])) : undefined;
   if (!topRaw) return undefined;
   const top = reader.read(topRaw, ['metadata', 'component']);
+  if (top.isExternal)
+    throw new DocumentError(
+      path(['metadata', 'component', 'isExternal']),
+      'the SBOM subject (metadata.component) cannot be external',
+    );
   reader.walk(
     optArray(topRaw, 'components', path(['metadata', 'component'])),
     ['metadata', 'component', 'components'],
@@ -164,6 +195,8 @@ export function parseCycloneDxBom(bom: unknown, syntax: 'json' | 'xml', path: Pa
     specVersion: header.specVersion,
     timestamp: header.timestamp,
     serialNumber: header.serialNumber,
+    newerNote: header.newerNote,
+    tlp: header.tlp,
     top,
     components,
     dependencies,
@@ -240,7 +273,8 @@ export class ComponentReader {
     );
     const licenses = Array.isArray(c.licenses) ? c.licenses.map((l, j) => readLicense(l, [...at, 'licenses', j])) : [];
     const raw = c.vulnerabilities !== undefined ? c : undefined;
-    return { raw, at, ref, purl, type, name, version, group, hashes, vcsUrls, licenses };
+    const { isExternal, versionRange } = readExternal(c, at, version, this.path);
+    return { raw, at, ref, purl, type, name, version, group, hashes, vcsUrls, licenses, isExternal, versionRange };
   }
 }
 

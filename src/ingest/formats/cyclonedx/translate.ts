@@ -18,6 +18,7 @@ import {
   purlOrSkip,
 } from '../common/sbom.js';
 import type { ParseContext } from '../types.js';
+import { isVers } from './external.js';
 import type { CdxComponent, CdxDependency, CdxHash, CycloneDxBom, CycloneDxHeader } from './parse.js';
 
 /** What the translate step produced; the CycloneDX VDR/VEX mapping builds on it. */
@@ -73,6 +74,13 @@ export class CycloneDxTranslator {
     const { specVersion, syntax, serialNumber, path } = header;
     this.builder = new FactsBuilder(`cyclonedx-${specVersion}-${syntax}`);
     this.walker = new ComponentWalker(this.builder, path);
+    // Notes on the document as a whole come first in its skipped list.
+    if (header.newerNote) this.builder.skip(syntax === 'xml' ? '/bom/@xmlns' : path(['specVersion']), header.newerNote);
+    if (header.tlp !== undefined && header.tlp !== 'CLEAR')
+      this.builder.skip(
+        path(['metadata', 'distributionConstraints', 'tlp']),
+        `TLP:${header.tlp} is not kept: the graph's answers are not restricted by it`,
+      );
     // The subject first: metadata.component (GUAC requires it; we fall back to a pkg:guac/cdx name).
     if (top) {
       const read = this.walker.visit(top, true);
@@ -95,8 +103,9 @@ export class CycloneDxTranslator {
     const from = this.walker.lookup(dep.ref, [...dep.at, 'ref']);
     dep.dependsOn.forEach((target, j) => {
       const to = this.walker.lookup(target, [...dep.at, 'dependsOn', j]);
-      // Every dependsOn entry is a direct dependency of its ref, as GUAC types it.
-      if (from && to) this.edges.add(from, to, 'DIRECT', 'CDX BOM Dependency');
+      // Every dependsOn entry is a direct dependency of its ref, as GUAC types it; an external
+      // component's versionRange (1.7) is the range of versions the edge accepts.
+      if (from && to) this.edges.add(from, to, 'DIRECT', 'CDX BOM Dependency', this.walker.rangeOf(to));
     });
   }
 
@@ -112,7 +121,7 @@ export class CycloneDxTranslator {
     } else {
       builder.sbom(hasSbomFact({ kind: 'package', purl: subject.purl }, ctx, serialNumber, timestamp));
     }
-    this.edges.linkTopLevel([subject.purl], builder.facts.packages);
+    this.edges.linkTopLevel([subject.purl], builder.facts.packages, (purl) => walker.rangeOf(purl));
     this.edges.emit(builder);
     return {
       bom,
@@ -147,6 +156,8 @@ class ComponentWalker {
   readonly refToPurl = new Map<string, string>();
   readonly skippedRefs = new Set<string>();
   readonly componentPurls = new Map<Json, string>();
+  /** Package → the versionRange of the (first) external component it names. */
+  private readonly ranges = new Map<string, string>();
   constructor(
     private readonly builder: FactsBuilder,
     private readonly path: PathFormatter,
@@ -163,6 +174,7 @@ class ComponentWalker {
       if (c.ref !== undefined) this.refToPurl.set(c.ref, purl);
       this.vcsReferences(c, purl);
       this.licenses(c, purl);
+      this.versionRange(c, purl);
       for (const artifact of artifacts) {
         occurrenceOnce(this.builder, {
           artifact,
@@ -175,6 +187,21 @@ class ComponentWalker {
       this.skippedRefs.add(c.ref);
     }
     return { purl, subjectArtifact };
+  }
+
+  /** The versionRange edges to the package carry; a range not in vers syntax is left out. */
+  rangeOf(purl: string): string | undefined {
+    return this.ranges.get(purl);
+  }
+
+  private versionRange(c: CdxComponent, purl: string): void {
+    if (c.versionRange === undefined) return;
+    if (!isVers(c.versionRange))
+      this.builder.skip(
+        this.path([...c.at, 'versionRange']),
+        `"${c.versionRange.slice(0, 80)}" is not a vers range ("vers:<scheme>/<constraints>"): left out`,
+      );
+    else if (!this.ranges.has(purl)) this.ranges.set(purl, c.versionRange);
   }
 
   /** externalReferences of type "vcs": the component is built from that source repository. */

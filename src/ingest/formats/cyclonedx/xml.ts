@@ -9,7 +9,7 @@ import { DocumentError } from '../../../model/facts.js';
 import { isObject, type Json, type PathFormatter } from '../common/json.js';
 
 const ROOT =
-  /<(?:[A-Za-z_][\w.-]*:)?bom\b[^>]*?\sxmlns(?::[A-Za-z_][\w.-]*)?\s*=\s*["']http:\/\/cyclonedx\.org\/schema\/bom\/(1\.\d+)["']/;
+  /<(?:[A-Za-z_][\w.-]*:)?bom\b[^>]*?\sxmlns(?::[A-Za-z_][\w.-]*)?\s*=\s*["']http:\/\/cyclonedx\.org\/schema\/bom\/(\d+\.\d+)["']/;
 
 /** The spec version from the root element's CycloneDX namespace, when the text has one. */
 export function cycloneDxXmlVersion(text: string): string | undefined {
@@ -47,7 +47,7 @@ const LISTS: Record<string, readonly string[]> = {
   references: ['reference'],
   externalReferences: ['reference'],
   properties: ['property'],
-  licenses: ['license', 'expression'],
+  licenses: ['license', 'expression', 'expression-detailed'],
   tools: ['tool'],
   versions: ['version'],
   responses: ['response'],
@@ -129,7 +129,12 @@ function convertChild(key: string, v: unknown, depth: number): unknown {
 
 /** The few list items whose JSON form differs from the element's. */
 function listItem(list: string, item: string, value: unknown): unknown {
-  if (list === 'licenses') return item === 'expression' ? { expression: value } : { license: value };
+  if (list === 'licenses') {
+    if (item === 'expression') return { expression: value };
+    // 1.7 <expression-detailed expression="…" acknowledgement="…"><details …/></expression-detailed>
+    if (item === 'expression-detailed') return isObject(value) ? { ...value } : { expression: undefined };
+    return { license: value };
+  }
   if (list === 'dependencies' && isObject(value)) {
     // <dependency ref="a"><dependency ref="b"/></dependency> → {ref: "a", dependsOn: ["b"]}
     const { dependency, ...rest } = value;
