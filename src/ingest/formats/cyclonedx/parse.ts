@@ -1,7 +1,8 @@
-// CycloneDX 1.2–1.7 shape validation (a later 1.x read as 1.7, version.ts): the BOM (XML is first normalised into the JSON shape,
-// xml.ts) into a typed document: its header, the component tree in document order, and the
-// dependency graph. Refusals name the JSON pointer or XML element path of the wrong field;
-// identities (purls, hashes) are judged in translate.ts, where an unusable one is skipped.
+// CycloneDX 1.2–1.7 shape validation (a later 1.x is read as 1.7, version.ts): the BOM (XML is
+// first normalised into the JSON shape, xml.ts) into a typed document: its header, the component
+// tree in document order, and the dependency graph. Refusals name the JSON pointer or XML
+// element path of the wrong field; identities (purls, hashes) are judged in translate.ts, where
+// an unusable one is skipped.
 // The vulnerabilities (VDR/VEX) are read leniently (parse-vulnerabilities.ts): nothing in them
 // refuses a BOM.
 import { DocumentError } from '../../../model/facts.js';
