@@ -116,10 +116,11 @@ function readFullProductName(v: unknown, path: string): { id: string; name?: str
   };
 }
 
+/** Two definitions of one product_id that say the same thing (wherever they are). */
 function sameDefinition(a: Defined, b: Defined): boolean {
-  const { path: _a, ...restA } = a;
-  const { path: _b, ...restB } = b;
-  return JSON.stringify(restA) === JSON.stringify(restB);
+  const key = (d: Defined): string =>
+    JSON.stringify([d.kind, d.name, d.ids, d.kind === 'relation' ? [d.component, d.context] : null]);
+  return key(a) === key(b);
 }
 
 export class ProductTree {

@@ -17,9 +17,11 @@
 //   - a package stated with two statuses in one vulnerability (a component of two products) keeps
 //     the one that does not hide the vulnerability (AFFECTED, then UNDER_INVESTIGATION, FIXED,
 //     NOT_AFFECTED); the other is skipped with the reason;
+//   - a pkg:oci purl whose version is a digest also names the image artifact: IsOccurrence (as OpenVEX);
 //   - knownSince is the document's current_release_date (CSAF statements carry no time of their own).
 import { FactsBuilder, type DocumentFacts, type ScanMetadata, type VexStatus } from '../../../model/facts.js';
 import { vectorRating } from '../../../vuln/severity.js';
+import { digestFromOciPurl, occurrenceOnce } from '../common/sbom.js';
 import { firstLine, vulnRef, VulnFacts, type VulnInfo } from '../common/vulns.js';
 import type { CsafDocument, CsafScores, CsafVulnerability, ProductScoped, StatusList } from './parse.js';
 import type { ProductTree, Subject } from './product-tree.js';
@@ -211,7 +213,15 @@ function translateVulnerability(
       statusNotes: statusNotes(p),
       knownSince: doc.releaseDate,
     });
-    if (p.status === 'AFFECTED' && p.subject.kind === 'package') vulns.finding(p.subject.purl, id, scan);
+    if (p.subject.kind !== 'package') continue;
+    if (p.status === 'AFFECTED') vulns.finding(p.subject.purl, id, scan);
+    const image = digestFromOciPurl(p.subject.purl);
+    if (image)
+      occurrenceOnce(builder, {
+        artifact: image,
+        subject: p.subject,
+        justification: 'CSAF product is an OCI image purl whose version is the image digest',
+      });
   }
 }
 
