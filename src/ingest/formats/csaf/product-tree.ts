@@ -127,6 +127,8 @@ export class ProductTree {
   private readonly defined = new Map<string, Defined>();
   private readonly groups = new Map<string, string[]>();
   private readonly resolved = new Map<string, Resolution>();
+  /** What each relationship product's component chain ends at (without its own context). */
+  private readonly chains = new Map<string, ResolvedProduct | { reason: string }>();
   /** Parts of the tree left out while reading it. */
   readonly skips: TreeSkip[] = [];
 
@@ -269,29 +271,55 @@ export class ProductTree {
   private resolveUncached(id: string): Resolution {
     const start = this.defined.get(id);
     if (!start) return { reason: `product_id "${id}" is not defined in the product tree` };
-    const context =
-      start.kind === 'relation'
-        ? start.context.map(([category, parent]) => `${category.replace(/_/g, ' ')} ${this.nameOf(parent)}`).join(', ')
-        : undefined;
-    // Follow component references until a product that identifies itself.
-    const seen = new Set<string>();
+    if (start.kind === 'leaf') return this.subjectsOf(start);
+    const found = this.chainSubjects(start);
+    if ('reason' in found) return { reason: `product_id "${id}": ${found.reason}` };
+    const context = start.context
+      .map(([category, parent]) => `${category.replace(/_/g, ' ')} ${this.nameOf(parent)}`)
+      .join(', ');
+    return { subjects: found.subjects, context };
+  }
+
+  /**
+   * Follows component references from a relationship product until one identifies itself. Every
+   * relationship passed keeps the answer, so a document listing each product of a long chain
+   * costs one walk of the chain, not one per product.
+   */
+  private chainSubjects(start: RelationProduct): ResolvedProduct | { reason: string } {
+    const passed: string[] = [];
+    const onPath = new Set<string>();
     let current: Defined = start;
+    let result: ResolvedProduct | { reason: string };
     for (;;) {
-      const own = this.subjectsOf(current);
-      if ('subjects' in own) return context ? { subjects: own.subjects, context } : own;
-      if (current.kind === 'leaf') {
-        return current === start ? own : { reason: `product_id "${id}": its component ${own.reason}` };
+      const known = this.chains.get(current.id);
+      if (known) {
+        result = known;
+        break;
       }
-      seen.add(current.id);
+      const own = this.subjectsOf(current);
+      if ('subjects' in own) {
+        result = own;
+        break;
+      }
+      if (current.kind === 'leaf') {
+        result = { reason: `its component ${own.reason}` };
+        break;
+      }
+      passed.push(current.id);
+      onPath.add(current.id);
       const next = this.defined.get(current.component);
-      if (!next)
-        return {
-          reason: `product_id "${id}" refers to "${current.component}", which is not defined in the product tree`,
-        };
-      if (seen.has(next.id))
-        return { reason: `product_id "${id}": its relationships form a cycle through "${next.id}"` };
+      if (!next) {
+        result = { reason: `its component "${current.component}" is not defined in the product tree` };
+        break;
+      }
+      if (onPath.has(next.id)) {
+        result = { reason: `its relationships form a cycle through "${next.id}"` };
+        break;
+      }
       current = next;
     }
+    for (const id of passed) this.chains.set(id, result);
+    return result;
   }
 
   /** The product's own identifiers as subjects, or why it has none. */
@@ -316,7 +344,7 @@ export class ProductTree {
       }
     }
     if (subjects.size > 0) return { subjects: [...subjects.values()] };
-    const label = p.name ? `"${p.id}" (${p.name})` : `"${p.id}"`;
+    const label = p.name && p.name !== p.id ? `"${p.id}" (${p.name})` : `"${p.id}"`;
     if (problems.length > 0) return { reason: `product ${label}: ${problems.join('; ')}` };
     if (p.ids.cpe)
       return {

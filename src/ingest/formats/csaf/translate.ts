@@ -98,7 +98,7 @@ interface Pending {
   path: string;
   justification?: string;
   statement?: string;
-  contexts: string[];
+  contexts: Set<string>;
 }
 
 function translateVulnerability(
@@ -167,7 +167,7 @@ function translateVulnerability(
         const key = subject.kind === 'package' ? subject.purl : subject.digest;
         const earlier = pending.get(key);
         if (earlier && earlier.status === status) {
-          if (resolved.context && !earlier.contexts.includes(resolved.context)) earlier.contexts.push(resolved.context);
+          if (resolved.context) earlier.contexts.add(resolved.context);
           continue;
         }
         const next: Pending = {
@@ -178,7 +178,7 @@ function translateVulnerability(
           path,
           justification: status === 'NOT_AFFECTED' ? flags.first(productId) : undefined,
           statement: (status === 'NOT_AFFECTED' ? impacts : remediations).join(productId),
-          contexts: resolved.context ? [resolved.context] : [],
+          contexts: new Set(resolved.context ? [resolved.context] : []),
         };
         if (!earlier) {
           pending.set(key, next);
@@ -232,9 +232,9 @@ function note(v: CsafVulnerability, category: string): string | undefined {
 function statusNotes(p: Pending): string | undefined {
   const parts: string[] = [];
   if (!PLAIN_LISTS.has(p.list)) parts.push(`CSAF ${p.list}`);
-  if (p.contexts.length > 0) {
-    const shown = p.contexts.slice(0, MAX_CONTEXTS).join('; ');
-    const more = p.contexts.length - MAX_CONTEXTS;
+  if (p.contexts.size > 0) {
+    const shown = [...p.contexts].slice(0, MAX_CONTEXTS).join('; ');
+    const more = p.contexts.size - MAX_CONTEXTS;
     parts.push(more > 0 ? `${shown}; and ${more} more` : shown);
   }
   return parts.length ? parts.join('; ') : undefined;
