@@ -208,11 +208,20 @@ describe('CSAF real documents', () => {
     expect(v20.vulnMetadata[0]).toMatchObject({ severity: 'HIGH' });
   });
 
-  it('the Siemens advisory: CVSS v3 vectors rated, products without purl skipped', () => {
-    const facts = parseFile('siemens-ssa-054046.json');
-    expect(facts.vex).toEqual([]);
-    expect(facts.skipped.length).toBeGreaterThan(0);
-    expect(facts.vulnMetadata[0]).toMatchObject({ scoreType: 'CVSSv31' });
+  it('BSI advisory: 2.0 scores[] and 2.1 metrics[] give the same rating from the CVSS v3.1 vector', () => {
+    const v20 = parseFile('oasis-2.0-bsi-2022-0001.json');
+    const v21 = parseFile('oasis-2.1-bsi-2022-0001.json');
+    // CVSS:3.1/AV:L/AC:L/PR:N/UI:R/S:U/C:H/I:N/A:L (with temporal metrics) has base score 6.1.
+    expect(v20.vulnMetadata).toEqual([
+      expect.objectContaining({
+        vulnerability: { type: 'CVE', id: 'CVE-2022-27193' },
+        severity: 'MEDIUM',
+        scoreType: 'CVSSv31',
+        scoreValue: 6.1,
+      }),
+    ]);
+    expect(v21.vulnMetadata).toEqual(v20.vulnMetadata);
+    expect(v20.skipped.every((s) => /named only by a CPE/.test(s.reason))).toBe(true);
   });
 });
 
