@@ -122,6 +122,23 @@ describe('CSAF VEX suppression', () => {
 });
 
 describe('POST /v0/documents with a CSAF document', () => {
+  it('a CSAF document with a malformed status list → 400 naming the field, nothing stored', async () => {
+    const { headers } = await createTestToken(csaf.storeDir, 'ingest');
+    const doc = JSON.parse(csafFixture('redhat-CVE-2024-34502.json'));
+    doc.vulnerabilities[0].product_status.known_affected = 'red_hat_openshift_container_platform_3.11:mediawiki';
+    const total = (await csaf.get('/v0/documents')).body.PaginationInfo.TotalCount;
+    const res = await csaf.request(
+      'POST',
+      '/v0/documents?name=bad-csaf.json',
+      { ...headers, 'content-type': 'application/json' },
+      JSON.stringify(doc),
+    );
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.code).toBe('SG_DOCUMENT_REJECTED');
+    expect(res.body.detail).toBe('bad-csaf.json: /vulnerabilities/0/product_status/known_affected: must be an array');
+    expect((await csaf.get('/v0/documents')).body.PaginationInfo.TotalCount).toBe(total);
+  });
+
   it('is stored as csaf, with its skip reasons', async () => {
     const { headers } = await createTestToken(csaf.storeDir, 'ingest');
     const res = await csaf.request(
