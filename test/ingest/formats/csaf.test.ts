@@ -349,6 +349,72 @@ describe('CSAF mapping rules', () => {
     ]);
   });
 
+  it('CSAF 2.1: product_paths with subpaths, metrics with CVSS v4 and a qualitative rating, disclosure_date', () => {
+    const facts = parse(
+      csaf(
+        {
+          full_product_names: [
+            product('img', { purls: ['pkg:oci/app@sha256:' + 'cd'.repeat(32)] }),
+            product('cluster', { cpe: 'cpe:/a:x:cluster:1' }),
+            product('platform', { cpe: 'cpe:/a:x:platform:1' }),
+          ],
+          product_paths: [
+            {
+              beginning_product_reference: 'img',
+              full_product_name: { name: 'img in cluster on platform', product_id: 'img-in-cluster' },
+              subpaths: [
+                { category: 'default_component_of', next_product_reference: 'cluster' },
+                { category: 'installed_on', next_product_reference: 'platform' },
+              ],
+            },
+          ],
+        },
+        [
+          {
+            cve: 'CVE-2025-0001',
+            disclosure_date: '2025-01-02T00:00:00Z',
+            product_status: { known_not_affected: ['img-in-cluster'] },
+            flags: [{ label: 'vulnerable_code_not_in_execute_path', product_ids: ['img-in-cluster'] }],
+            metrics: [
+              {
+                content: {
+                  cvss_v4: {
+                    version: '4.0',
+                    vectorString: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:L/VI:N/VA:N/SC:N/SI:N/SA:N',
+                    baseScore: 6.9,
+                  },
+                  qualitative_severity_rating: 'high',
+                },
+                products: ['img-in-cluster'],
+              },
+            ],
+          },
+        ],
+        { csaf_version: '2.1' },
+      ),
+    );
+    const image = `sha256:${'cd'.repeat(32)}`;
+    expect(facts.vex).toEqual([
+      expect.objectContaining({
+        subject: { kind: 'package', purl: `pkg:oci/app@${image}` },
+        status: 'NOT_AFFECTED',
+        justification: 'vulnerable_code_not_in_execute_path',
+        statusNotes: 'default component of name of cluster, installed on name of platform',
+      }),
+    ]);
+    expect(facts.occurrences).toEqual([expect.objectContaining({ artifact: image })]);
+    // The "high" rating beats the v4 vector's MEDIUM; the score stays the v4 one.
+    expect(facts.vulnMetadata).toEqual([
+      expect.objectContaining({
+        severity: 'HIGH',
+        scoreType: 'CVSSv4',
+        published: '2025-01-02T00:00:00.000Z',
+      }),
+    ]);
+    expect(facts.vulnMetadata[0].scoreValue).toBeGreaterThanOrEqual(4);
+    expect(facts.vulnMetadata[0].scoreValue).toBeLessThan(7);
+  });
+
   it('repeated identical product definitions are one product; a different redefinition is skipped, the first kept', () => {
     const facts = parse(
       csaf(
