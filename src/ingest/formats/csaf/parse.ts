@@ -5,7 +5,7 @@
 // translate.ts, with skip reasons.
 import { DocumentError } from '../../../model/facts.js';
 import { isoUtc } from '../common/dates.js';
-import { isObject, type Json } from '../common/json.js';
+import { isObject, str, strictOptString, type Json } from '../common/json.js';
 import { isCsaf } from './detect.js';
 import { ProductTree } from './product-tree.js';
 
@@ -92,10 +92,6 @@ export interface CsafDocument {
   vulnerabilities: CsafVulnerability[];
 }
 
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
-}
-
 function array(v: unknown, path: string): unknown[] {
   if (v === undefined || v === null) return [];
   if (!Array.isArray(v)) throw new DocumentError(path, 'must be an array');
@@ -111,12 +107,9 @@ function optObject(v: unknown, path: string): Json | undefined {
   return v === undefined || v === null ? undefined : object(v, path);
 }
 
-/** An optional string field: absent is undefined, anything but a string rejects the document. */
+/** An optional string field: absent or blank is undefined, anything but a string rejects the document. */
 function optString(parent: Json, key: string, path: string): string | undefined {
-  const v = parent[key];
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string') throw new DocumentError(`${path}/${key}`, 'must be a string');
-  return str(v);
+  return str(strictOptString(parent, key, path));
 }
 
 function stringList(v: unknown, path: string): string[] {

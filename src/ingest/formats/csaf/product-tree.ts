@@ -9,7 +9,7 @@
 import { canonicalArtifact, DigestError } from '../../../model/artifact.js';
 import { DocumentError, type NodeRef } from '../../../model/facts.js';
 import { canonicalPurl } from '../../../model/purl.js';
-import { errorMessage, isObject, type Json } from '../common/json.js';
+import { errorMessage, isObject, str, type Json } from '../common/json.js';
 
 export type Subject = NodeRef & { kind: 'package' | 'artifact' };
 
@@ -58,10 +58,6 @@ export type Resolution = ResolvedProduct | { reason: string };
 export interface TreeSkip {
   path: string;
   reason: string;
-}
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
 }
 
 function optArray(v: unknown, path: string, what: string): unknown[] {
@@ -242,11 +238,6 @@ export class ProductTree {
       path: p.path,
       reason: `product_id "${p.id}" is defined again, differently (first at ${first.path}): the first is kept`,
     });
-  }
-
-  /** How many product ids the tree defines. */
-  get size(): number {
-    return this.defined.size;
   }
 
   /** The product ids of a group, or undefined when the group is not defined. */
