@@ -9,6 +9,7 @@ import { osvParser } from './osv/index.js';
 import { grypeParser, osvScannerParser, trivyParser } from './scanners/index.js';
 import { openvexParser } from './openvex/index.js';
 import { scorecardParser } from './scorecard/index.js';
+import { csafParser } from './csaf/index.js';
 
 export const FORMAT_PARSERS: readonly FormatParser[] = [
   guacPredicatesParser,
@@ -22,4 +23,5 @@ export const FORMAT_PARSERS: readonly FormatParser[] = [
   trivyParser,
   openvexParser,
   scorecardParser,
+  csafParser,
 ];
