@@ -21,9 +21,10 @@ const DIST = resolve(arg('dist', resolve(HERE, '../../dist')));
 const CORPUS = resolve(arg('corpus', process.env.SUPPLYGRAPH_CORPUS ?? resolve(HERE, '../../../shared/corpus')));
 const FIXTURES = resolve(HERE, '../../test/fixtures');
 
-type Affected = { ecosystem: string; name: string; versions: string[]; ranges: { type: string; events: any[] }[] };
+type OsvEvent = { introduced?: string; fixed?: string; last_affected?: string; limit?: string };
+type Affected = { ecosystem: string; name: string; versions: string[]; ranges: { type: string; events: OsvEvent[] }[] };
 type Advisory = { id: string; affected: Affected[] };
-const load = (path: string): Promise<any> => import(new URL(`file://${join(DIST, path)}`).href);
+const load = (path: string): Promise<unknown> => import(new URL(`file://${join(DIST, path)}`).href);
 const { parseOsvAdvisory } = (await load('ingest/formats/osv/parse.js')) as {
   parseOsvAdvisory: (raw: unknown, path: string) => Advisory;
 };
@@ -38,11 +39,14 @@ const { purlPartsFromOsv, baseEcosystem } = (await load('vuln/ecosystems.js')) a
 
 /** Raw OSV records, keyed by id and modified time (one record found in several places counts once). */
 const records = new Map<string, unknown>();
-const add = (rec: any) => {
-  if (rec && typeof rec.id === 'string' && Array.isArray(rec.affected)) records.set(`${rec.id}|${rec.modified}`, rec);
+type Raw = { id?: unknown; modified?: unknown; affected?: unknown };
+type ScannerReport = { results?: { packages?: { vulnerabilities?: Raw[] }[] }[] };
+const add = (rec: Raw | undefined) => {
+  if (rec && typeof rec.id === 'string' && Array.isArray(rec.affected))
+    records.set(`${rec.id}|${String(rec.modified)}`, rec);
 };
 const addFile = (path: string) => {
-  const doc = JSON.parse(readFileSync(path, 'utf8'));
+  const doc = JSON.parse(readFileSync(path, 'utf8')) as Raw & ScannerReport;
   if (Array.isArray(doc?.results))
     for (const r of doc.results) for (const p of r.packages ?? []) for (const v of p.vulnerabilities ?? []) add(v);
   else add(doc);
@@ -114,7 +118,7 @@ for (const raw of records.values()) {
     if (!v) return;
     row.probed += 1;
     if (parts && matchAdvisory({ ...adv, affected: [a] }, parts).reasons.length === 0) row.decided += 1;
-    const fixed = a.ranges.find((r) => r.type !== 'GIT')?.events.find((e) => e.fixed)?.fixed as string | undefined;
+    const fixed = a.ranges.find((r) => r.type !== 'GIT')?.events.find((e) => e.fixed)?.fixed;
     const fixedParts = fixed && !a.versions.includes(fixed) ? purlPartsFromOsv(a.ecosystem, a.name, fixed) : undefined;
     if (fixedParts && matchAdvisory({ ...adv, affected: [a] }, fixedParts).affected) row.fixedAffected += 1;
   });

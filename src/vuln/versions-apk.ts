@@ -25,8 +25,8 @@ interface Token {
   kind: Tok;
   /** The token's text (digits, letter, suffix name or hash). */
   text: string;
-  /** Numeric value for digits, suffix numbers and revisions; suffix rank for suffixes. */
-  rank: bigint;
+  /** Letters: the character code; suffixes: their rank; numbers compare by `text` (any length). */
+  rank: number;
 }
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
@@ -47,7 +47,7 @@ class Tokenizer {
 
   private digits(kind: Tok): Token {
     const text = this.run(isDigit);
-    return text ? { kind, text, rank: BigInt(text) } : { kind: Tok.Invalid, text: '', rank: 0n };
+    return text ? { kind, text, rank: 0 } : { kind: Tok.Invalid, text: '', rank: 0 };
   }
 
   next(): Token {
@@ -58,15 +58,15 @@ class Tokenizer {
 
   private read(): Token {
     const prev = this.prev;
-    const invalid: Token = { kind: Tok.Invalid, text: '', rank: 0n };
+    const invalid: Token = { kind: Tok.Invalid, text: '', rank: 0 };
     if (prev === undefined) return this.digits(Tok.InitialDigit);
     if (prev === Tok.Invalid) return invalid;
     const c = this.s[this.at];
-    if (c === undefined) return { kind: Tok.End, text: '', rank: 0n };
+    if (c === undefined) return { kind: Tok.End, text: '', rank: 0 };
     if (isLower(c)) {
       if (prev > Tok.Digit) return invalid;
       this.at++;
-      return { kind: Tok.Letter, text: c, rank: BigInt(c.charCodeAt(0)) };
+      return { kind: Tok.Letter, text: c, rank: c.charCodeAt(0) };
     }
     if (c === '.' || isDigit(c)) {
       if (c === '.') {
@@ -83,13 +83,13 @@ class Tokenizer {
       const name = this.run(isLower);
       const rank = name ? SUFFIXES.indexOf(name) : -1;
       if (rank < 0 || rank === NO_SUFFIX) return invalid;
-      return { kind: Tok.Suffix, text: name, rank: BigInt(rank) };
+      return { kind: Tok.Suffix, text: name, rank };
     }
     if (c === '~') {
       if (prev >= Tok.CommitHash) return invalid;
       this.at++;
       const hash = this.run(isHex);
-      return hash ? { kind: Tok.CommitHash, text: hash, rank: 0n } : invalid;
+      return hash ? { kind: Tok.CommitHash, text: hash, rank: 0 } : invalid;
     }
     if (c === '-') {
       if (prev >= Tok.Revision || this.s[this.at + 1] !== 'r') return invalid;
@@ -98,6 +98,14 @@ class Tokenizer {
     }
     return invalid;
   }
+}
+
+/** Decimal digit strings by value, without converting them (any length). */
+function numericOrder(a: string, b: string): -1 | 0 | 1 {
+  const x = a.replace(/^0+/, ''),
+    y = b.replace(/^0+/, '');
+  if (x.length !== y.length) return x.length < y.length ? -1 : 1;
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /** Byte order, then length (apk's blob sort). */
@@ -109,7 +117,8 @@ function tokenOrder(a: Token, b: Token): -1 | 0 | 1 {
   // A non-initial component with a leading zero compares as a string (Gentoo rule: 1.01 < 1.1).
   const asString = a.kind === Tok.CommitHash || (a.kind === Tok.Digit && (a.text[0] === '0' || b.text[0] === '0'));
   if (asString) return blobOrder(a.text, b.text);
-  return a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0;
+  if (a.kind === Tok.Letter || a.kind === Tok.Suffix) return a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0;
+  return numericOrder(a.text, b.text);
 }
 
 /** Whether apk-tools accepts the string as a version. */
@@ -140,8 +149,8 @@ export function apkVersionCompare(a: string, b: string, fuzzy = false): -1 | 0 |
   if (x.kind === y.kind) return 0;
   if (y.kind === Tok.End && fuzzy) return 0;
   // Equal so far: the longer version is newer, unless what it continues with is a pre-release suffix.
-  if (x.kind === Tok.Suffix && x.rank < BigInt(NO_SUFFIX)) return -1;
-  if (y.kind === Tok.Suffix && y.rank < BigInt(NO_SUFFIX)) return 1;
+  if (x.kind === Tok.Suffix && x.rank < NO_SUFFIX) return -1;
+  if (y.kind === Tok.Suffix && y.rank < NO_SUFFIX) return 1;
   if (x.kind > y.kind) return -1;
   if (y.kind > x.kind) return 1;
   return 0;

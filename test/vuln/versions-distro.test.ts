@@ -168,3 +168,15 @@ describe('apk version ordering against apk-tools test/unit/version.data', () => 
     expect(compareApk('3.1.4_rc1-r0', '3.1.4-r0')).toBe(-1);
   });
 });
+
+describe('hostile versions', () => {
+  it('compares megabyte-long versions without converting their numbers', () => {
+    const long = '1'.repeat(1_000_000);
+    const started = Date.now();
+    expect(compareApk(`${long}.0-r0`, `${long}.1-r0`)).toBe(-1);
+    expect(compareApk(`1.${long}`, `1.${long}0`)).toBe(-1);
+    expect(compareRpm(`${long}-1`, `${long}0-1`)).toBe(-1);
+    expect(compareRpm(`1:1.0-${long}`, `1:1.0-${long}`)).toBe(0);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
