@@ -102,7 +102,7 @@ export interface Spdx3Document {
 
 const PACKAGE_TYPES = new Set(['software_Package', 'ai_AIPackage', 'dataset_DatasetPackage']);
 const COLLECTION_TYPES = new Set(['software_Sbom', 'Bom', 'Bundle', 'BOM']);
-const RELATIONSHIP = /(^|_)(Relationship|VulnAssessmentRelationship)$/;
+const RELATIONSHIP = /Relationship$/;
 const PROFILE_PREFIX: Record<string, string> = {
   Core: '',
   Software: 'software_',
