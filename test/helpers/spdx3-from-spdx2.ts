@@ -40,7 +40,12 @@ export function spdx3FromSpdx2(doc: Json): Json {
       createdBy: [`${ns}#converter`],
       createdUsing: [`${ns}#converter-tool`],
     },
-    { type: 'Tool', spdxId: `${ns}#converter-tool`, name: 'test/helpers/spdx3-from-spdx2.ts', creationInfo: '_:creationinfo' },
+    {
+      type: 'Tool',
+      spdxId: `${ns}#converter-tool`,
+      name: 'test/helpers/spdx3-from-spdx2.ts',
+      creationInfo: '_:creationinfo',
+    },
   ];
   const element = (e: Json) => graph.push({ ...e, creationInfo: '_:creationinfo' });
   let n = 0;
