@@ -3,7 +3,7 @@
 // the top) written in SPDX 3's compact keys: elements with "spdxId" and "type", one of them an
 // SpdxDocument or a CreationInfo with a 3.x specVersion. SPDX 2 documents carry "spdxVersion" and
 // no @graph, so the two detectors never claim the same document.
-import { isObject, type Json } from '../common/json.js';
+import { isObject } from '../common/json.js';
 import type { SniffedDocument } from '../types.js';
 
 const CONTEXT = /^https?:\/\/spdx\.org\/rdf\/3\.[0-9.]+\//;
@@ -23,7 +23,7 @@ function isSpdx3Marker(node: unknown): boolean {
 export function isSpdx3(doc: SniffedDocument): boolean {
   const json = doc.json;
   if (!isObject(json) || json.spdxVersion !== undefined) return false;
-  const graph = (json as Json)['@graph'];
+  const graph = json['@graph'];
   if (contextIsSpdx3(json['@context'])) return Array.isArray(graph) || typeof json.spdxId === 'string';
   // No SPDX context: only the compact form, recognised by its markers (first 1000 nodes).
   if (Array.isArray(graph)) return graph.slice(0, 1000).some(isSpdx3Marker);

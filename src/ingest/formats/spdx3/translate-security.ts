@@ -18,7 +18,7 @@ import { isoUtc } from '../common/dates.js';
 import { vectorRating } from '../../../vuln/severity.js';
 import { VulnFacts, vulnRef, type VulnInfo } from '../common/vulns.js';
 import type { ParseContext } from '../types.js';
-import type { Spdx3Document, Spdx3Relationship, Spdx3Vulnerability } from './parse.js';
+import type { Spdx3Document, Spdx3Relationship, Spdx3Vulnerability } from './document.js';
 import { CVSS_CLASS, VEX_CLASS, vexJustification } from './relationships.js';
 import type { Spdx3Elements } from './translate.js';
 

@@ -20,7 +20,8 @@ import {
   type SpdxElement,
 } from '../common/spdx-elements.js';
 import type { ParseContext } from '../types.js';
-import { listedLicense, type Spdx3Document, type Spdx3Package } from './parse.js';
+import type { Spdx3Document, Spdx3Package } from './document.js';
+import { listedLicense } from './elements.js';
 import { LICENSE_KIND, orientation } from './relationships.js';
 import { translateSpdx3Security } from './translate-security.js';
 
