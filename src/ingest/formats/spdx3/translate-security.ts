@@ -20,7 +20,7 @@ import { VulnFacts, vulnRef, type VulnInfo } from '../common/vulns.js';
 import type { ParseContext } from '../types.js';
 import type { Spdx3Document, Spdx3Relationship, Spdx3Vulnerability } from './document.js';
 import { CVSS_CLASS, VEX_CLASS, vexJustification } from './relationships.js';
-import type { Spdx3Elements } from './translate.js';
+import type { Spdx3Elements } from './resolve.js';
 
 const ID_PREFERENCE = ['cve', 'securityOther'];
 const ID_IN_IRI = /(?:^|[/#:])((?:CVE|GHSA|GO|PYSEC|RUSTSEC|OSV|GSD|SNYK)-[A-Za-z0-9-]+)$/i;
@@ -65,6 +65,7 @@ export function translateSpdx3Security(doc: Spdx3Document, elements: Spdx3Elemen
     });
   }
 
+  const vulnElementIds = new Set(doc.vulnerabilities.map((v) => v.id));
   const documentTime = doc.created ?? ctx.now;
   const scan = (r: Spdx3Relationship): ScanMetadata => ({
     scannerUri: doc.tools.join(', ') || doc.documentId || 'spdx-3',
@@ -75,7 +76,7 @@ export function translateSpdx3Security(doc: Spdx3Document, elements: Spdx3Elemen
   });
   const vulnOf = (id: string, path: string) => {
     const v = vulns.get(id);
-    if (!v && !doc.vulnerabilities.some((x) => x.id === id))
+    if (!v && !vulnElementIds.has(id))
       builder.skip(path, `names "${id.slice(0, 200)}", which is no vulnerability of this document`);
     return v;
   };

@@ -23,31 +23,8 @@ import type { ParseContext } from '../types.js';
 import type { Spdx3Document, Spdx3Package } from './document.js';
 import { listedLicense } from './elements.js';
 import { LICENSE_KIND, orientation } from './relationships.js';
+import { Spdx3Elements } from './resolve.js';
 import { translateSpdx3Security } from './translate-security.js';
-
-/** The elements of one document and how references to them resolve. */
-export class Spdx3Elements {
-  readonly nodes = new Map<string, SpdxElement>();
-
-  constructor(
-    readonly builder: FactsBuilder,
-    readonly doc: Spdx3Document,
-  ) {}
-
-  /** True for ids that name nothing to resolve: SPDX individuals (NoAssertionElement…), listed licences. */
-  private isNonNode(id: string): boolean {
-    return /^https?:\/\/spdx\.org\/(rdf\/3\.[0-9.]+\/terms\/|licenses\/)/.test(id) || id === this.doc.documentId;
-  }
-
-  /** The node an id names; a skip (at `path`) when the id is unknown to the document. */
-  resolve(id: string, path: string, what = 'refers to'): SpdxElement | undefined {
-    const node = this.nodes.get(id);
-    if (node) return node;
-    if (!this.doc.known.has(id) && !this.isNonNode(id))
-      this.builder.skip(path, `${what} unknown element "${id.slice(0, 200)}"`);
-    return undefined;
-  }
-}
 
 export function translateSpdx3(doc: Spdx3Document, ctx: ParseContext): DocumentFacts {
   const builder = new FactsBuilder(`spdx-${doc.specVersion}`);
