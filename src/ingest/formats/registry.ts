@@ -3,6 +3,7 @@
 import type { FormatParser } from './types.js';
 import { guacPredicatesParser } from './guac-predicates/index.js';
 import { spdxParser } from './spdx/index.js';
+import { spdx3Parser } from './spdx3/index.js';
 import { cyclonedxJsonParser, cyclonedxXmlParser } from './cyclonedx/index.js';
 import { slsaParser } from './slsa/index.js';
 import { osvParser } from './osv/index.js';
@@ -14,6 +15,7 @@ import { csafParser } from './csaf/index.js';
 export const FORMAT_PARSERS: readonly FormatParser[] = [
   guacPredicatesParser,
   spdxParser,
+  spdx3Parser,
   cyclonedxJsonParser,
   cyclonedxXmlParser,
   slsaParser,
