@@ -4,17 +4,17 @@
 // purls from scanner reports that only give ecosystem + name + version.
 import type { PurlParts } from '../model/purl.js';
 import {
-  compareApk,
   compareDpkg,
   compareMaven,
   compareNuget,
   comparePackagist,
   comparePep440,
-  compareRpm,
   compareRubyGems,
   compareSemver,
   type Comparator,
 } from './versions.js';
+import { compareApk } from './versions-apk.js';
+import { compareRpm } from './versions-rpm.js';
 import {
   DISTRO_NAMESPACE,
   distroEcosystem,

@@ -3,7 +3,7 @@
 // re-implementations of the ecosystem's own rules otherwise (Maven ComparableVersion,
 // RubyGems Gem::Version, NuGet SemVer, Composer/PHP version_compare, dpkg).
 // RPM (rpmvercmp with epochs) and Alpine apk orderings live in versions-rpm.ts and
-// versions-apk.ts and are re-exported here.
+// versions-apk.ts (they need only the Comparator type from here).
 // A comparator returns undefined when either version is not valid in that scheme: callers
 // must treat that as "cannot decide", never as equal.
 import semver from 'semver';
@@ -11,8 +11,6 @@ import { compare as pep440Compare, valid as pep440Valid } from '@renovatebot/pep
 
 export type Comparator = (a: string, b: string) => number | undefined;
 
-export { compareRpm } from './versions-rpm.js';
-export { compareApk } from './versions-apk.js';
 
 const sign = (n: number): number => (n < 0 ? -1 : n > 0 ? 1 : 0);
 
