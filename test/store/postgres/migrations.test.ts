@@ -135,7 +135,7 @@ describe('schema migrations', () => {
     const report = await withDatabase(db.url, (sql) => applyMigrations(sql));
     expect(report).toMatchObject({ from: 7, to: 8, applied: [{ version: 8 }] });
     const rows = await withDatabase(db.url, (sql) => sql.unsafe(signatureRowsSql('sg_')));
-    expectJudgedRows(rows as never[]);
+    expectJudgedRows(rows as unknown as never[]);
     await (await PostgresStore.open(db.url)).close();
   });
 
