@@ -7,6 +7,8 @@ import { preAuthEncoding } from './pae.js';
 import type { SignatureCheck } from './types.js';
 
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
+/** Signatures tried per envelope: a hostile envelope with thousands must not cost thousands of verifies per key. */
+const MAX_SIGNATURES = 16;
 
 function base64(text: unknown): Buffer | undefined {
   if (typeof text !== 'string') return undefined;
@@ -53,7 +55,7 @@ export function verifyDsseEnvelope(envelope: Json, keys: readonly TrustedKey[]):
     return { signature: 'unverified', reason: 'the envelope has no payloadType or base64 payload' };
   if (keys.length === 0) return { signature: 'unverified', reason: 'no trusted keys configured (--trusted-keys)' };
   const pae = preAuthEncoding(envelope.payloadType, payload);
-  for (const { keyid, sig } of sigs) {
+  for (const { keyid, sig } of sigs.slice(0, MAX_SIGNATURES)) {
     if (!sig || sig.length === 0) continue;
     // The key the signature names first; keyid is only a hint (DSSE), so every key is tried.
     const ordered = [...keys].sort((a, b) => Number(b.id === keyid) - Number(a.id === keyid));
