@@ -241,3 +241,35 @@ describe('trusted keys and roots from files', () => {
     expect(() => loadTrustedRoot(file)).toThrow(/--sigstore-trusted-root .*root\.json: not a Sigstore trusted root/);
   });
 });
+
+describe('hostile signatures', () => {
+  const { publicKey } = keyPair('ec-p256');
+  const payload = Buffer.from(FIXTURES.text(STATEMENT)).toString('base64');
+  const sigstore = {
+    ...PARSE_CTX,
+    signatures: signatureVerifier(keysOfPem(pem(publicKey), 'k.pem'), loadTrustedRoot(TRUSTED_ROOT), false),
+  };
+
+  it('signatures that are not base64, not strings or not a list are unverified or unsigned, never a crash', () => {
+    const cases: [unknown, string][] = [
+      [[{ sig: '%%% not base64 %%%' }], 'unverified'],
+      [[{ sig: 42 }, 'text', null], 'unsigned'],
+      ['not a list', 'unsigned'],
+      [Array.from({ length: 1000 }, () => ({ sig: 'AAAA' })), 'unverified'],
+    ];
+    for (const [signatures, state] of cases) {
+      const env = { payloadType: PAYLOAD_TYPE, payload, signatures };
+      expect(slsaParser.parse(sniff(env), sigstore).slsa[0].signature, JSON.stringify(signatures).slice(0, 40)).toBe(
+        state,
+      );
+    }
+  });
+
+  it('a bundle with broken verification material is unverified, saying why', () => {
+    const bundle = FIXTURES.rawJson(CONTAINER_BUNDLE);
+    bundle.verificationMaterial = { x509CertificateChain: { certificates: [{ rawBytes: 'AAAA' }] }, tlogEntries: 7 };
+    const check = sigstore.signatures.verifyBundle(bundle);
+    expect(check.signature).toBe('unverified');
+    expect(check.reason).toMatch(/Sigstore bundle is malformed|Sigstore verification failed/);
+  });
+});
