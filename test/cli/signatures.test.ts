@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/server.js';
-import { cli } from './run-cli.js';
+import { cli, serveOnly } from './run-cli.js';
 
 const TRUSTED_ROOT = new URL('../fixtures/sigstore/trusted_root.json', import.meta.url).pathname;
 const STATEMENT = 'slsa-provenance-azure-devops-kubectl-v1.28.1-statement-v0.2.json';
@@ -61,5 +61,19 @@ describe('supplygraph ingest with signature settings', () => {
     const root = await ingest(join(work, 'store-6'), ['--sigstore-trusted-root', join(work, 'statement.json')]);
     expect(root.code).not.toBe(0);
     expect(root.stderr).toMatch(/--sigstore-trusted-root .*statement\.json: not a Sigstore trusted root/);
+  });
+
+  it('serve takes the same settings and stops on an unusable key file before it listens', async () => {
+    const r = await cli([
+      'serve',
+      '--store',
+      join(work, 'store-3'),
+      ...serveOnly('serve'),
+      '--trusted-keys',
+      join(work, 'absent-keys'),
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/--trusted-keys .*absent-keys: cannot be read \(ENOENT\)/);
+    expect(r.stdout).not.toMatch(/listening/i);
   });
 });
