@@ -33,8 +33,9 @@ export function signatureVerifier(
       const envelope = bundle.dsseEnvelope;
       if (!isObject(envelope)) return { signature: 'unverified', reason: 'the bundle carries no DSSE envelope' };
       const check = verifyDsseEnvelope(envelope, keys);
-      if (check.signature !== 'unverified' || keys.length > 0) return check;
-      return { signature: 'unverified', reason: 'no Sigstore trusted root configured (--sigstore-trusted-root)' };
+      if (check.signature !== 'unverified') return check;
+      const noRoot = 'no Sigstore trusted root configured (--sigstore-trusted-root)';
+      return { signature: 'unverified', reason: keys.length > 0 ? `${check.reason}; ${noRoot}` : noRoot };
     },
   };
 }

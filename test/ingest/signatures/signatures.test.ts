@@ -174,8 +174,14 @@ describe('Sigstore bundles against the trusted root', () => {
     expect(slsaParser.parse(FIXTURES.load(CONTAINER_BUNDLE), ctx).slsa[0].signature).toBe('unverified');
   });
 
-  it('without a trusted root a bundle is unverified', () => {
+  it('without a trusted root a bundle is unverified, and the reason says what is missing', () => {
     expect(slsaParser.parse(FIXTURES.load(CONTAINER_BUNDLE), PARSE_CTX).slsa[0].signature).toBe('unverified');
+    const keysOnly = signatureVerifier(keysOfPem(pem(keyPair('ed25519').publicKey), 'k.pem'), undefined, false);
+    expect(keysOnly.verifyBundle(FIXTURES.rawJson(CONTAINER_BUNDLE))).toEqual({
+      signature: 'unverified',
+      reason:
+        'no signature verifies with any of the 1 trusted key(s); no Sigstore trusted root configured (--sigstore-trusted-root)',
+    });
   });
 });
 
