@@ -175,6 +175,24 @@ export const SETTINGS = {
     defaultValue: '8192',
     description: 'answers at least this large are compressed when the client accepts gzip, deflate or br',
   },
+  trustedKeys: {
+    flag: '--trusted-keys <path>',
+    env: 'SUPPLYGRAPH_TRUSTED_KEYS',
+    description:
+      'PEM public key file, or directory of them (ECDSA, Ed25519, RSA), that DSSE provenance signatures are verified with',
+  },
+  sigstoreTrustedRoot: {
+    flag: '--sigstore-trusted-root <file>',
+    env: 'SUPPLYGRAPH_SIGSTORE_TRUSTED_ROOT',
+    description:
+      'Sigstore trusted_root.json that Sigstore bundles are verified against, offline (e.g. sigstore/root-signing targets/trusted_root.json)',
+  },
+  requireSignedProvenance: {
+    flag: '--require-signed-provenance',
+    env: 'SUPPLYGRAPH_REQUIRE_SIGNED_PROVENANCE',
+    description:
+      'refuse provenance whose signature is not verified by --trusted-keys or --sigstore-trusted-root (environment: true/1)',
+  },
   origin: {
     flag: '--origin <uri>',
     env: 'SUPPLYGRAPH_ORIGIN',

@@ -8,6 +8,7 @@ import {
   ingestDocument,
   type DocumentResult,
   type InputDocument,
+  type SignatureVerifier,
 } from '../ingest/pipeline.js';
 import { openStore } from '../store/open.js';
 
@@ -28,6 +29,8 @@ export interface IngestCliOptions {
   pipeWaitMs: number;
   /** Recorded in place of the path given (one source only). */
   origin?: string;
+  /** Judges provenance signatures (--trusted-keys, --sigstore-trusted-root, --require-signed-provenance). */
+  signatures?: SignatureVerifier;
   json: boolean;
   quiet: boolean;
 }
@@ -80,6 +83,7 @@ export async function runIngest(paths: string[], options: IngestCliOptions): Pro
             collector: options.collector,
             maxDocumentBytes: options.maxDocumentBytes,
             ingestedBy: 'cli',
+            ...(options.signatures ? { signatures: options.signatures } : {}),
           });
           totals.documents++;
           totals[result.status]++;

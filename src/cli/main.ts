@@ -4,6 +4,7 @@ import { Command, Option } from 'commander';
 import pino from 'pino';
 import { positiveInteger, SETTINGS, type Setting } from '../config.js';
 import { jsonText } from '../ingest/formats/common/json.js';
+import { loadSignatureVerifier, type SignatureVerifier } from '../ingest/signatures/index.js';
 import { setStoreDefaults, type StoreOptions } from '../store/open.js';
 import { runDocumentDelete, runDocumentList, runDocumentShow } from './documents.js';
 import { runIngest } from './ingest.js';
@@ -55,6 +56,27 @@ function storeOptions(o: Record<string, unknown>): StoreOptions {
 
 const PG_OPTIONS = [SETTINGS.pgPoolSize, SETTINGS.pgConnectTimeout, SETTINGS.pgStatementTimeout];
 
+const SIGNATURE_OPTIONS = [SETTINGS.trustedKeys, SETTINGS.sigstoreTrustedRoot, SETTINGS.requireSignedProvenance];
+
+/**
+ * The provenance signature verifier of a command's options, or undefined when none is set. A
+ * boolean flag's environment variable must say true/1 or false/0 (commander takes any value as set).
+ */
+function signatureOptions(o: Record<string, unknown>, cmd: Command): SignatureVerifier | undefined {
+  let require = o.requireSignedProvenance === true;
+  const env = process.env[SETTINGS.requireSignedProvenance.env];
+  if (require && env !== undefined && cmd.getOptionValueSource('requireSignedProvenance') === 'env') {
+    if (!/^(true|1|false|0)$/i.test(env))
+      throw new Error(`${SETTINGS.requireSignedProvenance.env} must be true, 1, false or 0, got "${env}"`);
+    require = /^(true|1)$/i.test(env);
+  }
+  const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+  const trustedKeys = text(o.trustedKeys);
+  const sigstoreTrustedRoot = text(o.sigstoreTrustedRoot);
+  if (!require && trustedKeys === undefined && sigstoreTrustedRoot === undefined) return undefined;
+  return loadSignatureVerifier({ trustedKeys, sigstoreTrustedRoot, requireSignedProvenance: require });
+}
+
 export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
   const program = new Command('supplygraph')
@@ -90,9 +112,11 @@ export async function main(argv: string[]): Promise<number> {
     SETTINGS.compressThreshold,
     SETTINGS.maxDocumentSize,
     SETTINGS.maxBatchInputs,
-  ]).action(async (o: Record<string, string | undefined>) => {
+    ...SIGNATURE_OPTIONS,
+  ]).action(async (o: Record<string, string | undefined>, cmd: Command) => {
     // Every option is checked, the store looked for and the port tried before the index loads.
     const text = (name: string): string => o[name] ?? '';
+    const signatures = signatureOptions(o, cmd);
     const options: ServeOptions = {
       store: text('store'),
       host: text('host'),
@@ -118,7 +142,10 @@ export async function main(argv: string[]): Promise<number> {
         rateLimitPerMinute: positiveInteger('--rate-limit', text('rateLimit'), true),
         anonymousRateLimitPerMinute: positiveInteger('--anonymous-rate-limit', text('anonymousRateLimit'), true),
       },
-      uploads: { maxDocumentBytes: positiveInteger('--max-document-size', text('maxDocumentSize')) },
+      uploads: {
+        maxDocumentBytes: positiveInteger('--max-document-size', text('maxDocumentSize')),
+        ...(signatures ? { signatures } : {}),
+      },
       batch: { maxInputs: positiveInteger('--max-batch-inputs', text('maxBatchInputs')) },
       corsOrigins: parseOrigins(o.corsOrigin),
       compressThresholdBytes: positiveInteger('--compress-threshold', text('compressThreshold'), true),
@@ -137,12 +164,13 @@ export async function main(argv: string[]): Promise<number> {
     SETTINGS.maxDocumentSize,
     SETTINGS.pipeWait,
     SETTINGS.origin,
+    ...SIGNATURE_OPTIONS,
     ...PG_OPTIONS,
   ])
     .argument('<paths...>', 'files, directories or - for stdin, ingested in argument order')
     .option('--json', 'print the summary as JSON')
     .option('--quiet', 'no progress bar')
-    .action(async (paths: string[], o: Record<string, string | boolean | undefined>) => {
+    .action(async (paths: string[], o: Record<string, string | boolean | undefined>, cmd: Command) => {
       const origin = typeof o.origin === 'string' && o.origin !== '' ? o.origin : undefined;
       if (origin !== undefined && paths.length !== 1)
         throw new Error(`--origin names one source; ingest was given ${paths.length} paths`);
@@ -152,6 +180,7 @@ export async function main(argv: string[]): Promise<number> {
         maxDocumentBytes: positiveInteger('--max-document-size', String(o.maxDocumentSize)),
         pipeWaitMs: positiveInteger('--pipe-wait', String(o.pipeWait), true),
         origin,
+        signatures: signatureOptions(o, cmd),
         json: Boolean(o.json),
         quiet: Boolean(o.quiet),
       };

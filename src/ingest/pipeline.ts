@@ -7,6 +7,7 @@ import { sep } from 'node:path';
 import { DocumentError, type DocumentFacts, type SkippedItem } from '../model/facts.js';
 import type { GraphStore } from '../store/types.js';
 import { detectFormat, sniff, UnsupportedDocumentError } from './detect.js';
+import type { SignatureVerifier } from './signatures/types.js';
 import {
   DEFAULT_PIPE_WAIT_MS,
   describeFsError,
@@ -21,10 +22,14 @@ import { looksLikeCycloneDxJson, parseCycloneDxFile, STREAM_ABOVE_BYTES } from '
 import { NotStreamableError } from './streaming/root-object-stream.js';
 import { DEFAULT_ZIP_LIMITS, isZipBytes, isZipFile, zipDocuments, ZipLimitError } from './zip.js';
 
+export type { SignatureVerifier };
+
 export interface IngestOptions {
   store: GraphStore;
   collector: string;
   maxDocumentBytes: number;
+  /** Judges provenance signatures (--trusted-keys, --sigstore-trusted-root, --require-signed-provenance). */
+  signatures?: SignatureVerifier;
   /** Recorded with each stored document: the API token's name, "cli" for the command line. */
   ingestedBy?: string;
   /**
@@ -261,6 +266,7 @@ async function parseWhole(input: InputDocument, options: IngestOptions, ingested
       collector: options.collector,
       documentDigest: digest,
       now: ingestedAt,
+      ...(options.signatures ? { signatures: options.signatures } : {}),
     });
     return { digest, facts };
   } catch (err) {

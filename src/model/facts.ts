@@ -22,6 +22,7 @@ import type {
   OccurrenceFactSchema,
   ScorecardCheckSchema,
   ScorecardFactSchema,
+  SignatureStateSchema,
   SlsaFactSchema,
 } from './schemas/graph.js';
 import type {
@@ -44,6 +45,7 @@ export type DependencyFact = Static<typeof DependencyFactSchema>;
 export type OccurrenceFact = Static<typeof OccurrenceFactSchema>;
 export type HashEqualFact = Static<typeof HashEqualFactSchema>;
 export type SlsaFact = Static<typeof SlsaFactSchema>;
+export type SignatureState = Static<typeof SignatureStateSchema>;
 export type ScanMetadata = Static<typeof ScanMetadataSchema>;
 export type CertifyVulnFact = Static<typeof CertifyVulnFactSchema>;
 export type VulnEqualFact = Static<typeof VulnEqualFactSchema>;

@@ -62,4 +62,7 @@ export interface SlsaRow {
   slsaVersion: string | null;
   startedOn: string | null;
   finishedOn: string | null;
+  /** null: stored before migration step 8 and not judged by it (cannot happen after it). */
+  signature: 'verified' | 'unverified' | 'unsigned' | null;
+  signedBy: string | null;
 }

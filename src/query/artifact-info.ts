@@ -17,6 +17,10 @@ export interface Provenance {
   slsaVersion?: string;
   startedOn?: string;
   finishedOn?: string;
+  /** Whether the document's signature was verified when it was ingested (absent: not recorded). */
+  signature?: 'verified' | 'unverified' | 'unsigned';
+  /** Key fingerprint or certificate identity of a verified signature. */
+  signedBy?: string;
   materials: string[];
   document: string;
 }
@@ -84,7 +88,17 @@ function provenanceOf(index: GraphView, rows: readonly SlsaRow[]): Provenance[] 
   for (const r of rows) {
     const document = index.documentDigest(r.doc);
     if (document === undefined) continue;
-    const key = JSON.stringify([r.doc, r.built, r.builder, r.buildType, r.slsaVersion, r.startedOn, r.finishedOn]);
+    const key = JSON.stringify([
+      r.doc,
+      r.built,
+      r.builder,
+      r.buildType,
+      r.slsaVersion,
+      r.startedOn,
+      r.finishedOn,
+      r.signature,
+      r.signedBy,
+    ]);
     let statement = statements.get(key);
     if (!statement) {
       const entry: Provenance = { builder: r.builder ?? '', materials: [], document };
@@ -92,6 +106,8 @@ function provenanceOf(index: GraphView, rows: readonly SlsaRow[]): Provenance[] 
       if (r.slsaVersion !== null) entry.slsaVersion = r.slsaVersion;
       if (r.startedOn !== null) entry.startedOn = r.startedOn;
       if (r.finishedOn !== null) entry.finishedOn = r.finishedOn;
+      if (r.signature !== null) entry.signature = r.signature;
+      if (r.signedBy !== null) entry.signedBy = r.signedBy;
       statement = { entry, materials: new Set() };
       statements.set(key, statement);
     }

@@ -9,7 +9,8 @@ import type { SlsaRow } from '../model/stored-facts.js';
 
 const COLUMNS =
   'doc, a AS built, b AS material, "builder" AS builder, "build_type" AS "buildType", ' +
-  '"slsa_version" AS "slsaVersion", "started_on" AS "startedOn", "finished_on" AS "finishedOn"';
+  '"slsa_version" AS "slsaVersion", "started_on" AS "startedOn", "finished_on" AS "finishedOn", ' +
+  '"signature" AS signature, "signed_by" AS "signedBy"';
 
 /**
  * The rows whose built artifact is one of a list, the most recently stored document first (then
@@ -36,5 +37,8 @@ export function slsaRowOf(r: Record<string, unknown>): SlsaRow {
     slsaVersion: text(r.slsaVersion),
     startedOn: text(r.startedOn),
     finishedOn: text(r.finishedOn),
+    signature:
+      r.signature === 'verified' || r.signature === 'unverified' || r.signature === 'unsigned' ? r.signature : null,
+    signedBy: text(r.signedBy),
   };
 }

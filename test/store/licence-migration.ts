@@ -8,15 +8,16 @@ import type { GraphStore } from '../../src/store/types.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { ingestInto } from '../helpers/server.js';
 import { loadedGraph, type LoadedGraph } from './release-store.js';
+import { undoStep8 } from './signature-migration.js';
 
 /** A document without licence fields (the store's data before the migration). */
 export const BEFORE_DOCUMENT = 'cyclonedx-grype-log4j-core-with-vulns.json';
 /** A document with licence fields (ingested after the migration). */
 export const AFTER_DOCUMENT = 'cyclonedx-syft-alpine-latest-image.json';
 
-/** The SQL that undoes step 7, for a dialect's table names ("" or "sg_"). */
+/** The SQL that undoes step 7 (and the steps after it), for a dialect's table names ("" or "sg_"). */
 export function undoStep7(prefix: string): string[] {
-  return [`DROP TABLE ${prefix}has_license`];
+  return [...undoStep8(prefix), `DROP TABLE ${prefix}has_license`];
 }
 
 /** Ingests the document without licences; returns what the store loads. */

@@ -64,7 +64,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = (app) => {
   }
 
   async function answerUpload(request: FastifyRequest, reply: FastifyReply, name: string): Promise<FastifyReply> {
-    const { maxDocumentBytes, collector } = app.uploadOptions;
+    const { maxDocumentBytes, collector, signatures } = app.uploadOptions;
     const coding = bodyCodingOf(request.headers['content-type'], request.headers['content-encoding']);
     const declared = Number(request.headers['content-length'] ?? NaN);
     // A plain body announced larger than the limit is refused before a byte of it is read.
@@ -75,6 +75,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = (app) => {
         name,
         collector,
         maxDocumentBytes,
+        ...(signatures ? { signatures } : {}),
         ...(request.principal ? { ingestedBy: request.principal.token } : {}),
       }),
     );

@@ -19,6 +19,21 @@ export const ArtifactInfoSchema = Type.Object({
       ),
       startedOn: Type.Optional(Type.String({ description: 'When the build started, ISO 8601 UTC, when stated.' })),
       finishedOn: Type.Optional(Type.String({ description: 'When the build finished, ISO 8601 UTC, when stated.' })),
+      signature: Type.Optional(
+        Type.Union([Type.Literal('verified'), Type.Literal('unverified'), Type.Literal('unsigned')], {
+          description:
+            'The provenance signature as judged at ingest: `verified` with a trusted key (`--trusted-keys`) or the ' +
+            'Sigstore trusted root (`--sigstore-trusted-root`), `unverified` (signed, but no trust configured, wrong ' +
+            'key or tampered), `unsigned` (a bare statement). Absent only for rows the store could not judge.',
+        }),
+      ),
+      signedBy: Type.Optional(
+        Type.String({
+          description:
+            'Who signed, when verified: a key fingerprint `sha256:<hex of the SPKI DER>`, or a certificate identity ' +
+            '`<SAN> (issuer <OIDC issuer>)`.',
+        }),
+      ),
       materials: Type.Array(Type.String(), { description: 'Digests of the artifacts it was built from, sorted.' }),
       document: Type.String({ description: 'Digest of the provenance document.' }),
     }),

@@ -2,7 +2,13 @@
 // detected from content, a zip archive read entry by entry by random access, one document parsed
 // and stored at a time. What comes back is described for the answer (SPEC §8).
 import { readFile } from 'node:fs/promises';
-import { documentsOf, ingestDocument, type DocumentResult, type InputDocument } from '../../ingest/pipeline.js';
+import {
+  documentsOf,
+  ingestDocument,
+  type DocumentResult,
+  type InputDocument,
+  type SignatureVerifier,
+} from '../../ingest/pipeline.js';
 import type { GraphStore } from '../../store/types.js';
 import type { DocumentOutcome, UploadResult } from '../schemas/documents.js';
 import type { ReceivedBody } from './receive.js';
@@ -14,6 +20,8 @@ export interface UploadIngestOptions {
   collector: string;
   maxDocumentBytes: number;
   ingestedBy?: string;
+  /** Judges provenance signatures, as the CLI's ingest does. */
+  signatures?: SignatureVerifier;
 }
 
 /** What became of an upload: one document, one refused document, or the entries of an archive. */
@@ -51,6 +59,7 @@ export async function ingestUpload(body: ReceivedBody, options: UploadIngestOpti
     collector: options.collector,
     maxDocumentBytes: options.maxDocumentBytes,
     ...(options.ingestedBy === undefined ? {} : { ingestedBy: options.ingestedBy }),
+    ...(options.signatures === undefined ? {} : { signatures: options.signatures }),
   };
   const entries: UploadResult[] = [];
   for await (const doc of documentsOf(input, options.maxDocumentBytes)) {

@@ -4,6 +4,7 @@
 // document → facts through FactsBuilder, with skip reasons); its index.ts wires them into a
 // FormatParser, which registry.ts lists. Helpers several formats share are in common/.
 import type { DocumentFacts } from '../../model/facts.js';
+import type { SignatureVerifier } from '../signatures/types.js';
 
 /** A document as detection sees it: decoded text, and its parsed form. */
 export interface SniffedDocument {
@@ -25,6 +26,11 @@ export interface ParseContext {
   documentDigest: string;
   /** Ingest time, ISO 8601 UTC; used where a document carries no time of its own. */
   now: string;
+  /**
+   * Judges provenance signatures (trusted keys, Sigstore trusted root, whether unverified
+   * provenance is refused). Absent: nothing is trusted, nothing refused.
+   */
+  signatures?: SignatureVerifier;
 }
 
 export interface FormatParser {

@@ -54,6 +54,15 @@ export const HashEqualFactSchema = Type.Object({
   ...HashEqualFields.properties,
 });
 
+/**
+ * The provenance's signature: verified with a trusted key or the Sigstore trusted root, signed but
+ * not verified (no trust configured, wrong key, tampered), or carried without any signature.
+ */
+export const SignatureStateSchema = Type.Union([
+  Type.Literal('verified'),
+  Type.Literal('unverified'),
+  Type.Literal('unsigned'),
+]);
 export const SlsaFields = Type.Object({
   builder: Type.String(),
   buildType: Type.Optional(Type.String()),
@@ -61,6 +70,10 @@ export const SlsaFields = Type.Object({
   startedOn: Type.Optional(Type.String()),
   finishedOn: Type.Optional(Type.String()),
   predicate: Type.Optional(Type.Record(Type.String(), Type.String())),
+  /** Absent on facts stored before migration step 8 could tell. */
+  signature: Type.Optional(SignatureStateSchema),
+  /** Key fingerprint ("sha256:…") or certificate identity ("<SAN> (issuer <issuer>)") of a verified signature. */
+  signedBy: Type.Optional(Type.String()),
   ...origin,
 });
 export const SlsaFactSchema = Type.Object({

@@ -10,6 +10,8 @@ export interface Column {
   /** The column, snake_case; always quoted in SQL ("references", "commit" are keywords). */
   name: string;
   type: ColumnType;
+  /** The migration step that adds the column to an existing table (absent: its table's). */
+  since?: number;
 }
 
 /** A value as the writer hands it to a backend: JSON columns are already text. */

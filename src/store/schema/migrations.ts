@@ -4,7 +4,7 @@
 // constraints, no triggers, sequences, extensions, advisory locks or expression indexes.
 import { quoted, type Column } from './columns.js';
 import type { Dialect } from './dialect.js';
-import { EVIDENCE_COLUMNS, FACT_TABLES, SUMMARY_COLUMNS, type FactTable } from './tables.js';
+import { columnsAt, EVIDENCE_COLUMNS, FACT_TABLES, SUMMARY_COLUMNS, type FactTable } from './tables.js';
 
 export interface Migration {
   version: number;
@@ -114,7 +114,12 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 7,
     description: 'licences: the SPDX expression each document declares or concludes for a package',
-    statements: (d) => FACT_TABLES.filter((t) => t.since === 7).map((t) => createFactTable(d, t)),
+    statements: (d) => FACT_TABLES.filter((t) => t.since === 7).map((t) => createFactTable(d, t, 7)),
+  },
+  {
+    version: 8,
+    description: 'provenance signatures: verified, unverified or unsigned, and who signed',
+    statements: provenanceSignatures,
   },
 ];
 
@@ -133,9 +138,10 @@ function typedTables(d: Dialect): string[] {
   for (const t of FACT_TABLES) {
     if (t.since !== 4) continue;
     const name = d.table(t.name);
-    out.push(createFactTable(d, t));
-    const names = t.columns.map((c) => `, ${quoted(c.name)}`).join('');
-    const values = t.columns.map((c) => `, ${d.jsonField('data', c.field, c.type)}`).join('');
+    out.push(createFactTable(d, t, 4));
+    const columns = columnsAt(t, 4);
+    const names = columns.map((c) => `, ${quoted(c.name)}`).join('');
+    const values = columns.map((c) => `, ${d.jsonField('data', c.field, c.type)}`).join('');
     out.push(`INSERT INTO ${name} (id, doc, a, b${names}) SELECT id, doc, a, b${values}
       FROM ${facts} WHERE kind = ${t.kind} ORDER BY id`);
   }
@@ -169,9 +175,11 @@ function typedTables(d: Dialect): string[] {
   return out;
 }
 
-/** A fact table: (id, doc, a, b) and a column per stored field of its kind. */
-function createFactTable(d: Dialect, t: FactTable): string {
-  const columns = t.columns.map((c) => `, ${quoted(c.name)} ${d.column(c.type)}`).join('');
+/** A fact table: (id, doc, a, b) and a column per stored field of its kind as of migration `step`. */
+function createFactTable(d: Dialect, t: FactTable, step: number): string {
+  const columns = columnsAt(t, step)
+    .map((c) => `, ${quoted(c.name)} ${d.column(c.type)}`)
+    .join('');
   return `CREATE TABLE ${d.table(t.name)} (id ${d.id}, doc ${d.ref} NOT NULL, a ${d.ref} NOT NULL, b ${d.ref}${columns})`;
 }
 
@@ -232,6 +240,26 @@ function pathEvidence(d: Dialect): string[] {
     ),
     `ALTER TABLE ${edges} ADD COLUMN doc ${d.ref}`,
     `ALTER TABLE ${edges} ADD COLUMN idx INTEGER`,
+  ];
+}
+
+/**
+ * Step 8: the signature of provenance. Rows stored before were never verified: those of a signed
+ * wrapper (a DSSE envelope, Sigstore bundle or npm attestation list: the format name says which)
+ * become "unverified", those of a bare statement or an ingest-predicates document "unsigned".
+ */
+function provenanceSignatures(d: Dialect): string[] {
+  const slsa = d.table('has_slsa');
+  const added = FACT_TABLES.flatMap((t) =>
+    t.columns
+      .filter((c) => c.since === 8)
+      .map((c) => `ALTER TABLE ${d.table(t.name)} ADD COLUMN ${quoted(c.name)} ${d.column(c.type)}`),
+  );
+  return [
+    ...added,
+    `UPDATE ${slsa} SET "signature" = CASE WHEN EXISTS (SELECT 1 FROM ${d.table('documents')} x
+       WHERE x.id = ${slsa}.doc AND (x.format LIKE 'slsa-provenance-%-dsse' OR x.format LIKE 'slsa-provenance-%-sigstore-bundle'
+         OR x.format LIKE 'slsa-provenance-%-npm-attestations')) THEN 'unverified' ELSE 'unsigned' END`,
   ];
 }
 

@@ -37,8 +37,21 @@ export interface FactTable {
   since: number;
 }
 
-function table(kind: FactKind, name: string, fields: TObject, since = 4): FactTable {
-  return { kind, name, columns: columnsOf(fields), link: isLinkFactKind(kind), since };
+/** `later`: fields whose columns a later step adds (by ALTER), with that step. */
+function table(
+  kind: FactKind,
+  name: string,
+  fields: TObject,
+  since = 4,
+  later: Record<string, number> = {},
+): FactTable {
+  const columns = columnsOf(fields).map((c) => (c.field in later ? { ...c, since: later[c.field] } : c));
+  return { kind, name, columns, link: isLinkFactKind(kind), since };
+}
+
+/** The columns a table has once migration step `step` is applied. */
+export function columnsAt(t: FactTable, step: number): readonly Column[] {
+  return t.columns.filter((c) => (c.since ?? t.since) <= step);
 }
 
 /** Every fact kind but IsDependency (kept apart: dependency_sets, dependency_evidence, dependency_edges). */
@@ -47,7 +60,7 @@ export const FACT_TABLES: readonly FactTable[] = [
   table(FactKind.SbomIncludes, 'sbom_includes', Type.Object({})),
   table(FactKind.IsOccurrence, 'is_occurrence', OccurrenceFields),
   table(FactKind.HashEqual, 'hash_equal', HashEqualFields),
-  table(FactKind.HasSlsa, 'has_slsa', SlsaFields),
+  table(FactKind.HasSlsa, 'has_slsa', SlsaFields, 4, { signature: 8, signedBy: 8 }),
   table(FactKind.CertifyVuln, 'certify_vuln', CertifyVulnFields),
   table(FactKind.VulnEqual, 'vuln_equal', VulnEqualFields),
   table(FactKind.VulnMetadata, 'vuln_metadata', VulnMetadataFields),

@@ -107,7 +107,7 @@ describe('SLSA wrappers and mapping', () => {
     expect(facts.packages).toEqual(['pkg:golang/golang.org/x/text@v0.3.7']);
   });
 
-  it('unwraps DSSE envelopes and Sigstore bundles without verifying signatures', () => {
+  it('unwraps DSSE envelopes and Sigstore bundles; with nothing trusted their signatures are unverified', () => {
     const envelope = {
       payloadType: 'application/vnd.in-toto+json',
       payload: b64(statementV1()),
@@ -116,6 +116,7 @@ describe('SLSA wrappers and mapping', () => {
     const dsse = sniffJson(envelope);
     expect(slsaParser.detect(dsse)).toBe(true);
     expect(slsaParser.parse(dsse, ctx).format).toBe('slsa-provenance-v1-dsse');
+    expect(slsaParser.parse(dsse, ctx).slsa[0].signature).toBe('unverified');
     const bundle = sniffJson({
       mediaType: 'application/vnd.dev.sigstore.bundle.v0.3+json',
       verificationMaterial: {},
@@ -123,6 +124,8 @@ describe('SLSA wrappers and mapping', () => {
     });
     expect(slsaParser.detect(bundle)).toBe(true);
     expect(slsaParser.parse(bundle, ctx).slsa).toHaveLength(2);
+    // Not a valid bundle (no verification material): judged unverified, the statement still read.
+    expect(slsaParser.parse(bundle, ctx).slsa[0].signature).toBe('unverified');
   });
 
   it('does not claim other attestations or documents', () => {

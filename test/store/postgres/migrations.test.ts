@@ -11,6 +11,7 @@ import { dependsOn } from '../../helpers/predicates.js';
 import { createTestDatabase, tempDir, withDatabase, type TestDatabase } from '../../helpers/server.js';
 import { cli, freePort } from './processes.js';
 import { expectMigratedKeepsDataAndStoresLicences, ingestBefore, undoStep7 } from '../licence-migration.js';
+import { expectJudgedRows, ingestProvenance, signatureRowsSql, undoStep8 } from '../signature-migration.js';
 
 const dbs: TestDatabase[] = [];
 let work: string;
@@ -115,12 +116,27 @@ describe('schema migrations', () => {
     const before = await ingestBefore(db.url, open);
     await withDatabase(db.url, async (sql) => {
       for (const statement of undoStep7('sg_')) await sql.unsafe(statement);
-      await sql`DELETE FROM sg_schema_migrations WHERE version = 7`;
+      await sql`DELETE FROM sg_schema_migrations WHERE version >= 7`;
     });
     await expect(open()).rejects.toThrow(/version 6.*run "supplygraph migrate/);
     const report = await withDatabase(db.url, (sql) => applyMigrations(sql));
-    expect(report).toMatchObject({ from: 6, to: 7, applied: [{ version: 7 }] });
+    expect(report).toMatchObject({ from: 6, to: PG_SCHEMA_VERSION, applied: [{ version: 7 }, { version: 8 }] });
     await expectMigratedKeepsDataAndStoresLicences(db.url, open, before);
+  });
+
+  it('step 8 adds the signature columns to a version-7 database and judges the provenance stored before by its wrapper', async () => {
+    const db = await fresh(true);
+    await ingestProvenance(db.url);
+    await withDatabase(db.url, async (sql) => {
+      for (const statement of undoStep8('sg_')) await sql.unsafe(statement);
+      await sql`DELETE FROM sg_schema_migrations WHERE version = 8`;
+    });
+    await expect(PostgresStore.open(db.url)).rejects.toThrow(/version 7.*run "supplygraph migrate/);
+    const report = await withDatabase(db.url, (sql) => applyMigrations(sql));
+    expect(report).toMatchObject({ from: 7, to: 8, applied: [{ version: 8 }] });
+    const rows = await withDatabase(db.url, (sql) => sql.unsafe(signatureRowsSql('sg_')));
+    expectJudgedRows(rows as unknown as never[]);
+    await (await PostgresStore.open(db.url)).close();
   });
 
   it('migrate adds the column of a field the schemas have and the database lacks; until then the store is refused', async () => {

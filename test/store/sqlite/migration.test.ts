@@ -5,10 +5,12 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { SQLITE_SCHEMA_VERSION } from '../../../src/store/sqlite/schema.js';
 import { SQLITE_FILE_NAME, SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
 import { EMPTY_CURSOR, type LoadSink } from '../../../src/store/types.js';
 import { tempDir } from '../../helpers/server.js';
 import { expectMigratedKeepsDataAndStoresLicences, ingestBefore, undoStep7 } from '../licence-migration.js';
+import { expectJudgedRows, ingestProvenance, signatureRowsSql, undoStep8 } from '../signature-migration.js';
 
 describe('embedded store schema 1 → current', () => {
   it('folds kind-3 dependency facts into the distinct edge table', async () => {
@@ -69,11 +71,35 @@ describe('embedded store schema 6 → 7', () => {
       db.close();
       await expectMigratedKeepsDataAndStoresLicences(dir, open, before);
       const migrated = new Database(join(dir, SQLITE_FILE_NAME), { readonly: true });
-      expect(migrated.pragma('user_version', { simple: true })).toBe(7);
+      expect(migrated.pragma('user_version', { simple: true })).toBe(SQLITE_SCHEMA_VERSION);
       expect(migrated.prepare(`SELECT name FROM sqlite_master WHERE name = 'has_license'`).pluck().get()).toBe(
         'has_license',
       );
       migrated.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('embedded store schema 7 → 8', () => {
+  it('adds the signature columns on open and judges the provenance stored before by its wrapper', async () => {
+    const dir = tempDir();
+    try {
+      await ingestProvenance(dir);
+      const db = new Database(join(dir, SQLITE_FILE_NAME));
+      for (const statement of undoStep8('')) db.exec(statement);
+      db.pragma('user_version = 7');
+      expect(() => db.prepare(signatureRowsSql('')).all()).toThrow(/no such column/);
+      db.close();
+      await SqliteStore.open(dir).close();
+      const migrated = new Database(join(dir, SQLITE_FILE_NAME), { readonly: true });
+      try {
+        expect(migrated.pragma('user_version', { simple: true })).toBe(8);
+        expectJudgedRows(migrated.prepare(signatureRowsSql('')).all() as never[]);
+      } finally {
+        migrated.close();
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

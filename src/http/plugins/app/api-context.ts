@@ -3,6 +3,7 @@
 import fp from 'fastify-plugin';
 import { SETTINGS } from '../../../config.js';
 import type { IndexService } from '../../../index/index-service.js';
+import type { SignatureVerifier } from '../../../ingest/pipeline.js';
 import type { PageLimits } from '../../../query/pagination.js';
 import { ProblemError } from '../../errors.js';
 
@@ -28,6 +29,8 @@ export interface UploadOptions {
   maxDocumentBytes: number;
   /** Recorded as the collector of uploaded documents. */
   collector: string;
+  /** Judges provenance signatures of uploaded documents (--trusted-keys, --sigstore-trusted-root). */
+  signatures?: SignatureVerifier;
 }
 
 export const DEFAULT_UPLOADS: UploadOptions = { maxDocumentBytes: 256 * 1024 * 1024, collector: 'supplygraph-api' };

@@ -115,6 +115,8 @@ export function translateIngestPredicates(root: JsonReader, ctx: ParseContext): 
       startedOn: time(spec.field('startedOn')),
       finishedOn: time(spec.field('finishedOn')),
       predicate,
+      // An ingest-predicates document is plain JSON: nothing signs the provenance it states.
+      signature: 'unsigned',
       ...origin(spec),
     });
   });

@@ -1,8 +1,8 @@
 // Unwraps the four ways SLSA provenance arrives to its in-toto Statement: a bare Statement, a DSSE
 // envelope (base64 payload), a Sigstore bundle (DSSE envelope inside), and the npm registry's
 // attestation list (one bundle per attestation; the SLSA one is picked, the publish one skipped).
-// Signatures, certificates and transparency-log entries are NOT verified and not recorded: the
-// facts have no field for them, and trusting a document is decided by whoever ingests it.
+// The signed wrapper (the envelope or the bundle) is kept for signature.ts, which has it verified
+// by the verifier in ParseContext (src/ingest/signatures/).
 import { DocumentError, type SkippedItem } from '../../../model/facts.js';
 import { isObject, jsonPointer as ptr, type Json } from '../common/json.js';
 
@@ -23,6 +23,8 @@ export interface Unwrapped {
   wrapper: 'statement' | 'dsse' | 'sigstore-bundle' | 'npm-attestations';
   /** Wrapped attestations that were left out (npm publish attestations). */
   skipped: SkippedItem[];
+  /** What carries the signature: the DSSE envelope, or the Sigstore bundle; absent for a bare statement. */
+  signed?: { kind: 'dsse' | 'sigstore-bundle'; json: Json; at: string };
 }
 
 /** The document is not SLSA provenance at all (as opposed to broken provenance). */
@@ -52,7 +54,13 @@ function unwrap(json: Json): Unwrapped {
     return { statement: checkStatement(json, ''), at: '', wrapper: 'statement', skipped: [] };
   }
   if (typeof json.payloadType === 'string') {
-    return { statement: decodeEnvelope(json, ''), at: ptr(['payload']), wrapper: 'dsse', skipped: [] };
+    return {
+      statement: decodeEnvelope(json, ''),
+      at: ptr(['payload']),
+      wrapper: 'dsse',
+      skipped: [],
+      signed: { kind: 'dsse', json, at: '' },
+    };
   }
   if (typeof json.mediaType === 'string' && BUNDLE_MEDIA_TYPE.test(json.mediaType)) {
     return {
@@ -60,6 +68,7 @@ function unwrap(json: Json): Unwrapped {
       at: ptr(['dsseEnvelope', 'payload']),
       wrapper: 'sigstore-bundle',
       skipped: [],
+      signed: { kind: 'sigstore-bundle', json, at: '' },
     };
   }
   if (Array.isArray(json.attestations)) return pickNpmProvenance(json.attestations);
@@ -123,7 +132,13 @@ function pickNpmProvenance(list: unknown[]): Unwrapped {
       return;
     }
     if (found) throw new DocumentError(at, 'more than one SLSA provenance attestation');
-    found = { statement, at: `${at}/bundle/dsseEnvelope/payload`, wrapper: 'npm-attestations', skipped };
+    found = {
+      statement,
+      at: `${at}/bundle/dsseEnvelope/payload`,
+      wrapper: 'npm-attestations',
+      skipped,
+      signed: { kind: 'sigstore-bundle', json: entry.bundle, at: `${at}/bundle` },
+    };
   });
   if (!found) throw new NotProvenance(ptr(['attestations']), 'no SLSA provenance among the attestations');
   return found;

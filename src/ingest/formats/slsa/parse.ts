@@ -24,6 +24,8 @@ export interface Provenance {
   at: string;
   /** Wrapped attestations that were left out. */
   skipped: SkippedItem[];
+  /** The envelope or bundle carrying the signature (signature.ts verifies it). */
+  signed: Unwrapped['signed'];
   builderId: string;
   buildType?: string;
   startedOn?: string;
@@ -40,7 +42,7 @@ type PredicateFields = Pick<Provenance, 'builderId' | 'buildType' | 'startedOn' 
 };
 
 export function parseProvenance(json: unknown): Provenance {
-  const { statement: s, at, wrapper, skipped } = unwrapProvenance(json);
+  const { statement: s, at, wrapper, skipped, signed } = unwrapProvenance(json);
   const predicateType = s.predicateType as string;
   const version = SLSA_PREDICATES[predicateType];
   const predicate = optObject(s, 'predicate', at);
@@ -55,6 +57,7 @@ export function parseProvenance(json: unknown): Provenance {
     wrapper,
     at,
     skipped,
+    signed,
     builderId: fields.builderId,
     buildType: fields.buildType,
     startedOn: fields.startedOn,

@@ -5,13 +5,14 @@ import { DocumentError, FactsBuilder, type DocumentFacts } from '../../../model/
 import { sourceFromUrl } from '../../../model/source.js';
 import { jsonText, type Json } from '../common/json.js';
 import { artifactOrSkip, occurrenceOnce, purlOrSkip } from '../common/sbom.js';
+import type { SignatureCheck } from '../../signatures/index.js';
 import type { Descriptor, Provenance } from './parse.js';
 
 const OCCURRENCE_JUSTIFICATION = 'from SLSA definition of checksums for subject/materials';
 const MAX_PREDICATE_ENTRIES = 256;
 const MAX_PREDICATE_VALUE = 1024;
 
-export function translateProvenance(p: Provenance): DocumentFacts {
+export function translateProvenance(p: Provenance, check: SignatureCheck): DocumentFacts {
   const builder = new FactsBuilder(`slsa-provenance-${p.version}${p.wrapper === 'statement' ? '' : `-${p.wrapper}`}`);
   for (const item of p.skipped) builder.skip(item.path, item.reason);
 
@@ -39,6 +40,8 @@ export function translateProvenance(p: Provenance): DocumentFacts {
       startedOn: p.startedOn,
       finishedOn: p.finishedOn,
       predicate: flat,
+      signature: check.signature,
+      ...(check.signedBy === undefined ? {} : { signedBy: check.signedBy }),
     });
   }
   return builder.facts;
