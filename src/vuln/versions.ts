@@ -11,7 +11,6 @@ import { compare as pep440Compare, valid as pep440Valid } from '@renovatebot/pep
 
 export type Comparator = (a: string, b: string) => number | undefined;
 
-
 const sign = (n: number): number => (n < 0 ? -1 : n > 0 ? 1 : 0);
 
 // ---------------------------------------------------------------- SemVer (npm, crates.io, Go, Hex, Pub, SEMVER ranges)
