@@ -109,6 +109,10 @@ export function advisoryRelease(ecosystem: string): string | undefined {
       return suseRelease(suffix);
     case 'openSUSE':
       return openSuseRelease(suffix);
+    case 'Ubuntu':
+      // "22.04:LTS", "Pro:18.04:LTS", "Pro:FIPS-updates:20.04:LTS": the release is the version
+      // number; a purl's distro qualifier gives only that ("ubuntu-22.04").
+      return /(\d+\.\d+)/.exec(suffix)?.[1] ?? suffix;
     default:
       // Debian, Ubuntu and the rest: the suffix as written.
       return suffix;

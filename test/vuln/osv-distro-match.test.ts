@@ -9,7 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { parsePurl, type PurlParts } from '../../src/model/purl.js';
 import { parseOsvAdvisory } from '../../src/ingest/formats/osv/parse.js';
 import { advisoryAffects, matchAdvisory, unsupportedEntries } from '../../src/vuln/osv-match.js';
-import { comparatorFor, osvPackageKey, osvVersionOf, purlPartsFromOsv } from '../../src/vuln/ecosystems.js';
+import {
+  comparatorFor,
+  ecosystemMatches,
+  osvPackageKey,
+  osvVersionOf,
+  purlPartsFromOsv,
+} from '../../src/vuln/ecosystems.js';
 import { advisoryRelease, sourcePackageName } from '../../src/vuln/distros.js';
 import { FIXTURES_DIR, type DocumentSet } from '../helpers/corpus.js';
 import { osvAdvisoryEdgesSuite } from './corpus-data.suite.js';
@@ -151,6 +157,10 @@ describe('rpm and apk purls → OSV identity', () => {
     expect(advisoryRelease('openSUSE:Leap 15.5')).toBe('leap 15.5');
     expect(advisoryRelease('openSUSE:Tumbleweed')).toBe('tumbleweed');
     expect(advisoryRelease('Debian:11')).toBe('11');
+    expect(advisoryRelease('Ubuntu:22.04:LTS')).toBe('22.04');
+    expect(advisoryRelease('Ubuntu:Pro:18.04:LTS')).toBe('18.04');
+    expect(ecosystemMatches('Ubuntu:22.04:LTS', 'Ubuntu:22.04')).toBe(true);
+    expect(ecosystemMatches('Ubuntu:22.04:LTS', 'Ubuntu:20.04')).toBe(false);
     expect(advisoryRelease('Alpine')).toBeUndefined();
   });
 
