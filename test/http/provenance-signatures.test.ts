@@ -1,13 +1,15 @@
 // Provenance signatures through HTTP over a real socket: documents uploaded to a server started
 // with trusted keys and the Sigstore trusted root are judged as they are stored, and
 // /v0/artifact/{digest}/info says, per provenance, whether its signature was verified and by whom;
-// with --require-signed-provenance an unsigned upload is refused naming the document and why.
+// /v0/path says the same of each SLSA hop, preferring a verified statement of the edge; with
+// --require-signed-provenance an unsigned upload is refused naming the document and why.
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyFingerprint, loadSignatureVerifier, preAuthEncoding } from '../../src/ingest/signatures/index.js';
 import { FIXTURES } from '../helpers/corpus.js';
+import { occurrence } from '../helpers/predicates.js';
 import { enc, startTestServer, tempDir, type TestServer } from '../helpers/server.js';
 import { createTestToken } from '../helpers/tokens.js';
 
@@ -32,12 +34,15 @@ function signedStatement(): string {
   });
 }
 
-const subjectOf = (file: string): string => {
+const statementOf = (file: string) => {
   const json = FIXTURES.rawJson(file);
   const envelope = json.dsseEnvelope ?? json;
-  const statement = envelope.payload ? JSON.parse(Buffer.from(envelope.payload, 'base64').toString()) : envelope;
-  return `sha256:${statement.subject[0].digest.sha256}`;
+  return envelope.payload ? JSON.parse(Buffer.from(envelope.payload, 'base64').toString()) : envelope;
 };
+const subjectOf = (file: string): string => `sha256:${statementOf(file).subject[0].digest.sha256}`;
+/** The statement's one material, as the store keys it (the document states it as sha256). */
+const MATERIAL = `sha256:${statementOf(STATEMENT).predicate.materials[0].digest.sha256}`;
+const SOURCE_PURL = 'pkg:github/kubernetes/kubernetes@v1.28.1';
 
 async function serverWith(requireSignedProvenance: boolean) {
   const t = await startTestServer({}, undefined, {
@@ -76,6 +81,8 @@ describe('provenance signatures on /v0/artifact/{digest}/info', () => {
       'signed.json': signedStatement(),
       'bundle.json': FIXTURES.text(BUNDLE),
       'tekton.json': FIXTURES.text(TEKTON),
+      // The material is the source a package names: a path from the subject reaches a purl.
+      'source.json': JSON.stringify({ isOccurrence: [occurrence(SOURCE_PURL, MATERIAL)] }),
     })) {
       const r = await server.upload(body, name);
       expect(r.status, r.text).toBe(201);
@@ -106,6 +113,27 @@ describe('provenance signatures on /v0/artifact/{digest}/info', () => {
         /^https:\/\/github\.com\/slsa-framework\/slsa-github-generator\/.* \(issuer https:\/\/token\.actions\.githubusercontent\.com\)$/,
       ),
     });
+  });
+
+  it('a path over the SLSA material edge names the verified statement and its signer, though the unsigned one was stored first', async () => {
+    const subject = subjectOf(STATEMENT);
+    const r = await t.get(`/v0/path?from=${enc(subject)}&to=${enc(SOURCE_PURL)}`);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.paths).toEqual([
+      [
+        { node: subject },
+        {
+          node: MATERIAL,
+          edge: {
+            kind: 'slsa',
+            document: docs['signed.json'],
+            signature: 'verified',
+            signedBy: keyFingerprint(keys.publicKey),
+          },
+        },
+        { node: SOURCE_PURL, edge: { kind: 'occurrence', document: docs['source.json'] } },
+      ],
+    ]);
   });
 
   it('a DSSE envelope signed by a key that is not trusted is unverified', async () => {

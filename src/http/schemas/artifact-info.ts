@@ -1,6 +1,7 @@
 // Body of /v0/artifact/{digest}/info: one artifact with what it is, how it was built (SLSA
 // provenance), the documents about it and its list sizes.
 import { Type, type Static } from 'typebox';
+import { ProvenanceSignatureSchema, SignedBySchema } from './provenance-signature.js';
 
 export const ArtifactInfoSchema = Type.Object({
   digest: Type.String({ description: 'The artifact, `<algorithm>:<hex>` as stored.' }),
@@ -19,21 +20,8 @@ export const ArtifactInfoSchema = Type.Object({
       ),
       startedOn: Type.Optional(Type.String({ description: 'When the build started, ISO 8601 UTC, when stated.' })),
       finishedOn: Type.Optional(Type.String({ description: 'When the build finished, ISO 8601 UTC, when stated.' })),
-      signature: Type.Optional(
-        Type.Union([Type.Literal('verified'), Type.Literal('unverified'), Type.Literal('unsigned')], {
-          description:
-            'The provenance signature as judged at ingest: `verified` with a trusted key (`--trusted-keys`) or the ' +
-            'Sigstore trusted root (`--sigstore-trusted-root`), `unverified` (signed, but no trust configured, wrong ' +
-            'key or tampered), `unsigned` (a bare statement). Absent only for rows the store could not judge.',
-        }),
-      ),
-      signedBy: Type.Optional(
-        Type.String({
-          description:
-            'Who signed, when verified: a key fingerprint `sha256:<hex of the SPKI DER>`, or a certificate identity ' +
-            '`<SAN> (issuer <OIDC issuer>)`.',
-        }),
-      ),
+      signature: Type.Optional(ProvenanceSignatureSchema),
+      signedBy: Type.Optional(SignedBySchema),
       materials: Type.Array(Type.String(), { description: 'Digests of the artifacts it was built from, sorted.' }),
       document: Type.String({ description: 'Digest of the provenance document.' }),
     }),

@@ -1,6 +1,7 @@
 // /v0/path: its query and its body, a list of paths, each a list of steps.
 import { Type, type Static } from 'typebox';
 import { MAX_PATH_LIMIT } from '../../query/paths.js';
+import { ProvenanceSignatureSchema, SignedBySchema } from './provenance-signature.js';
 import { StringEnum } from './typebox.js';
 
 export const PathQuerySchema = Type.Object({
@@ -33,11 +34,18 @@ const PathEdgeSchema = Type.Object(
     document: Type.Optional(
       Type.String({
         description:
-          'Digest of the earliest stored document that states the edge (absent only when that document was deleted while the answer was made).',
+          'Digest of the earliest stored document that states the edge (for `slsa`, the earliest with a verified ' +
+          'signature if any states it); absent only when that document was deleted while the answer was made.',
       }),
     ),
+    signature: Type.Optional(ProvenanceSignatureSchema),
+    signedBy: Type.Optional(SignedBySchema),
   },
-  { description: 'The edge from the previous step to this node; the first step (the start) has none.' },
+  {
+    description:
+      'The edge from the previous step to this node; the first step (the start) has none. `signature` and ' +
+      '`signedBy` are given for `slsa` edges only: the signature of the provenance `document`.',
+  },
 );
 
 const PathStepSchema = Type.Object({

@@ -6,9 +6,12 @@ import {
   LINK_TABLES,
   linkKeys,
   packedEvidenceIndex,
+  slsaEvidenceOf,
+  slsaEvidenceSql,
   type EdgeEvidence,
   type EdgeQuery,
 } from '../edge-evidence.js';
+import { POSTGRES_DIALECT } from '../schema/dialect.js';
 import type { Sql } from './connection.js';
 
 /** Documents' packed edges fetched per round trip while searching. */
@@ -19,6 +22,13 @@ export function pgEdgeEvidence(sql: Sql, edges: readonly EdgeQuery[]): Promise<(
 }
 
 async function evidenceOf(sql: Sql, edge: EdgeQuery): Promise<EdgeEvidence | undefined> {
+  if (edge.kind === 'slsa') {
+    const rows = await sql.unsafe<{ digest: string; signature: unknown; signedBy: unknown }[]>(
+      slsaEvidenceSql(POSTGRES_DIALECT),
+      [edge.a, edge.b],
+    );
+    return rows.length ? slsaEvidenceOf(rows[0]) : undefined;
+  }
   if (edge.kind !== 'dependency') {
     const table = `sg_${LINK_TABLES[edge.kind]}`;
     const rows = await sql.unsafe<{ digest: string }[]>(

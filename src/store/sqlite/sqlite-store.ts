@@ -10,7 +10,14 @@ import { documentByDigestSql, documentFromRow, documentListSql, type DocumentRow
 import { deliverRow, loadColumns } from '../load-rows.js';
 import { PhaseClock, type LoadPhases } from '../load-phases.js';
 import { SQLITE_DIALECT } from '../schema/dialect.js';
-import { firstStatement, LINK_TABLES, linkKeys, packedEvidenceIndex } from '../edge-evidence.js';
+import {
+  firstStatement,
+  LINK_TABLES,
+  linkKeys,
+  packedEvidenceIndex,
+  slsaEvidenceOf,
+  slsaEvidenceSql,
+} from '../edge-evidence.js';
 import type { SlsaRow } from '../../model/stored-facts.js';
 import { slsaRowOf, slsaRowsSql } from '../artifact-provenance.js';
 import { nodeDocumentsSql } from '../package-documents.js';
@@ -224,6 +231,11 @@ export class SqliteStore implements GraphStore {
   }
 
   private evidenceOf(edge: EdgeQuery): EdgeEvidence | undefined {
+    if (edge.kind === 'slsa') {
+      const row = this.evidenceStatement(slsaEvidenceSql(SQLITE_DIALECT)).get(edge.a, edge.b) as
+        { digest: string; signature: unknown; signedBy: unknown } | undefined;
+      return row && slsaEvidenceOf(row);
+    }
     if (edge.kind !== 'dependency') {
       const table = LINK_TABLES[edge.kind];
       const row = this.evidenceStatement(

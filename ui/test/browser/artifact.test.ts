@@ -151,7 +151,8 @@ describe('the artifact page with /v0/artifact/{digest}/info', () => {
     // The artifacts documents are about (SBOM and provenance subjects), as /v0/documents lists them.
     const documents = (await server.get('/v0/documents?PageSize=100')).body.documents as { subject?: string }[];
     const found = documents.flatMap((d) => (d.subject && /^sha\d+:/.test(d.subject) ? [{ digest: d.subject }] : []));
-    let built: { digest: string; provenance: { builder: string; materials: string[] }[] } | undefined;
+    let built:
+      { digest: string; provenance: { builder: string; materials: string[]; signature?: string }[] } | undefined;
     for (const { digest } of found) {
       const info = await server.get(`/v0/artifact/${enc(digest)}/info`);
       if (info.status === 200 && info.body.provenance.length > 0) built = info.body;
@@ -163,6 +164,12 @@ describe('the artifact page with /v0/artifact/{digest}/info', () => {
     expect(await page.locator('.provenance dt:text-is("Builder") + dd').allTextContents()).toEqual(
       built!.provenance.map((p) => p.builder),
     );
+    // The signature as judged at ingest: this server trusts no key, so none is verified.
+    const signatures = await page
+      .locator('.provenance dd.signature')
+      .evaluateAll((els) => els.map((e) => [(e as HTMLElement).dataset.signature, e.textContent]));
+    expect(signatures.map(([s]) => s)).toEqual(built!.provenance.map((p) => p.signature));
+    for (const [s, text] of signatures) expect(text).toMatch(s === 'unsigned' ? /^unsigned$/ : /^signed, not verified/);
   });
 });
 

@@ -10,6 +10,22 @@ function Digests({ digests, none }: { digests: string[]; none: string }) {
   return <LinkList items={digests} href={artifactHref} className="digest" none={none} />;
 }
 
+type ProvenanceEntry = ArtifactInfo['provenance'][number];
+
+/** How the provenance was signed, as judged at ingest (the server's trust settings). */
+function signatureLabel(p: ProvenanceEntry): string {
+  switch (p.signature) {
+    case 'verified':
+      return p.signedBy ? `verified, signed by ${p.signedBy}` : 'verified';
+    case 'unverified':
+      return 'signed, not verified (no trusted key or identity matched)';
+    case 'unsigned':
+      return 'unsigned';
+    default:
+      return 'not recorded';
+  }
+}
+
 function Provenance({ provenance }: { provenance: ArtifactInfo['provenance'] }) {
   if (provenance.length === 0) return <span class="muted">no SLSA provenance</span>;
   return (
@@ -33,6 +49,10 @@ function Provenance({ provenance }: { provenance: ArtifactInfo['provenance'] }) 
                 </dd>
               </>
             ) : null}
+            <dt>Signature</dt>
+            <dd class="signature" data-signature={p.signature ?? 'none'}>
+              {signatureLabel(p)}
+            </dd>
             <dt>Materials</dt>
             <dd>
               <Digests digests={p.materials} none="none stated" />
