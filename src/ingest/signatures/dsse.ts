@@ -1,22 +1,13 @@
 // DSSE envelope verification with trusted public keys: each signature is checked over the PAE of
 // the payload with every trusted key (the one its keyid names first); one good signature verifies.
 import { verify, type KeyObject } from 'node:crypto';
-import { isObject, type Json } from '../formats/common/json.js';
+import { base64Bytes, isObject, type Json } from '../formats/common/json.js';
 import type { TrustedKey } from './keys.js';
 import { preAuthEncoding } from './pae.js';
 import type { SignatureCheck } from './types.js';
 
-const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 /** Signatures tried per envelope: a hostile envelope with thousands must not cost thousands of verifies per key. */
 const MAX_SIGNATURES = 16;
-
-function base64(text: unknown): Buffer | undefined {
-  if (typeof text !== 'string') return undefined;
-  const clean = text.replace(/\s+/g, '');
-  return BASE64.test(clean)
-    ? Buffer.from(clean, clean.includes('-') || clean.includes('_') ? 'base64url' : 'base64')
-    : undefined;
-}
 
 const EC_HASH: Record<string, string> = { prime256v1: 'sha256', secp384r1: 'sha384', secp521r1: 'sha512' };
 
@@ -48,9 +39,9 @@ export function verifiesWith(key: KeyObject, data: Buffer, signature: Buffer): b
 
 export function verifyDsseEnvelope(envelope: Json, keys: readonly TrustedKey[]): SignatureCheck {
   const signatures = Array.isArray(envelope.signatures) ? envelope.signatures.filter(isObject) : [];
-  const sigs = signatures.map((s) => ({ keyid: typeof s.keyid === 'string' ? s.keyid : '', sig: base64(s.sig) }));
+  const sigs = signatures.map((s) => ({ keyid: typeof s.keyid === 'string' ? s.keyid : '', sig: base64Bytes(s.sig) }));
   if (!signatures.some((s) => typeof s.sig === 'string' && s.sig !== '')) return { signature: 'unsigned' };
-  const payload = base64(envelope.payload);
+  const payload = base64Bytes(envelope.payload);
   if (typeof envelope.payloadType !== 'string' || !payload)
     return { signature: 'unverified', reason: 'the envelope has no payloadType or base64 payload' };
   if (keys.length === 0) return { signature: 'unverified', reason: 'no trusted keys configured (--trusted-keys)' };

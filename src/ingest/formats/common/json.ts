@@ -15,6 +15,14 @@ export function str(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
+/** The bytes of a base64 (or base64url) text, whitespace ignored; undefined when it is not such text. */
+export function base64Bytes(value: unknown): Buffer | undefined {
+  if (typeof value !== 'string') return undefined;
+  const clean = value.replace(/\s+/g, '');
+  // Node's base64 decoder reads both alphabets.
+  return /^[A-Za-z0-9+/_-]*={0,2}$/.test(clean) ? Buffer.from(clean, 'base64') : undefined;
+}
+
 export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }

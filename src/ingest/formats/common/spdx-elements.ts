@@ -5,6 +5,7 @@
 // strongest checksum, and no node at all without one.
 import type { FactsBuilder, LicenseKind } from '../../../model/facts.js';
 import { sourceFromVcsLocation } from '../../../model/source.js';
+import type { DependencyEdges } from './dependency-edges.js';
 import { stateLicense } from './licenses.js';
 import {
   digestFromOciPurl,
@@ -147,4 +148,19 @@ export function spdxFallbackSubject(
   const fallback = guacPurl('spdx', name || uri || ctx.documentDigest) ?? guacPurl('spdx', ctx.documentDigest)!;
   builder.sbom(hasSbomFact({ kind: 'package', purl: fallback }, ctx, uri, created));
   return fallback;
+}
+
+/**
+ * The edges one dependency relationship states, from element `from` to element `to`: each purl of
+ * one to each purl of the other, DIRECT out of a subject package, else UNKNOWN.
+ */
+export function addSpdxDependency(
+  edges: DependencyEdges,
+  from: SpdxElement,
+  to: SpdxElement,
+  subjects: ReadonlySet<string>,
+  justification: string,
+): void {
+  for (const f of from.purls)
+    for (const t of to.purls) edges.add(f, t, subjects.has(f) ? 'DIRECT' : 'UNKNOWN', justification);
 }

@@ -20,7 +20,7 @@
 //   - a pkg:oci purl whose version is a digest also names the image artifact: IsOccurrence (as OpenVEX);
 //   - knownSince is the document's current_release_date (CSAF statements carry no time of their own).
 import { FactsBuilder, type DocumentFacts, type ScanMetadata, type VexStatus } from '../../../model/facts.js';
-import { vectorRating } from '../../../vuln/severity.js';
+import { labelRating, vectorRating } from '../../../vuln/severity.js';
 import { digestFromOciPurl, occurrenceOnce } from '../common/sbom.js';
 import { firstLine, vulnRef, VulnFacts, type VulnInfo } from '../common/vulns.js';
 import type { CsafDocument, CsafScores, CsafVulnerability, ProductScoped, StatusList } from './parse.js';
@@ -48,17 +48,6 @@ const KEEP_ORDER: readonly VexStatus[] = ['AFFECTED', 'UNDER_INVESTIGATION', 'FI
 
 /** Vulnerability ids the graph knows how to name: CVE, GHSA and the OSV databases. */
 const VULN_ID = /^(CVE-\d{4}-\d{4,}|GHSA(-[0-9a-z]{4}){3}|(GO|PYSEC|RUSTSEC|OSV|GSD|MAL)-[\w.-]+)$/i;
-
-/** Impact threats that are a severity word, not a statement (Red Hat writes "Important"). */
-const SEVERITY_WORDS: Readonly<Record<string, string>> = {
-  critical: 'CRITICAL',
-  important: 'HIGH',
-  high: 'HIGH',
-  moderate: 'MEDIUM',
-  medium: 'MEDIUM',
-  low: 'LOW',
-  none: 'NONE',
-};
 
 /** At most this many product contexts are named in one statement's statusNotes. */
 const MAX_CONTEXTS = 5;
@@ -122,8 +111,8 @@ function translateVulnerability(
   const impacts = new ProductText(doc.tree, builder);
   for (const t of v.threats) {
     if (t.category !== 'impact') continue;
-    const word = SEVERITY_WORDS[t.details.toLowerCase()];
-    if (word) impactLabels.push(word);
+    // A severity word (Red Hat writes "Important") is a label, as every format's labels are read.
+    if (labelRating(t.details)) impactLabels.push(t.details);
     else impacts.add(t, t.details);
   }
   const remediations = new ProductText(doc.tree, builder);

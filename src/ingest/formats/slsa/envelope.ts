@@ -4,7 +4,7 @@
 // The signed wrapper (the envelope or the bundle) is kept for signature.ts, which has it verified
 // by the verifier in ParseContext (src/ingest/signatures/).
 import { DocumentError, type SkippedItem } from '../../../model/facts.js';
-import { isObject, jsonPointer as ptr, type Json } from '../common/json.js';
+import { base64Bytes, isObject, jsonPointer as ptr, type Json } from '../common/json.js';
 
 export const SLSA_PREDICATES: Record<string, string> = {
   'https://slsa.dev/provenance/v0.1': 'v0.1',
@@ -97,11 +97,11 @@ function decodeEnvelope(env: Json, at: string): Json {
   }
   if (typeof env.payload !== 'string')
     throw new DocumentError(`${at}/payload`, 'the DSSE payload must be a base64 string');
-  const b64 = env.payload.replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(b64)) throw new DocumentError(`${at}/payload`, 'the DSSE payload is not base64');
+  const bytes = base64Bytes(env.payload);
+  if (!bytes) throw new DocumentError(`${at}/payload`, 'the DSSE payload is not base64');
   let statement: unknown;
   try {
-    statement = JSON.parse(Buffer.from(b64, 'base64').toString('utf8'));
+    statement = JSON.parse(bytes.toString('utf8'));
   } catch {
     throw new DocumentError(`${at}/payload`, 'the DSSE payload is not JSON');
   }

@@ -4,6 +4,7 @@ import { FactsBuilder, type DocumentFacts, type LicenseKind } from '../../../mod
 import { jsonPointer as ptr } from '../common/json.js';
 import { DependencyEdges } from '../common/dependency-edges.js';
 import {
+  addSpdxDependency,
   spdxFallbackSubject,
   spdxFileElement,
   spdxPackageElement,
@@ -69,9 +70,7 @@ export function translateSpdx(doc: SpdxDocument, ctx: ParseContext): DocumentFac
     const to = resolve(builder, toId, r.path, elements, known, documentId);
     if (!from || !to) continue;
     const justification = `Derived from SPDX ${r.type} relationship${r.comment ? ` with comment: ${r.comment}` : ''}`;
-    for (const f of from.purls) {
-      for (const t of to.purls) edges.add(f, t, subjectSet.has(f) ? 'DIRECT' : 'UNKNOWN', justification);
-    }
+    addSpdxDependency(edges, from, to, subjectSet, justification);
   }
   edges.linkTopLevel(subjectPackages, builder.facts.packages);
   edges.emit(builder);

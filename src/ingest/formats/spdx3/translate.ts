@@ -13,6 +13,7 @@ import { FactsBuilder, type DocumentFacts } from '../../../model/facts.js';
 import { DependencyEdges } from '../common/dependency-edges.js';
 import { stateLicense } from '../common/licenses.js';
 import {
+  addSpdxDependency,
   spdxFallbackSubject,
   spdxFileElement,
   spdxPackageElement,
@@ -51,8 +52,7 @@ export function translateSpdx3(doc: Spdx3Document, ctx: ParseContext): DocumentF
     for (const to of targets) {
       if (!to) continue;
       const [a, b] = dir === 'forward' ? [from, to] : [to, from];
-      for (const f of a.purls)
-        for (const t of b.purls) edges.add(f, t, subjectSet.has(f) ? 'DIRECT' : 'UNKNOWN', justification);
+      addSpdxDependency(edges, a, b, subjectSet, justification);
     }
   }
   if (subjectPackages.length > 0) edges.linkTopLevel(subjectPackages, builder.facts.packages);
