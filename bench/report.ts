@@ -35,10 +35,13 @@ function cpuColumn(run: LoadRun): string {
   return s && c ? `${fmt(s, 0)} (${fmt(c, 0)}) ${fmt(run.cpuRatio, 2)}×` : '–';
 }
 
-/** A run's ratio as the report shows it: the figure, or why it is not one. */
+/**
+ * A run's ratio as the report shows it: the figure, or why there is none. A failed measurement
+ * prints no ratio at all: a number above 1.0× would read as a result.
+ */
 function ratioText(run: LoadRun): string {
   const invalid = invalidRatio(run);
-  return invalid ? `invalid (${fmt(run.ratio, 2)}×: ${invalid})` : `${fmt(run.ratio, 2)}×`;
+  return invalid ? `failed measurement (${invalid})` : `${fmt(run.ratio, 2)}×`;
 }
 
 /** A ratio target's measured text and verdict (none when the run is no measurement). */
@@ -423,8 +426,8 @@ npm run bench -- --size L     # the real figures: 200,000 package versions, 2.5 
    script has no \`response()\` callback, which would make wrk hand every response to Lua (about
    10–15 % more client CPU per request, measured). A ratio above 1 (the service cannot beat a
    server replaying its own bytes: the client or noise was the bound) or a run with non-2xx
-   answers (load shedding) is shown as invalid, and a target judged on it is neither met nor
-   missed. A scenario whose route is not on the build (no 2xx answer, or answers without the
+   answers (load shedding) is a failed measurement: no ratio is printed for it (the CPU-time
+   ratio beside it still is), and a target judged on it is neither met nor missed. A scenario whose route is not on the build (no 2xx answer, or answers without the
    expected field) is listed as not measured instead of load-tested. The distinct-input
    scenarios (\`deps-distinct\`, \`vulns-distinct\` over the same versions, \`dependents-distinct\`)
    are part of the default run at every size: they measure answers the response cache cannot
