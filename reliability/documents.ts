@@ -180,6 +180,37 @@ export async function writeHostileDocuments(dir: string, options: HostileOptions
     ),
   });
 
+  // --- advisories (issue 29) ---
+  // Maven range bounds of thousands of digit/letter segments ("1a.1a.1a…") overflowed the stack of
+  // the Maven version comparison once the advisory named a package in the graph: every refresh
+  // failed and serve would not start. The SBOM puts that package in the graph first.
+  json('hostile-maven-graph.cdx.json', 'CycloneDX naming the Maven package the next advisory names', 'stored', {
+    ...cyclonedx(
+      'hostile-maven',
+      [{ ...component('hostile-maven', 1), name: 'lib', purl: 'pkg:maven/org.hostile/lib@1.0' }],
+      [],
+    ),
+  });
+  const segments = full ? 100_000 : 10_000;
+  const nested = Array.from({ length: segments }, () => '1a').join('.');
+  json(
+    'hostile-maven-bounds.osv.json',
+    `OSV advisory whose Maven range bounds have ${segments} segments ("1a.1a.…")`,
+    'stored',
+    {
+      id: 'GHSA-hhhh-hhhh-hhhh',
+      modified: '2024-01-01T00:00:00Z',
+      summary: 'hostile range bounds',
+      affected: [
+        {
+          package: { ecosystem: 'Maven', name: 'org.hostile:lib' },
+          ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: nested }, { fixed: `${nested}.2` }] }],
+          versions: [nested],
+        },
+      ],
+    },
+  );
+
   // --- wrong types and malformed input ---
   const base = cyclonedx('hostile-types', [component('hostile-types', 1)], [{ ref: 'c1', dependsOn: [] }]);
   json('wrong-components-type.cdx.json', 'CycloneDX with components as an object', 'refused', {

@@ -22,6 +22,20 @@ export function deliverRow(sink: LoadSink, table: FactTable, row: readonly unkno
     sink.link(table.kind as Parameters<LoadSink['link']>[0], a, b, doc);
     return;
   }
+  let fields: Record<string, unknown>;
+  try {
+    fields = decodeFields(table, row);
+  } catch (err) {
+    // A row no writer of ours wrote (edited by hand, damaged): left out, not fatal, when the sink can say so.
+    if (!sink.leftOut) throw err;
+    sink.leftOut(doc, `a row of ${table.name}`, err);
+    return;
+  }
+  sink.record({ kind: table.kind, a, b, doc, fields } as StoredRecord);
+}
+
+/** The record's fields from its columns (row[4] on). */
+function decodeFields(table: FactTable, row: readonly unknown[]): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   const columns = table.columns;
   for (let i = 0; i < columns.length; i++) {
@@ -33,5 +47,5 @@ export function deliverRow(sink: LoadSink, table: FactTable, row: readonly unkno
     else if (type === 'boolean') fields[field] = value === true || value === 1;
     else fields[field] = value;
   }
-  sink.record({ kind: table.kind, a, b, doc, fields } as StoredRecord);
+  return fields;
 }

@@ -141,6 +141,11 @@ export interface LoadSink {
    * SBOM not collected from deps.dev. The same edge may come twice, ranked and not.
    */
   dependencyEdge(a: number, b: number, ranked: boolean): void;
+  /**
+   * A stored row of document `doc` that could not be read (its `part`) and is left out of the
+   * load; without this method the load fails instead (docs/reliability.md).
+   */
+  leftOut?(doc: number, part: string, err: unknown): void;
 }
 
 /** A failure of the store itself, not of the caller's input (the API answers 502). Messages carry no secrets or SQL. */

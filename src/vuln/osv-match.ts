@@ -13,6 +13,7 @@ import {
   osvPackageKeyOrReason,
   osvVersionOf,
 } from './ecosystems.js';
+import { unevaluableVersion } from './version-limits.js';
 import { compareSemver, type Comparator } from './versions.js';
 
 export interface OsvEvent {
@@ -29,6 +30,11 @@ export interface OsvRange {
 }
 
 export interface OsvAffected {
+  /**
+   * Index in the record's `affected[]`, for JSON pointers in ingest reports (entries without a
+   * package are left out, so it may differ from the position in OsvAdvisory.affected).
+   */
+  at?: number;
   ecosystem: string;
   name: string;
   purl?: string;
@@ -64,6 +70,42 @@ export interface OsvAdvisory {
 
 export type RangeVerdict = 'affected' | 'not-affected' | 'undecidable';
 
+type SortedEvent = { kind: 'introduced' | 'fixed' | 'last_affected'; v: string };
+
+/**
+ * A range's events in version order, or undefined when two of them cannot be ordered. The order
+ * does not depend on the version tested, so it is computed once per range and comparator: the
+ * index tests each advisory against every version of a package, and sorting is most of the cost.
+ */
+const sortedByRange = new WeakMap<OsvRange, Map<Comparator, SortedEvent[] | undefined>>();
+
+function sortedEvents(range: OsvRange, compare: Comparator): SortedEvent[] | undefined {
+  let byComparator = sortedByRange.get(range);
+  if (!byComparator) sortedByRange.set(range, (byComparator = new Map<Comparator, SortedEvent[] | undefined>()));
+  if (byComparator.has(compare)) return byComparator.get(compare);
+  const events: SortedEvent[] = [];
+  for (const e of range.events) {
+    if (e.introduced !== undefined) events.push({ kind: 'introduced', v: e.introduced });
+    if (e.fixed !== undefined) events.push({ kind: 'fixed', v: e.fixed });
+    if (e.last_affected !== undefined) events.push({ kind: 'last_affected', v: e.last_affected });
+  }
+  const isZero = (v: string) => v === '0';
+  let undecidable = false;
+  const order = (a: SortedEvent, b: SortedEvent): number => {
+    if (isZero(a.v) || isZero(b.v)) return isZero(a.v) && isZero(b.v) ? 0 : isZero(a.v) ? -1 : 1;
+    const c = a.v === b.v ? 0 : compare(a.v, b.v);
+    if (c === undefined) {
+      undecidable = true;
+      return 0;
+    }
+    return c;
+  };
+  const sorted = events.sort(order);
+  const result = undecidable ? undefined : sorted;
+  byComparator.set(compare, result);
+  return result;
+}
+
 /**
  * OSV evaluation of one SEMVER/ECOSYSTEM range: walk the events in version order; "introduced"
  * opens, "fixed" closes (the fixed version is not affected), "last_affected" closes after its
@@ -80,25 +122,8 @@ export function versionInRange(version: string, range: OsvRange, compare: Compar
       if (c >= 0) return 'not-affected';
     }
   }
-  type Ev = { kind: 'introduced' | 'fixed' | 'last_affected'; v: string };
-  const events: Ev[] = [];
-  for (const e of range.events) {
-    if (e.introduced !== undefined) events.push({ kind: 'introduced', v: e.introduced });
-    if (e.fixed !== undefined) events.push({ kind: 'fixed', v: e.fixed });
-    if (e.last_affected !== undefined) events.push({ kind: 'last_affected', v: e.last_affected });
-  }
-  let undecidable = false;
-  const order = (a: Ev, b: Ev): number => {
-    if (isZero(a.v) || isZero(b.v)) return isZero(a.v) && isZero(b.v) ? 0 : isZero(a.v) ? -1 : 1;
-    const c = cmp(a.v, b.v);
-    if (c === undefined) {
-      undecidable = true;
-      return 0;
-    }
-    return c;
-  };
-  const sorted = [...events].sort(order);
-  if (undecidable) return 'undecidable';
+  const sorted = sortedEvents(range, compare);
+  if (!sorted) return 'undecidable';
   let affected = false;
   for (const e of sorted) {
     if (e.kind === 'introduced') {
@@ -193,7 +218,9 @@ export function matchAdvisory(advisory: OsvAdvisory, purl: PurlParts): MatchResu
       }
       if (verdict === 'undecidable')
         result.reasons.push(
-          `version "${version}" or a range bound is not a valid ${range.type === 'SEMVER' ? 'SemVer' : a.ecosystem} version`,
+          unevaluableVersion(version)
+            ? `the package's version is an ${unevaluableVersion(version)}`
+            : `version "${version}" or a range bound is not a valid ${range.type === 'SEMVER' ? 'SemVer' : a.ecosystem} version`,
         );
     }
   }
@@ -207,7 +234,8 @@ export function advisoryAffects(advisory: OsvAdvisory, purl: PurlParts): boolean
 /** Affected entries whose ecosystem cannot be evaluated, with why (for ingest summaries). */
 export function unsupportedEntries(advisory: OsvAdvisory): { path: string; reason: string }[] {
   const out: { path: string; reason: string }[] = [];
-  advisory.affected.forEach((a, i) => {
+  advisory.affected.forEach((a, index) => {
+    const i = a.at ?? index;
     const evaluatesRanges = a.ranges.some((r) => r.type !== 'GIT');
     if (evaluatesRanges && !comparatorFor(a.ecosystem)) {
       out.push({
@@ -224,4 +252,66 @@ export function unsupportedEntries(advisory: OsvAdvisory): { path: string; reaso
     });
   });
   return out;
+}
+
+// ---------------------------------------------------------------- what ingest keeps
+
+const BOUNDS = ['introduced', 'fixed', 'last_affected', 'limit'] as const;
+
+/** Why a range bound cannot be evaluated under `compare`, or undefined when it can. */
+function unevaluableBound(key: (typeof BOUNDS)[number], value: string, compare: Comparator, scheme: string) {
+  // "introduced: 0" and "limit: *" are the schema's open ends, not versions.
+  if ((key === 'introduced' && value === '0') || (key === 'limit' && value === '*')) return undefined;
+  const tooLong = unevaluableVersion(value);
+  if (tooLong) return `its "${key}" bound is an ${tooLong}`;
+  return compare(value, value) === undefined
+    ? `its "${key}" bound "${value}" is not a valid ${scheme} version`
+    : undefined;
+}
+
+/** The first bound of a range that cannot be evaluated: its JSON pointer and why. */
+function firstUnevaluableBound(range: OsvRange, compare: Comparator, scheme: string, path: string) {
+  for (let k = 0; k < range.events.length; k++) {
+    const event = range.events[k];
+    for (const key of BOUNDS) {
+      const value = event[key];
+      const why = value === undefined ? undefined : unevaluableBound(key, value, compare, scheme);
+      if (why) return { path: `${path}/events/${k}/${key}`, reason: `range not evaluated: ${why}` };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The affected entries as ingest stores them (docs/formats/vulnerabilities.md "Version limits"):
+ * a SEMVER or ECOSYSTEM range with a bound that cannot be evaluated (over the length limit, or
+ * not a version of its scheme) is left out — such a range could never match — and an explicit
+ * version over the length limit too; each with a JSON pointer and reason for the ingest report.
+ */
+export function evaluableAffected(advisory: OsvAdvisory): {
+  affected: OsvAffected[];
+  skipped: { path: string; reason: string }[];
+} {
+  const skipped: { path: string; reason: string }[] = [];
+  const affected = advisory.affected.map((a, index): OsvAffected => {
+    const path = `/affected/${a.at ?? index}`;
+    const ecosystemCompare = comparatorFor(a.ecosystem);
+    const ranges = a.ranges.filter((range, j) => {
+      const compare =
+        range.type === 'SEMVER' ? compareSemver : range.type === 'ECOSYSTEM' ? ecosystemCompare : undefined;
+      // GIT ranges, other types and ecosystems without an order are reported by unsupportedEntries.
+      if (!compare) return true;
+      const scheme = range.type === 'SEMVER' ? 'SemVer' : a.ecosystem;
+      const bad = firstUnevaluableBound(range, compare, scheme, `${path}/ranges/${j}`);
+      if (bad) skipped.push(bad);
+      return !bad;
+    });
+    const versions = a.versions.filter((v, k) => {
+      const tooLong = unevaluableVersion(v);
+      if (tooLong) skipped.push({ path: `${path}/versions/${k}`, reason: `version not matched: an ${tooLong}` });
+      return !tooLong;
+    });
+    return { ...a, ranges, versions };
+  });
+  return { affected, skipped };
 }

@@ -2,6 +2,7 @@
 // apk-tools, "digit{.digit}{letter}{_suffix{number}}{~hash}{-r#}". Written from apk-tools'
 // documented behaviour (no maintained npm package implements it) and checked against every
 // line of apk-tools' test/unit/version.data (test/fixtures/versions/apk-version.data).
+import { bounded } from './version-limits.js';
 import type { Comparator } from './versions.js';
 
 /** Token kinds in the order apk allows them to follow each other (order matters below). */
@@ -157,8 +158,8 @@ export function apkVersionCompare(a: string, b: string, fuzzy = false): -1 | 0 |
 }
 
 /** OSV ECOSYSTEM ordering for apk-based distributions ("1.36.1-r5"); undefined for invalid versions. */
-export const compareApk: Comparator = (a, b) => {
+export const compareApk: Comparator = bounded((a, b) => {
   const x = a.trim(),
     y = b.trim();
   return isApkVersion(x) && isApkVersion(y) ? apkVersionCompare(x, y) : undefined;
-};
+});

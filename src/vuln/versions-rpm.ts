@@ -2,6 +2,7 @@
 // epoch, version and release, as rpm's own rpmverCmp does. Written from rpm's documented
 // behaviour (no maintained npm package implements it) and checked against every vector of rpm's
 // tests/rpmvercmp.at (test/fixtures/versions/rpmvercmp.at).
+import { bounded } from './version-limits.js';
 import type { Comparator } from './versions.js';
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
@@ -111,8 +112,8 @@ export function compareRpmEvr(x: RpmEvr, y: RpmEvr): -1 | 0 | 1 {
 }
 
 /** OSV ECOSYSTEM ordering for RPM-based distributions ("1:3.0.7-16.el9_2"). */
-export const compareRpm: Comparator = (a, b) => {
+export const compareRpm: Comparator = bounded((a, b) => {
   const x = parseRpmEvr(a),
     y = parseRpmEvr(b);
   return x && y ? compareRpmEvr(x, y) : undefined;
-};
+});

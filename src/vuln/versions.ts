@@ -3,13 +3,16 @@
 // re-implementations of the ecosystem's own rules otherwise (Maven ComparableVersion,
 // RubyGems Gem::Version, NuGet SemVer, Composer/PHP version_compare, dpkg).
 // RPM (rpmvercmp with epochs) and Alpine apk orderings live in versions-rpm.ts and
-// versions-apk.ts (they need only the Comparator type from here).
+// versions-apk.ts (they need only the Comparator type, defined in version-limits.ts).
 // A comparator returns undefined when either version is not valid in that scheme: callers
 // must treat that as "cannot decide", never as equal.
+// Every comparator is bounded (version-limits.ts): a version over MAX_VERSION_LENGTH characters
+// is unevaluable (undefined); each scheme's code is also iterative and linear in its input.
 import semver from 'semver';
 import { compare as pep440Compare, valid as pep440Valid } from '@renovatebot/pep440';
+import { bounded, type Comparator } from './version-limits.js';
 
-export type Comparator = (a: string, b: string) => number | undefined;
+export type { Comparator } from './version-limits.js';
 
 const sign = (n: number): number => (n < 0 ? -1 : n > 0 ? 1 : 0);
 
@@ -27,18 +30,18 @@ function parseSemver(v: string): semver.SemVer | undefined {
   return semver.parse(text) ?? undefined;
 }
 
-export const compareSemver: Comparator = (a, b) => {
+export const compareSemver: Comparator = bounded((a, b) => {
   const x = parseSemver(a),
     y = parseSemver(b);
   return x && y ? semver.compare(x, y) : undefined;
-};
+});
 
 // ---------------------------------------------------------------- PEP 440 (PyPI)
 
-export const comparePep440: Comparator = (a, b) => {
+export const comparePep440: Comparator = bounded((a, b) => {
   if (!pep440Valid(a) || !pep440Valid(b)) return undefined;
   return sign(pep440Compare(a, b));
-};
+});
 
 // ---------------------------------------------------------------- Maven ComparableVersion
 
@@ -123,30 +126,62 @@ export function parseMaven(version: string): MavenItem {
   return { kind: 'list', items: root };
 }
 
-function mavenCompare(a: MavenItem, b: MavenItem | undefined): number {
+/** An item against the end of a shorter list (Java's compareTo(null)): a list by its first item. */
+function mavenCompareToNull(item: MavenItem): number {
+  let at = item;
+  // Descends first items without recursion: "1a.1a.1a…" nests one list per transition.
+  while (at.kind === 'list') {
+    if (at.items.length === 0) return 0;
+    at = at.items[0];
+  }
+  return at.kind === 'int' ? (at.value === 0n ? 0 : 1) : cmpStr(comparableQualifier(at.value), MAVEN_RELEASE_INDEX);
+}
+
+/** Two items of which at most one is a list (lists against lists are walked by mavenCompare). */
+function mavenCompareItems(a: MavenItem, b: MavenItem): number {
   switch (a.kind) {
     case 'int':
-      if (!b) return a.value === 0n ? 0 : 1;
       if (b.kind === 'int') return a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
       return 1; // number > qualifier, number > list
     case 'str':
-      if (!b) return cmpStr(comparableQualifier(a.value), MAVEN_RELEASE_INDEX);
       if (b.kind === 'int' || b.kind === 'list') return -1;
       return cmpStr(comparableQualifier(a.value), comparableQualifier(b.value));
-    case 'list': {
-      if (!b) return a.items.length === 0 ? 0 : mavenCompare(a.items[0], undefined);
-      if (b.kind === 'int') return -1;
-      if (b.kind === 'str') return 1;
-      const n = Math.max(a.items.length, b.items.length);
-      for (let i = 0; i < n; i++) {
-        const l = a.items[i],
-          r = b.items[i];
-        const result = l === undefined ? (r === undefined ? 0 : -mavenCompare(r, undefined)) : mavenCompare(l, r);
-        if (result !== 0) return result;
-      }
-      return 0;
-    }
+    case 'list':
+      return b.kind === 'int' ? -1 : 1; // list < number, list > qualifier
   }
+}
+
+/**
+ * ComparableVersion.compareTo, with an explicit stack of the lists being walked side by side
+ * instead of recursion: a version's lists nest as deep as it has digit/letter transitions.
+ */
+function mavenCompare(a: MavenItem, b: MavenItem): number {
+  if (a.kind !== 'list' || b.kind !== 'list') return mavenCompareItems(a, b);
+  const stack: { l: MavenItem[]; r: MavenItem[]; i: number }[] = [{ l: a.items, r: b.items, i: 0 }];
+  while (stack.length) {
+    const frame = stack[stack.length - 1];
+    if (frame.i >= Math.max(frame.l.length, frame.r.length)) {
+      stack.pop(); // equal lists: the parent goes on with its next item
+      continue;
+    }
+    const l = frame.l[frame.i],
+      r = frame.r[frame.i];
+    frame.i++;
+    if (l !== undefined && r !== undefined && l.kind === 'list' && r.kind === 'list') {
+      stack.push({ l: l.items, r: r.items, i: 0 });
+      continue;
+    }
+    const result =
+      l === undefined
+        ? r === undefined
+          ? 0
+          : -mavenCompareToNull(r)
+        : r === undefined
+          ? mavenCompareToNull(l)
+          : mavenCompareItems(l, r);
+    if (result !== 0) return result;
+  }
+  return 0;
 }
 
 /** Java String.compareTo order (UTF-16 code units), not locale order. */
@@ -154,10 +189,13 @@ function cmpStr(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-export const compareMaven: Comparator = (a, b) => {
+/** Maven order of two versions of any length (undefined for blank ones); compareMaven bounds it. */
+export function mavenVersionCompare(a: string, b: string): number | undefined {
   if (!a.trim() || !b.trim()) return undefined;
   return sign(mavenCompare(parseMaven(a), parseMaven(b)));
-};
+}
+
+export const compareMaven: Comparator = bounded(mavenVersionCompare);
 
 // ---------------------------------------------------------------- RubyGems Gem::Version
 
@@ -180,7 +218,7 @@ function gemSegments(version: string): GemSegment[] | undefined {
   return [...trim(numeric), ...trim(rest)];
 }
 
-export const compareRubyGems: Comparator = (a, b) => {
+export const compareRubyGems: Comparator = bounded((a, b) => {
   const l = gemSegments(a),
     r = gemSegments(b);
   if (!l || !r) return undefined;
@@ -194,7 +232,7 @@ export const compareRubyGems: Comparator = (a, b) => {
     return x < y ? -1 : 1;
   }
   return 0;
-};
+});
 
 // ---------------------------------------------------------------- NuGet (SemVer 2 with a 4th part, case-insensitive labels)
 
@@ -207,7 +245,7 @@ function parseNuget(v: string): { nums: number[]; pre: string[] } | undefined {
   return { nums: [1, 2, 3, 4].map((i) => Number(m[i] ?? 0)), pre: m[5] ? m[5].split('.') : [] };
 }
 
-export const compareNuget: Comparator = (a, b) => {
+export const compareNuget: Comparator = bounded((a, b) => {
   const x = parseNuget(a),
     y = parseNuget(b);
   if (!x || !y) return undefined;
@@ -229,7 +267,7 @@ export const compareNuget: Comparator = (a, b) => {
     if (c !== 0) return c;
   }
   return 0;
-};
+});
 
 // ---------------------------------------------------------------- Packagist (PHP version_compare after Composer normalisation)
 
@@ -254,7 +292,7 @@ function phpSpecial(a: string, b: string): number {
   return sign(x - y);
 }
 
-export const comparePackagist: Comparator = (a, b) => {
+export const comparePackagist: Comparator = bounded((a, b) => {
   const x = phpCanon(a),
     y = phpCanon(b);
   if (!x || !y) return undefined;
@@ -275,7 +313,7 @@ export const comparePackagist: Comparator = (a, b) => {
   const next = longer[n];
   const c = isNum(next) ? 1 : phpSpecial(next, '#');
   return x.length > y.length ? c : -c;
-};
+});
 
 // ---------------------------------------------------------------- dpkg (Debian, Ubuntu)
 
@@ -320,10 +358,10 @@ function splitDpkg(v: string): [number, string, string] | undefined {
   return [Number(m[1] ?? 0), m[2], m[3] ?? ''];
 }
 
-export const compareDpkg: Comparator = (a, b) => {
+export const compareDpkg: Comparator = bounded((a, b) => {
   const x = splitDpkg(a),
     y = splitDpkg(b);
   if (!x || !y) return undefined;
   if (x[0] !== y[0]) return x[0] < y[0] ? -1 : 1;
   return dpkgPart(x[1], y[1]) || dpkgPart(x[2], y[2]);
-};
+});

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parsePurl } from '../../src/model/purl.js';
 import { parseOsvAdvisory } from '../../src/ingest/formats/osv/parse.js';
-import { advisoryAffects, matchAdvisory, unsupportedEntries, type OsvAdvisory } from '../../src/vuln/osv-match.js';
+import {
+  advisoryAffects,
+  evaluableAffected,
+  matchAdvisory,
+  unsupportedEntries,
+  type OsvAdvisory,
+} from '../../src/vuln/osv-match.js';
+import { translateOsv } from '../../src/ingest/formats/osv/translate.js';
 import { osvPackageKey } from '../../src/vuln/ecosystems.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { osvAdvisoryEdgesSuite } from './corpus-data.suite.js';
@@ -137,5 +144,68 @@ describe('matching by hand-checked cases', () => {
     expect(advisoryAffects(adv, parsePurl('pkg:deb/debian/openssl@1.1.1n-0+deb11u3?distro=debian-11'))).toBe(false); // limit
     expect(advisoryAffects(adv, parsePurl('pkg:deb/debian/openssl@1.1.1n-0+deb11u2?distro=debian-12'))).toBe(false); // other release
     expect(advisoryAffects(adv, parsePurl('pkg:deb/debian/openssl@1.1.1n-0+deb11u2'))).toBe(true); // release unknown
+  });
+});
+
+// Issue 29: range bounds of thousands of segments overflowed the stack of the Maven comparison.
+describe('hostile range bounds', () => {
+  const nested = Array.from({ length: 10_000 }, () => '1a').join('.');
+  const hostile = () =>
+    parseOsvAdvisory({
+      id: 'GHSA-hhhh-hhhh-hhhh',
+      modified: '2024-01-01T00:00:00Z',
+      affected: [
+        { versions: ['1.0'] }, // no package: left out by the parser
+        {
+          package: { ecosystem: 'Maven', name: 'org.example:lib' },
+          ranges: [
+            { type: 'ECOSYSTEM', events: [{ introduced: nested }, { fixed: `${nested}.2` }] },
+            { type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '2.0' }] },
+            { type: 'SEMVER', events: [{ introduced: '0' }, { fixed: 'not-semver' }] },
+            { type: 'GIT', repo: 'https://example.com/r', events: [{ introduced: 'a1b2c3' }] },
+          ],
+          versions: ['1.5', nested],
+        },
+      ],
+    });
+
+  it('matching answers instead of overflowing the stack', () => {
+    const advisory = hostile();
+    const vulnerable = matchAdvisory(advisory, parsePurl('pkg:maven/org.example/lib@1.0'));
+    expect(vulnerable.affected).toBe(true); // by the sane range
+    const fixed = matchAdvisory(advisory, parsePurl('pkg:maven/org.example/lib@3.0'));
+    expect(fixed.affected).toBe(false);
+    expect(fixed.reasons.join('\n')).toMatch(/not a valid Maven version/);
+    // A listed version matches by string equality whatever its length…
+    expect(matchAdvisory(advisory, parsePurl(`pkg:maven/org.example/lib@${nested}`)).affected).toBe(true);
+    // …but a package version over the limit is never ordered: a reason, no verdict.
+    const huge = matchAdvisory(advisory, parsePurl(`pkg:maven/org.example/lib@${nested}.9`));
+    expect(huge.affected).toBe(false);
+    expect(huge.reasons.join('\n')).toMatch(/the package's version is an unevaluable version/);
+  });
+
+  it('ingest leaves out ranges with unevaluable bounds and too long versions, with pointers and reasons', () => {
+    const { affected, skipped } = evaluableAffected(hostile());
+    expect(affected[0].ranges.map((r) => r.type)).toEqual(['ECOSYSTEM', 'GIT']);
+    expect(affected[0].ranges[0].events).toEqual([{ introduced: '0' }, { fixed: '2.0' }]);
+    expect(affected[0].versions).toEqual(['1.5']);
+    // The first affected entry has no package: pointers keep the record's own indexes.
+    expect(skipped.map((s) => s.path)).toEqual([
+      '/affected/1/ranges/0/events/0/introduced',
+      '/affected/1/ranges/2/events/1/fixed',
+      '/affected/1/versions/1',
+    ]);
+    expect(skipped[0].reason).toMatch(
+      /^range not evaluated: its "introduced" bound is an unevaluable version: 29999 characters/,
+    );
+    expect(skipped[1].reason).toBe('range not evaluated: its "fixed" bound "not-semver" is not a valid SemVer version');
+    expect(skipped[2].reason).toMatch(/^version not matched: an unevaluable version/);
+  });
+
+  it('the stored advisory keeps none of the unevaluable bounds', () => {
+    const facts = translateOsv(hostile());
+    const stored = JSON.stringify(facts);
+    expect(stored).not.toContain('1a.1a.1a');
+    expect(facts.skipped.map((s) => s.path)).toContain('/affected/1/ranges/0/events/0/introduced');
   });
 });

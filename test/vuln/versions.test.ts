@@ -7,8 +7,12 @@ import {
   comparePep440,
   compareRubyGems,
   compareSemver,
+  mavenVersionCompare,
   type Comparator,
 } from '../../src/vuln/versions.js';
+import { MAX_VERSION_LENGTH, unevaluableVersion } from '../../src/vuln/version-limits.js';
+import { compareApk } from '../../src/vuln/versions-apk.js';
+import { compareRpm } from '../../src/vuln/versions-rpm.js';
 
 /** Asserts the list is strictly increasing under the comparator (and antisymmetric). */
 function increasing(compare: Comparator, versions: string[]): void {
@@ -161,5 +165,64 @@ describe('dpkg (Debian, Ubuntu)', () => {
     increasing(compareDpkg, ['1.0~rc1', '1.0', '1.0-1', '1.0-1+deb10u1', '1.0-2', '1.0a', '1.1', '1:0.9']);
     expect(compareDpkg('5.0-4', '5.0-4')).toBe(0);
     expect(compareDpkg('2.36-9+deb12u13', '2.36-9+deb12u4')).toBe(1);
+  });
+});
+
+// Issue 29: a 60 KB Maven range bound ("1a.1a.1a…", 10,000 segments) overflowed the stack of the
+// recursive Maven comparison and took the service down (docs/formats/vulnerabilities.md "Version limits").
+describe('hostile versions', () => {
+  const nested = (segments: number) => Array.from({ length: segments }, () => '1a').join('.');
+  const ALL: Record<string, Comparator> = {
+    compareSemver,
+    comparePep440,
+    compareMaven,
+    compareRubyGems,
+    compareNuget,
+    comparePackagist,
+    compareDpkg,
+    compareRpm,
+    compareApk,
+  };
+  /** 100 KB and longer versions of the shapes that stress each scheme's parser. */
+  const HUGE = [
+    nested(10_000),
+    Array.from({ length: 50_000 }, () => '1').join('.'),
+    `1.0-${Array.from({ length: 30_000 }, () => 'a').join('-')}`,
+    `1.0.0-${Array.from({ length: 30_000 }, () => 'a1').join('.')}`,
+    `1.${'9'.repeat(100_000)}`,
+    `1${'~'.repeat(100_000)}`,
+    `1${'_rc1'.repeat(25_000)}`,
+  ];
+
+  it('compares Maven versions nested 10,000 lists deep without recursion', () => {
+    // The comparison itself (unbounded) walks the nested lists iteratively: no stack overflow.
+    expect(mavenVersionCompare(nested(10_000), `${nested(10_000)}.1`)).toBe(-1);
+    expect(mavenVersionCompare(nested(10_000), nested(10_000))).toBe(0);
+    expect(mavenVersionCompare(`${nested(9_999)}.2a`, nested(10_000))).toBe(1);
+    expect(mavenVersionCompare(`${nested(10_000)}-alpha`, nested(10_000))).toBe(-1);
+  });
+
+  it('every comparator answers "cannot decide" for versions over the length limit, quickly', () => {
+    const started = performance.now();
+    for (const [name, compare] of Object.entries(ALL)) {
+      for (const huge of HUGE) {
+        expect(`${name} ${compare(huge, '1.0.0')} ${compare('1.0.0', huge)} ${compare(huge, huge)}`).toBe(
+          `${name} undefined undefined undefined`,
+        );
+      }
+    }
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(unevaluableVersion(nested(10_000))).toMatch(/29999 characters, more than the 256/);
+  });
+
+  it('still evaluates versions up to the limit, linearly', () => {
+    const atLimit = `1.${'1a.'.repeat(100)}`.slice(0, MAX_VERSION_LENGTH);
+    expect(unevaluableVersion(atLimit)).toBeUndefined();
+    const started = performance.now();
+    for (let i = 0; i < 1000; i++) expect(compareMaven(atLimit, `${atLimit.slice(0, -1)}2`)).toBe(-1);
+    expect(compareDpkg(atLimit, atLimit)).toBe(0);
+    expect(compareRpm(atLimit, atLimit)).toBe(0);
+    // 1,000 comparisons of 256-character Maven versions: well under a second.
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

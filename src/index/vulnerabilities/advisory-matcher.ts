@@ -2,9 +2,11 @@
 // the graph with the same OSV identity, and every package added later against the advisories
 // already known. A match reads like a CertifyVuln from the "supplygraph OSV matcher" scanner.
 // Purls come parsed from node identity (PackagePurl): each package is parsed once, not per test.
+// An advisory whose matching throws is left out and reported (LoadProblems), never fatal.
 import type { AdvisoryAffected } from '../../model/facts.js';
 import { baseEcosystem, normaliseOsvName, osvNamesOf, osvPackageKey } from '../../vuln/ecosystems.js';
 import { matchAdvisory, type OsvAdvisory } from '../../vuln/osv-match.js';
+import { LoadProblems } from '../load-problems.js';
 import type { PackagePurl } from '../nodes.js';
 
 export const MATCHER_URI = 'supplygraph:osv-matcher';
@@ -47,6 +49,8 @@ export class AdvisoryMatcher {
   readonly matchesByPackage = new Map<number, Set<number>>();
   private readonly pendingAdvisories = new Set<number>();
   private readonly pendingPackages: number[] = [];
+
+  constructor(private readonly problems = new LoadProblems()) {}
 
   get(vuln: number): AdvisoryRecord | undefined {
     return this.advisories.get(vuln);
@@ -120,6 +124,29 @@ export class AdvisoryMatcher {
     else this.matchedPackages.set(record.vuln, [pkg]);
   }
 
+  /** Forgets an advisory and its matches (its record could not be matched). */
+  private remove(vuln: number): void {
+    const record = this.advisories.get(vuln);
+    if (!record) return;
+    for (const a of record.affected) this.advisoriesByKey.get(osvKey(a.ecosystem, a.name))?.delete(vuln);
+    for (const pkg of this.matchedPackages.get(vuln) ?? []) this.matchesByPackage.get(pkg)?.delete(vuln);
+    this.matchedPackages.delete(vuln);
+    this.advisories.delete(vuln);
+    this.pendingAdvisories.delete(vuln);
+  }
+
+  /** Runs one advisory's matching; if it throws, the advisory is left out and reported. */
+  private guarded(vuln: number, match: (record: AdvisoryRecord) => void): void {
+    const record = this.advisories.get(vuln);
+    if (!record) return;
+    try {
+      match(record);
+    } catch (err) {
+      this.remove(vuln);
+      this.problems.add(record.doc, `advisory ${record.id}`, err);
+    }
+  }
+
   /** Matches what was added since the last call; runs inside the index's synchronous apply. */
   flush(view: PackageView): void {
     // New packages against the advisories known before this load.
@@ -128,7 +155,7 @@ export class AdvisoryMatcher {
       for (const key of this.nameKeys(pkg, view))
         for (const vuln of this.advisoriesByKey.get(key) ?? []) vulns.add(vuln);
       for (const vuln of vulns) {
-        if (!this.pendingAdvisories.has(vuln)) this.test(this.advisories.get(vuln)!, pkg, view.purlOf(pkg));
+        if (!this.pendingAdvisories.has(vuln)) this.guarded(vuln, (record) => this.test(record, pkg, view.purlOf(pkg)));
       }
     }
     this.pendingPackages.length = 0;
@@ -136,13 +163,14 @@ export class AdvisoryMatcher {
     for (const vuln of this.pendingAdvisories) {
       for (const pkg of this.matchedPackages.get(vuln) ?? []) this.matchesByPackage.get(pkg)?.delete(vuln);
       this.matchedPackages.delete(vuln);
-      const record = this.advisories.get(vuln)!;
-      const keys = new Set(record.affected.map((a) => osvKey(a.ecosystem, a.name)));
-      const names = new Set<string>();
-      for (const key of keys) for (const name of this.namesByKey.get(key) ?? []) names.add(name);
-      for (const name of names) {
-        for (const pkg of view.versionsOf(name)) this.test(record, pkg, view.purlOf(pkg));
-      }
+      this.guarded(vuln, (record) => {
+        const keys = new Set(record.affected.map((a) => osvKey(a.ecosystem, a.name)));
+        const names = new Set<string>();
+        for (const key of keys) for (const name of this.namesByKey.get(key) ?? []) names.add(name);
+        for (const name of names) {
+          for (const pkg of view.versionsOf(name)) this.test(record, pkg, view.purlOf(pkg));
+        }
+      });
     }
     this.pendingAdvisories.clear();
   }

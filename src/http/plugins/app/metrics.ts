@@ -24,7 +24,12 @@ export interface ServiceMetrics {
  * of the output rather than written as a made-up zero.
  */
 export interface IndexFigures {
-  readonly index: { readonly nodeCount: number; readonly adjacency: AdjacencyView };
+  readonly index: {
+    readonly nodeCount: number;
+    readonly adjacency: AdjacencyView;
+    /** Parts of stored documents the index left out (docs/reliability.md). */
+    readonly loadProblems?: { readonly count: number };
+  };
   /** Store version the index answers for. */
   readonly version: number;
   readonly backendHealthy: boolean;
@@ -104,6 +109,12 @@ function indexGauges(registry: Registry, service: IndexFigures): void {
     },
   });
   readGauge(registry, 'index_documents', 'Documents in the index.', () => service.indexedDocuments);
+  readGauge(
+    registry,
+    'index_documents_left_out',
+    'Parts of stored documents the index left out because taking them failed (the error log names each).',
+    () => service.index.loadProblems?.count,
+  );
   readGauge(
     registry,
     'index_version',

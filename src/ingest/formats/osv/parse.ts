@@ -56,6 +56,7 @@ export function parseOsvAdvisory(json: unknown, path = ''): OsvAdvisory {
     const ranges = a.ranges ?? [];
     if (!Array.isArray(ranges)) throw new DocumentError(`${p}/ranges`, '"ranges" must be an array');
     affected.push({
+      at: i,
       ecosystem: pkg.ecosystem,
       name: pkg.name,
       purl: typeof pkg.purl === 'string' ? pkg.purl : undefined,

@@ -4,7 +4,7 @@
 // ingested later.
 import { FactsBuilder, type DocumentFacts } from '../../../model/facts.js';
 import { canonicalVulnId, vulnTypeOf } from '../../../model/vulnerability.js';
-import { unsupportedEntries, type OsvAdvisory } from '../../../vuln/osv-match.js';
+import { evaluableAffected, unsupportedEntries, type OsvAdvisory } from '../../../vuln/osv-match.js';
 import { isoUtc } from '../common/dates.js';
 import { firstLine, VulnFacts } from '../common/vulns.js';
 
@@ -49,13 +49,15 @@ const ADVISORY_DATABASES: Readonly<Record<string, string>> = {
 export function translateOsv(advisory: OsvAdvisory): DocumentFacts {
   const builder = new FactsBuilder(OSV_FORMAT);
   emitAdvisoryFacts(new VulnFacts(builder), advisory);
+  // Bounds no comparator can evaluate are left out here, reported, and never stored.
+  const { affected, skipped } = evaluableAffected(advisory);
   builder.advisory({
     vulnerability: { type: vulnTypeOf(advisory.id), id: canonicalVulnId(advisory.id) },
     dbUri: advisoryDatabase(advisory.id),
     modified: isoUtc(advisory.modified),
     published: isoUtc(advisory.published),
     withdrawn: advisory.withdrawn ? (isoUtc(advisory.withdrawn) ?? advisory.withdrawn) : undefined,
-    affected: advisory.affected.map((a) => ({
+    affected: affected.map((a) => ({
       ecosystem: a.ecosystem,
       name: a.name,
       purl: a.purl,
@@ -65,6 +67,7 @@ export function translateOsv(advisory: OsvAdvisory): DocumentFacts {
   });
   for (const p of advisory.problems) builder.skip(p.path, p.reason);
   for (const p of unsupportedEntries(advisory)) builder.skip(p.path, p.reason);
+  for (const p of skipped) builder.skip(p.path, p.reason);
   if (advisory.withdrawn)
     builder.skip('/withdrawn', `advisory withdrawn on ${advisory.withdrawn}: it is never matched against packages`);
   return builder.facts;
