@@ -3,12 +3,15 @@
 // licenses[] entries, Trivy Packages[].Licenses, Grype artifact.licenses once per artifact), those that parse as written, those that parse after correction (case,
 // spdx-correct where faithful), those kept verbatim, and NOASSERTION / NONE. The fields are the
 // ones ingest reads (the build's own parse step), each read by the build's normaliser
-// (src/model/license.ts). Prints a table and the texts most often kept verbatim.
+// (src/model/license.ts). Prints a table and the texts most often kept verbatim; then the time one
+// hostile licence text takes to read (long names, thousands of operators, deep parentheses, runs of
+// spaces: docs/formats/sbom.md#licences), at ingest (readLicense) and as a `?license=` query
+// (parseLicenseFilter), which LICENSE_LIMITS and the linear scanner keep to about a millisecond.
 //   npm run bench:licenses -- [DIR]        (default ../shared/corpus)
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-type Reading = 'as-written' | 'corrected' | 'verbatim' | 'none';
+type Reading = 'as-written' | 'corrected' | 'verbatim' | 'none' | 'over-limit';
 interface SniffedDocument {
   json?: unknown;
 }
@@ -46,6 +49,9 @@ const { parseGrype } = (await built('ingest/formats/scanners/grype/parse.js')) a
 const { readLicense } = (await built('model/license.js')) as {
   readLicense: (text: string) => { reading: Reading };
 };
+const { parseLicenseFilter } = (await built('query/licenses.js')) as {
+  parseLicenseFilter: (text: string) => unknown;
+};
 
 /** The licence fields of a document, by the format name shown, or undefined for other formats. */
 function licenceFields(doc: SniffedDocument, parser: string): { format: string; texts: string[] } | undefined {
@@ -78,7 +84,7 @@ function licenceFields(doc: SniffedDocument, parser: string): { format: string; 
 }
 
 const dir = resolve(process.argv[2] ?? '../shared/corpus');
-const READINGS: readonly Reading[] = ['as-written', 'corrected', 'verbatim', 'none'];
+const READINGS: readonly Reading[] = ['as-written', 'corrected', 'verbatim', 'none', 'over-limit'];
 const rows = new Map<string, { documents: number; fields: number } & Record<Reading, number>>();
 const verbatimTexts = new Map<string, number>();
 
@@ -99,6 +105,7 @@ for (const file of readdirSync(dir).sort()) {
     corrected: 0,
     verbatim: 0,
     none: 0,
+    'over-limit': 0,
   };
   rows.set(fields.format, row);
   row.documents++;
@@ -112,7 +119,7 @@ for (const file of readdirSync(dir).sort()) {
 
 /** The sum of the rows whose format matches. */
 function sum(matches: (format: string) => boolean) {
-  const out = { documents: 0, fields: 0, 'as-written': 0, corrected: 0, verbatim: 0, none: 0 };
+  const out = { documents: 0, fields: 0, 'as-written': 0, corrected: 0, verbatim: 0, none: 0, 'over-limit': 0 };
   for (const [format, row] of rows)
     if (matches(format)) for (const key of Object.keys(out) as (keyof typeof out)[]) out[key] += row[key];
   return out;
@@ -125,11 +132,11 @@ const share = (n: number, of: number): string => (of === 0 ? '–' : `${((100 * 
 
 console.log(`Licence fields in ${dir}\n`);
 console.log(
-  '| format | documents | fields | parsed as written | parsed after correction | verbatim | NOASSERTION / NONE | SPDX share of licences |',
+  '| format | documents | fields | parsed as written | parsed after correction | verbatim | NOASSERTION / NONE | over the limits | SPDX share of licences |',
 );
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const [format, r] of [...[...rows].sort(([a], [b]) => a.localeCompare(b)), ...totals]) {
-  const licences = r.fields - r.none;
+  const licences = r.fields - r.none - r['over-limit'];
   const cells = [
     format,
     r.documents,
@@ -143,3 +150,52 @@ console.log('\n"SPDX share of licences": fields that normalise to an SPDX expres
 console.log('\nMost frequent texts kept verbatim:');
 for (const [text, n] of [...verbatimTexts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 15))
   console.log(`  ${String(n).padStart(5)}  ${text.length > 100 ? `${text.slice(0, 100)}…` : text}`);
+
+/** `unit` repeated, joined by `separator`, as long as the whole fits in `size` characters. */
+function repeated(unit: string, size: number, separator = ''): string {
+  const count = Math.max(1, Math.floor((size + separator.length) / (unit.length + separator.length)));
+  return Array.from({ length: count }, () => unit).join(separator);
+}
+
+const HOSTILE: Record<string, (size: number) => string> = {
+  'one long name': (n) => 'L'.repeat(n),
+  'MIT AND MIT AND …': (n) => repeated('MIT', n, ' AND '),
+  'mit and mit and … (case)': (n) => repeated('mit', n, ' and '),
+  'MIT AND … AND junk!': (n) => `${repeated('MIT', n - 10, ' AND ')} AND junk!`,
+  'MIT MIT MIT … (no operators)': (n) => repeated('MIT', n, ' '),
+  'GPL-2.0+ GPL-2.0+ …': (n) => repeated('GPL-2.0+', n, ' '),
+  'deep parentheses': (n) => `${'('.repeat((n - 3) >> 1)}MIT${')'.repeat((n - 3) >> 1)}`,
+  'MIT))))…': (n) => `MIT${')'.repeat(n - 3)}`,
+  'a, spaces, b': (n) => `a${' '.repeat(n - 2)}b`,
+  'LicenseRef-aaaa…': (n) => `LicenseRef-${'a'.repeat(n - 11)}`,
+};
+const SIZES = [1024, 4096, 8192, 65536];
+
+/** The least time of a few reads, each of a text not read before (readings are cached by text). */
+function leastMs(read: (text: string) => unknown, text: string, pad: string): number {
+  let least = Infinity;
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now();
+    try {
+      read(`${pad.repeat(i + 1)}${text}`);
+    } catch {
+      // a refused query: its time is what counts
+    }
+    least = Math.min(least, performance.now() - start);
+  }
+  return least;
+}
+
+console.log('\nHostile licence texts: ms to read one (least of 5), at ingest / as a ?license= query\n');
+console.log(`| shape | ${SIZES.map((n) => `${n / 1024} KB`).join(' | ')} |`);
+console.log(`|---|${SIZES.map(() => '---:').join('|')}|`);
+for (const [shape, make] of Object.entries(HOSTILE)) {
+  const cells = SIZES.map((n) => {
+    const text = make(n);
+    const { reading } = readLicense(text);
+    const ingest = leastMs(readLicense, text, ' ');
+    const query = leastMs(parseLicenseFilter, text, '\n'); // other texts than ingest's: not read from the cache
+    return `${ingest.toFixed(2)} / ${query.toFixed(2)} (${reading})`;
+  });
+  console.log(`| ${shape} | ${cells.join(' | ')} |`);
+}

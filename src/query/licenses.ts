@@ -4,7 +4,7 @@
 import type { GraphView } from '../index/graph-view.js';
 import type { LicenseRecord } from '../index/licenses.js';
 import { compareText } from '../model/compare.js';
-import { licenseIdsOf, normaliseLicense } from '../model/license.js';
+import { LICENSE_LIMITS, licenseIdsOf, readLicense } from '../model/license.js';
 import { InvalidInputError } from './errors.js';
 
 /** What `license=unknown` and the counts call a package no document states a licence for. */
@@ -27,14 +27,23 @@ export type LicenseFilter =
  * The `license` parameter: "unknown" (any case), or a licence text normalised as ingest
  * normalises document fields, so `apache-2.0` and `Apache 2.0` ask for `Apache-2.0`. The texts
  * SPDX uses to say no licence is known (NOASSERTION, NONE) ask for the packages without one.
+ * A text beyond LICENSE_LIMITS is refused, as ingest leaves such a text out (docs/api.md, Licences).
  */
 export function parseLicenseFilter(text: string): LicenseFilter {
   if (text.trim() === '')
     throw new InvalidInputError('license', 'invalid license: empty; give an SPDX expression or "unknown"');
   if (text.trim().toLowerCase() === UNKNOWN_LICENSE) return { unknown: true };
-  const normalised = normaliseLicense(text);
-  if (!normalised) return { unknown: true };
-  const { expression, verbatim } = normalised;
+  const read = readLicense(text);
+  if (read.reading === 'over-limit') {
+    const { maxLength, maxOperators, maxDepth } = LICENSE_LIMITS;
+    throw new InvalidInputError(
+      'license',
+      `invalid license: ${read.problem}; a licence expression may have at most ${maxLength} characters, ` +
+        `${maxOperators} operators and ${maxDepth} levels of parentheses`,
+    );
+  }
+  if (!read.license) return { unknown: true };
+  const { expression, verbatim } = read.license;
   const ids = verbatim ? [] : licenseIdsOf(expression);
   return ids.length === 1 && ids[0] === expression
     ? { unknown: false, expression, verbatim, id: expression }

@@ -164,6 +164,18 @@ describe('GET /v0/artifact/{digest}/dependencies?license=', () => {
     expect(r.status).toBe(400);
     expect(r.body.detail).toMatch(/license/);
   });
+
+  it('a licence beyond the limits is 400, naming the parameter and the limit', async () => {
+    for (const query of ['L'.repeat(4097), Array(258).fill('MIT').join(' AND ')]) {
+      const r = await deps(`?license=${enc(query)}`);
+      expect(r.status).toBe(400);
+      expect(r.body.code).toBe('SG_INVALID_PARAMETER');
+      expect(r.body.detail).toMatch(/^invalid license: .*at most 4096 characters, 256 operators and 32 levels/);
+    }
+    const r = await t.get(`/v0/package/${enc(LARAVEL)}/dependencies?license=${'L'.repeat(4097)}`);
+    expect(r.status).toBe(400);
+    expect(r.body.detail).toMatch(/^invalid license: 4097 characters, more than the 4096 allowed/);
+  });
 });
 
 describe('GET /v0/package/{purl}/dependencies?license=', () => {

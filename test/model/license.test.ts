@@ -1,7 +1,19 @@
 // SPDX normalisation of licence fields: what parses, what is corrected and when a correction would
 // be a guess, the canonical form, and the texts that say no licence is known.
-import { describe, expect, it } from 'vitest';
-import { licenseIdsOf, normaliseLicense, readLicense } from '../../src/model/license.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { LICENSE_LIMITS, licenseIdsOf, normaliseLicense, readLicense } from '../../src/model/license.js';
+
+// spdx-correct, watched: what the normaliser hands it (the real one still answers).
+const corrections = vi.hoisted(() => ({ inputs: [] as string[] }));
+vi.mock('spdx-correct', async (importOriginal) => {
+  const actual = (await importOriginal<{ default: (text: string) => string | null }>()).default;
+  return {
+    default: (text: string) => {
+      corrections.inputs.push(text);
+      return actual(text);
+    },
+  };
+});
 
 const expr = (text: string) => normaliseLicense(text)?.expression;
 
@@ -112,5 +124,58 @@ describe('licenseIdsOf', () => {
   it('lists none for a verbatim text', () => {
     expect(licenseIdsOf('GNU Lesser General Public License')).toEqual([]);
     expect(licenseIdsOf('BSD')).toEqual([]);
+  });
+});
+
+describe('licence limits (docs/formats/sbom.md#licences)', () => {
+  const { maxLength, maxOperators, maxDepth } = LICENSE_LIMITS;
+  const terms = (n: number, operator = 'AND') => Array.from({ length: n }, () => 'MIT').join(` ${operator} `);
+  const nested = (depth: number) => `${'('.repeat(depth)}MIT${')'.repeat(depth)}`;
+  beforeEach(() => {
+    corrections.inputs.length = 0;
+  });
+
+  it('leaves a text beyond them unread, saying which limit, and reads one at them as before', () => {
+    const long = 'L'.repeat(64 * 1024);
+    expect(readLicense(long)).toEqual({
+      reading: 'over-limit',
+      problem: '65536 characters, more than the 4096 allowed',
+    });
+    expect(normaliseLicense(long)).toBeUndefined();
+    expect(readLicense(`LicenseRef-${'a'.repeat(maxLength - 11)}`).reading).toBe('as-written');
+    // Surrounding whitespace does not count.
+    expect(readLicense(` ${'L'.repeat(maxLength)}\n`).reading).toBe('verbatim');
+
+    expect(readLicense(terms(maxOperators + 2))).toEqual({
+      reading: 'over-limit',
+      problem: '257 operators (AND, OR, WITH), more than the 256 allowed',
+    });
+    expect(readLicense(terms(maxOperators + 1, 'or')).reading).toBe('as-written');
+    expect(readLicense(nested(maxDepth + 1))).toEqual({
+      reading: 'over-limit',
+      problem: 'parentheses nested 33 deep, more than the 32 allowed',
+    });
+    expect(normaliseLicense(nested(maxDepth))).toEqual({ expression: 'MIT', verbatim: false });
+  });
+
+  it('names no ids for a stored expression beyond them', () => {
+    expect(licenseIdsOf(terms(maxOperators + 2))).toEqual([]);
+    expect(licenseIdsOf(terms(maxOperators + 1))).toHaveLength(maxOperators + 1);
+  });
+
+  it('hands spdx-correct single short names only, never a whole long text', () => {
+    // Texts that neither parse nor case-correct: the old code gave each whole to spdx-correct,
+    // which rewrites and re-parses it about 1,000 times (17 s for 64 KB of spaces).
+    const texts = [
+      `${terms(200)} AND junk`,
+      `a${' '.repeat(maxLength - 2)}b`,
+      'L'.repeat(maxLength),
+      'Apache License, Version 2.0 '.repeat(100),
+    ];
+    for (const text of texts) expect(readLicense(text).reading).toBe('verbatim');
+    expect(corrections.inputs).toEqual([]);
+    // A licence name is still corrected, and is all spdx-correct sees.
+    expect(normaliseLicense(' Apache License, Version 2.0 ')?.expression).toBe('Apache-2.0'); // not yet cached
+    expect(corrections.inputs).toEqual(['Apache License, Version 2.0']);
   });
 });

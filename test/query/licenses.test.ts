@@ -50,6 +50,30 @@ describe('parseLicenseFilter', () => {
     expect(() => parseLicenseFilter('  ')).toThrow(InvalidInputError);
   });
 
+  it('refuses a query beyond the licence limits, naming the parameter and the limit', () => {
+    const refusal = (query: string): InvalidInputError => {
+      try {
+        parseLicenseFilter(query);
+      } catch (err) {
+        if (err instanceof InvalidInputError) return err;
+        throw err;
+      }
+      throw new Error(`${query.slice(0, 20)}… was accepted`);
+    };
+    const long = refusal('L'.repeat(64 * 1024));
+    expect(long.parameter).toBe('license');
+    expect(long.code).toBe('SG_INVALID_PARAMETER');
+    expect(long.message).toMatch(
+      /^invalid license: 65536 characters, more than the 4096 allowed; .*at most 4096 characters/,
+    );
+    expect(refusal(Array(258).fill('MIT').join(' OR ')).message).toMatch(/257 operators .*more than the 256 allowed/);
+    expect(refusal(`${'('.repeat(33)}MIT${')'.repeat(33)}`).message).toMatch(
+      /nested 33 deep, more than the 32 allowed/,
+    );
+    // At the limits, a query is read as before.
+    expect(parseLicenseFilter(Array(257).fill('MIT').join(' OR '))).toMatchObject({ verbatim: false });
+  });
+
   it('keeps a text that is no SPDX expression, flagged verbatim', () => {
     expect(parseLicenseFilter('Some Custom Licence')).toEqual({
       unknown: false,

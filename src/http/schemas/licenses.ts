@@ -1,6 +1,7 @@
 // The licence shapes: the `license` filter of the dependency lists and the body of
 // /analysis/licenses (with its query).
 import { Type, type Static } from 'typebox';
+import { LICENSE_LIMITS } from '../../model/license.js';
 import { BARE_ARRAY_DESCRIPTION } from './lists.js';
 import { PackageQuerySchema, PaginationQuerySchema } from './pagination.js';
 import { StringEnum } from './typebox.js';
@@ -11,7 +12,9 @@ const license = Type.Optional(
       'Only the packages under this licence: an SPDX expression (normalised: `apache-2.0` asks for `Apache-2.0`) that ' +
       'one of their stated expressions equals, or a single licence id one of them names (`MIT` matches ' +
       '`MIT OR Apache-2.0`); a text that is not SPDX matches texts kept verbatim, ignoring case. `unknown`: the ' +
-      'packages no document states a licence for.',
+      'packages no document states a licence for. At most ' +
+      `${LICENSE_LIMITS.maxLength} characters, ${LICENSE_LIMITS.maxOperators} operators (AND, OR, WITH) and ` +
+      `${LICENSE_LIMITS.maxDepth} levels of parentheses, else 400 (ingest leaves longer licences out).`,
   }),
 );
 

@@ -1,5 +1,6 @@
 // Licences each SBOM format carries, as HasLicense facts: which field gives which kind, what the
 // normaliser makes of it, and what gives no fact (NOASSERTION, NONE, entries without text).
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadFixture, PARSE_CTX, sniffText, spdxTagValueHeader } from '../../helpers/documents.js';
 import { cyclonedxJsonParser, cyclonedxXmlParser } from '../../../src/ingest/formats/cyclonedx/index.js';
@@ -262,5 +263,78 @@ describe('scanner report licences (declared)', () => {
     expect(licencesOf(facts, 'pkg:pypi/pysaml2@6.5.1')).toEqual(['declared:Apache-2.0']);
     expect(licencesOf(facts, 'pkg:pypi/jira@2.0.0')).toEqual(['declared:BSD (verbatim)']);
     expect(licencesOf(facts, 'pkg:deb/debian/libtiff5@4.1.0+git191117-2~deb10u1?arch=amd64')).toHaveLength(1);
+  });
+});
+
+describe('licences beyond the limits (docs/formats/sbom.md#licences)', () => {
+  const long = 'L'.repeat(64 * 1024);
+  const tooLong = '65536 characters, more than the 4096 allowed';
+
+  it('leaves a CycloneDX entry beyond them out, recorded as skipped, and keeps the rest of the document', () => {
+    const facts = cdxJson({
+      components: [
+        {
+          type: 'library',
+          purl: 'pkg:npm/a@1.0.0',
+          licenses: [{ license: { id: 'MIT' } }, { license: { name: long } }, { expression: long }],
+        },
+        { type: 'library', purl: 'pkg:npm/b@1.0.0', licenses: [{ license: { id: 'ISC' } }] },
+      ],
+    });
+    expect(licencesOf(facts, 'pkg:npm/a@1.0.0')).toEqual(['declared:MIT']);
+    expect(licencesOf(facts, 'pkg:npm/b@1.0.0')).toEqual(['declared:ISC']);
+    // The same text twice for the same package and kind is one record.
+    expect(facts.skipped).toEqual([
+      { path: '/components/0/licenses/1', reason: `declared licence of pkg:npm/a@1.0.0 left out: ${tooLong}` },
+    ]);
+  });
+
+  it('leaves an SPDX field beyond them out, at its package, the other field kept', () => {
+    const operators = Array(300).fill('MIT').join(' AND ');
+    const doc = {
+      spdxVersion: 'SPDX-2.3',
+      SPDXID: 'SPDXRef-DOCUMENT',
+      name: 'inline',
+      documentNamespace: 'https://example.com/inline',
+      creationInfo: { created: '2024-01-01T00:00:00Z', creators: ['Tool: test'] },
+      packages: [
+        {
+          SPDXID: 'SPDXRef-a',
+          name: 'a',
+          versionInfo: '1',
+          licenseConcluded: 'MIT',
+          licenseDeclared: operators,
+          externalRefs: [
+            { referenceCategory: 'PACKAGE-MANAGER', referenceType: 'purl', referenceLocator: 'pkg:npm/a@1' },
+          ],
+        },
+      ],
+    };
+    const facts = spdxParser.parse(sniffText('inline.json', JSON.stringify(doc)), ctx);
+    expect(licencesOf(facts, 'pkg:npm/a@1')).toEqual(['concluded:MIT']);
+    expect(facts.skipped).toEqual([
+      {
+        path: '/packages/0',
+        reason: 'declared licence of pkg:npm/a@1 left out: 299 operators (AND, OR, WITH), more than the 256 allowed',
+      },
+    ]);
+  });
+
+  it('records a Grype artifact licence beyond them once, however many matches repeat it', () => {
+    const report = JSON.parse(
+      readFileSync(
+        new URL('../../fixtures/grype/grype-grype-defectdojo-django-1.13.1-image.json', import.meta.url),
+        'utf8',
+      ),
+    );
+    const purl = 'pkg:deb/debian/libtiff5@4.1.0+git191117-2~deb10u1?arch=amd64';
+    const repeated = report.matches.filter((m: any) => m.artifact.purl === purl);
+    expect(repeated.length).toBeGreaterThan(1);
+    for (const m of repeated) m.artifact.licenses = [...m.artifact.licenses, long];
+    const facts = grypeParser.parse(sniffText('inline.json', JSON.stringify(report)), ctx);
+    expect(licencesOf(facts, purl)).toHaveLength(1);
+    const skipped = facts.skipped.filter((s) => s.reason.includes(tooLong));
+    expect(skipped).toHaveLength(1);
+    expect(skipped[0].path).toMatch(/^\/matches\/\d+\/artifact\/licenses$/);
   });
 });

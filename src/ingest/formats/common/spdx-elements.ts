@@ -75,7 +75,7 @@ export function spdxPackageElement(builder: FactsBuilder, raw: SpdxPackageInput)
   }
   for (const purl of purls) {
     builder.package(purl);
-    for (const { text, kind } of raw.licenses ?? []) stateLicense(builder, purl, text, kind);
+    for (const { text, kind } of raw.licenses ?? []) stateLicense(builder, purl, text, kind, raw.path);
   }
   const source = sourceFromVcsLocation(raw.downloadLocation);
   if (source)

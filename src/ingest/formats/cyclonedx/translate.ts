@@ -222,7 +222,7 @@ class ComponentWalker {
   private licenses(c: CdxComponent, purl: string): void {
     for (const { at, text, kind } of c.licenses) {
       if (text === undefined) this.builder.skip(this.path(at), 'licence entry without an id, name or expression');
-      else stateLicense(this.builder, purl, text, kind);
+      else stateLicense(this.builder, purl, text, kind, this.path(at));
     }
   }
 

@@ -90,7 +90,7 @@ function stateLicenses(doc: Spdx3Document, elements: Spdx3Elements): void {
           elements.builder.skip(r.path, `licence "${id.slice(0, 200)}" is not in the document`);
         continue;
       }
-      for (const purl of node.purls) stateLicense(elements.builder, purl, text, kind);
+      for (const purl of node.purls) stateLicense(elements.builder, purl, text, kind, r.path);
     }
   }
 }

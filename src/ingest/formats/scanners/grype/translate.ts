@@ -46,7 +46,7 @@ export function translateGrype(report: GrypeReport, ctx?: ParseContext): Documen
     }
     vulns.finding(purl, v.id, report.scan);
     // The licences the artifact's package metadata declares (one fact each, however many matches).
-    for (const text of a.licenses) stateLicense(builder, purl, text, 'declared');
+    for (const text of a.licenses) stateLicense(builder, purl, text, 'declared', `${path}/artifact/licenses`);
     vulns.metadata(v.id, {
       // The primary record's description, else the related (NVD) one's.
       description: v.description ?? related.map((r) => r.description).find(Boolean),

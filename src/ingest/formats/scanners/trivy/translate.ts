@@ -141,6 +141,6 @@ function translateResult(builder: FactsBuilder, vulns: VulnFacts, report: TrivyR
     // The licences the package's metadata declares (dpkg copyright files, package.json, …), for
     // the packages the report records: one with only suppressed findings is left out, licences too.
     if (!vulnerable.has(purl) || found.has(purl))
-      for (const text of p.licenses) stateLicense(builder, purl, text, 'declared');
+      for (const text of p.licenses) stateLicense(builder, purl, text, 'declared', `${p.path}/Licenses`);
   }
 }
