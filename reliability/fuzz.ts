@@ -24,6 +24,10 @@ export interface FuzzOutcome {
   badProtocolProblems: string[];
   /** Requests that got no response at all (connection closed or timed out). */
   noResponse: string[];
+  /** Requests sent on a reused keep-alive connection, after a completed request. */
+  reused: number;
+  /** Of them, those the HTTP parser refused (answered below the routes: 400, 405, 414, 431). */
+  reusedParserErrors: number;
 }
 
 const enc = encodeURIComponent;
@@ -200,8 +204,35 @@ function headerLines(rng: Rng): string[] {
   return lines;
 }
 
-/** The next fuzzed request. */
+/** A request Node's HTTP parser refuses before any route: oversize URL or headers, unknown method, bad line. */
+function parserBreaker(rng: Rng): RawRequest {
+  const base = { timeoutMs: 30_000, afterKeepAlive: true };
+  switch (rng.int(0, 5)) {
+    case 0:
+      return { ...base, path: `/v0/package/${longValue(rng, rng.pick([20_000, 70_000]))}` };
+    case 1:
+      return { ...base, path: '/healthz', headers: [`X-Big: ${'b'.repeat(rng.pick([20_000, 70_000]))}`] };
+    case 2:
+      return { ...base, method: rng.pick(['FOO', 'PROPFIND', 'MKCOL', 'BREW']), path: '/healthz' };
+    case 3:
+      return { ...base, path: '/healthz HTTP/9.9x' }; // a space in the target: a malformed request line
+    default:
+      return { ...base, path: '/healthz', headers: [rng.pick(['No-Colon-Here', 'Bad Name: 1', 'X: a\u0000b'])] };
+  }
+}
+
+/**
+ * The next fuzzed request. One in five goes on a reused keep-alive connection (after a completed
+ * request), half of those being requests the HTTP parser refuses: they must be answered there too.
+ */
 export function fuzzRequest(rng: Rng, probes: FuzzProbes): RawRequest {
+  if (rng.chance(0.2)) {
+    return rng.chance(0.5) ? parserBreaker(rng) : { ...fuzzRoutedRequest(rng, probes), afterKeepAlive: true };
+  }
+  return fuzzRoutedRequest(rng, probes);
+}
+
+function fuzzRoutedRequest(rng: Rng, probes: FuzzProbes): RawRequest {
   const method = rng.chance(0.7) ? rng.pick(['GET', 'GET', 'HEAD']) : rng.pick(METHODS);
   const route = rng.int(0, 10);
   let path: string;
@@ -258,7 +289,7 @@ function fromRoutes(res: RawResponse): boolean {
 
 function describe(req: RawRequest): string {
   const path = req.path.length > 100 ? `${req.path.slice(0, 100)}…(${req.path.length} chars)` : req.path;
-  return `${req.method} ${JSON.stringify(path)}`;
+  return `${req.method ?? 'GET'} ${JSON.stringify(path)}${req.afterKeepAlive ? ' (on a reused keep-alive connection)' : ''}`;
 }
 
 /** Sends `count` fuzzed requests (`concurrency` at a time) and checks every answer. */
@@ -276,6 +307,8 @@ export async function fuzz(
     badProblems: [],
     badProtocolProblems: [],
     noResponse: [],
+    reused: 0,
+    reusedParserErrors: 0,
   };
   const deadline = performance.now() + (options.deadlineMs ?? 600_000);
   // Requests are drawn in order so that the sequence depends on the seed alone.
@@ -285,6 +318,7 @@ export async function fuzz(
     while (next < requests.length && performance.now() < deadline) {
       const req = requests[next++];
       out.requests++;
+      if (req.afterKeepAlive) out.reused++;
       let res: RawResponse;
       try {
         res = await request(port, req);
@@ -295,6 +329,7 @@ export async function fuzz(
         continue;
       }
       out.byStatus[res.status] = (out.byStatus[res.status] ?? 0) + 1;
+      if (req.afterKeepAlive && res.status >= 400 && !fromRoutes(res)) out.reusedParserErrors++;
       if (res.status >= 500) {
         if ([502, 503, 504].includes(res.status)) out.documented5xx++;
         else out.serverErrors.push(`${describe(req)} → ${res.status} ${res.body.subarray(0, 200).toString()}`);

@@ -16,6 +16,26 @@ export interface RawRequest {
   headers?: string[];
   body?: Buffer | string;
   timeoutMs?: number;
+  /**
+   * Sent on a reused keep-alive connection: a `GET /healthz` is answered on it first, so the
+   * request meets the server between requests rather than on a fresh connection.
+   */
+  afterKeepAlive?: boolean;
+  /** The client's own address (any of 127.0.0.0/8 reaches a loopback server): the server counts connections per address. */
+  localAddress?: string;
+}
+
+/** The request a reused connection carries before the one under test. */
+const WARM_UP = Buffer.from('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', 'latin1');
+
+/** Bytes of the first response in `data` when it is whole (it has Content-Length), else undefined. */
+function firstResponseLength(data: Buffer): number | undefined {
+  const headEnd = data.indexOf('\r\n\r\n');
+  if (headEnd < 0) return undefined;
+  const length = /\r\ncontent-length:\s*(\d+)/i.exec(data.subarray(0, headEnd).toString('latin1'))?.[1];
+  if (length === undefined) return undefined;
+  const whole = headEnd + 4 + Number(length);
+  return data.length >= whole ? whole : undefined;
 }
 
 export class NoResponseError extends Error {
@@ -70,13 +90,16 @@ export function request(port: number, req: RawRequest): Promise<RawResponse> {
     lines.push(`Content-Length: ${body.length}`);
   const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
   return new Promise((resolve, reject) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    const chunks: Buffer[] = [];
+    const socket = connect({ host: '127.0.0.1', port, localAddress: req.localAddress });
+    let chunks: Buffer[] = [];
+    let warmingUp = req.afterKeepAlive === true;
     let settled = false;
     const finish = (err?: Error): void => {
       if (settled) return;
       settled = true;
       socket.destroy();
+      if (warmingUp)
+        return reject(new NoResponseError('the connection closed before the keep-alive warm-up was answered'));
       const parsed = parseResponse(Buffer.concat(chunks), method === 'HEAD');
       const received = chunks.reduce((n, c) => n + c.length, 0);
       if (parsed) resolve(parsed);
@@ -84,15 +107,29 @@ export function request(port: number, req: RawRequest): Promise<RawResponse> {
       else reject(new NoResponseError(err?.message ?? 'the connection closed without a complete response', received));
     };
     socket.setTimeout(req.timeoutMs ?? 30_000, () => finish(new NoResponseError('no response before the timeout')));
-    socket.on('connect', () => {
+    const send = (): void => {
       socket.write(head);
       if (body) socket.write(body);
-    });
+    };
+    socket.on('connect', () => (warmingUp ? socket.write(WARM_UP) : send()));
     let total = 0;
     let expected: number | undefined; // whole response length, once the head says it
-    socket.on('data', (d: Buffer) => {
+    socket.on('data', (chunk: Buffer) => {
+      let d = chunk;
       chunks.push(d);
       total += d.length;
+      if (warmingUp) {
+        // The warm-up's answer is dropped once whole; the request under test follows on the same connection.
+        const all = Buffer.concat(chunks);
+        const warmUpLength = firstResponseLength(all);
+        if (warmUpLength === undefined) return;
+        warmingUp = false;
+        chunks = [all.subarray(warmUpLength)];
+        total = chunks[0].length;
+        send();
+        if (total === 0) return;
+        d = chunks[0];
+      }
       // The server may keep the connection open (a 4xx it answers itself); stop at a whole response.
       if (expected === undefined) {
         const all = Buffer.concat(chunks);

@@ -71,6 +71,20 @@ export async function fuzzPart(options: FuzzPartOptions): Promise<PartResult> {
         `${out.badProtocolProblems.length} not (${byStatus(out.badProtocolProblems)})`,
         firstFew(out.badProtocolProblems),
       );
+      r.figure(
+        'requests on a reused keep-alive connection',
+        `${out.reused} (${out.reusedParserErrors} refused by the HTTP parser)`,
+      );
+      // Unanswered ones are in noResponse (below), marked "on a reused keep-alive connection".
+      r.hard(
+        'parser errors on a reused keep-alive connection (after a completed request) are answered with problem+json',
+        out.reusedParserErrors > 0 &&
+          !out.noResponse.some((line) => line.includes('reused keep-alive')) &&
+          !out.badProtocolProblems.some((line) => line.includes('reused keep-alive')),
+        `${out.reusedParserErrors} parser errors answered on ${out.reused} reused connections; ` +
+          `${out.noResponse.filter((line) => line.includes('reused keep-alive')).length} unanswered`,
+        firstFew(out.noResponse.filter((line) => line.includes('reused keep-alive'))),
+      );
       r.hard(
         'every request gets an answer (no connection closed without one)',
         out.noResponse.length === 0,

@@ -1,7 +1,7 @@
 // Checks made before any expensive work (opening a store, loading the index), so that a bad
 // option or a missing store ends the command at once with one line naming the problem.
 import { existsSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import pino from 'pino';
 import { isLoopbackHost } from '../config.js';
@@ -50,9 +50,27 @@ export function parseOrigins(value: string | undefined): string[] {
 }
 
 /**
- * Commands that only read (serve, stats) never create a store: an embedded store must exist
- * already. A PostgreSQL store is never created by opening it (the database must exist and
- * carry the schema, which `migrate` applies), so only the embedded store is checked here.
+ * --allowed-hosts: comma-separated host names, IPv4 addresses or IPv6 addresses (bracketed or
+ * not), without a port; `*` accepts any Host. Returned lower-case, IPv6 in brackets (the Host form).
+ */
+export function parseAllowedHosts(value: string | undefined): string[] {
+  const hosts = (value ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => h !== '');
+  return hosts.map((host) => {
+    if (host === '*' || /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/.test(host)) return host;
+    const ipv6 = /^\[?([0-9a-f:.]+)\]?$/.exec(host)?.[1];
+    if (ipv6 !== undefined && ipv6.includes(':') && isIP(ipv6) === 6) return `[${ipv6}]`;
+    throw new Error(`--allowed-hosts takes host names or addresses without a port (or *), got "${host}"`);
+  });
+}
+
+/**
+ * Commands other than init and ingest (serve, stats, token…) never create a store: an embedded
+ * store must exist already, so a mistyped --store is refused rather than served empty. A
+ * PostgreSQL store is never created by opening it (the database must exist and carry the
+ * schema, which `init` or `migrate` applies), so only the embedded store is checked here.
  */
 export function requireExistingStore(location: string): void {
   if (isPostgresLocation(location)) return;
@@ -65,7 +83,7 @@ export function requireExistingStore(location: string): void {
       ? `${dir} is not a directory`
       : `${dir} has no ${SQLITE_FILE_NAME}`;
   throw new Error(
-    `no store at --store ${location} (${why}); "supplygraph ingest --store ${location} FILE..." creates one`,
+    `no store at --store ${location} (${why}); "supplygraph init --store ${location}" creates an empty one`,
   );
 }
 

@@ -7,14 +7,17 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { handleError } from './errors.js';
 import { AccessLogController } from './request-log.js';
+import { fastifyTrustProxy, type TrustProxy } from './trust-proxy.js';
 import { answerClientError, DEFAULT_HTTP_LIMITS, type HttpLimits } from './limits.js';
 import access from './plugins/app/access.js';
 import apiContext, { type ApiContext } from './plugins/app/api-context.js';
 import errorHandler from './plugins/app/error-handler.js';
+import hostCheck from './plugins/app/host-check.js';
 import metrics from './plugins/app/metrics.js';
 import readiness from './plugins/app/readiness.js';
 import requestGuards from './plugins/app/request-guards.js';
 import responseCache from './plugins/app/response-cache.js';
+import securityHeaders, { NOSNIFF } from './plugins/app/security-headers.js';
 import compression, { DEFAULT_COMPRESS_THRESHOLD_BYTES } from './plugins/external/compress.js';
 import cors from './plugins/external/cors.js';
 import serverLimits from './plugins/external/server-limits.js';
@@ -46,11 +49,15 @@ export interface AppOptions {
   limits?: HttpLimits;
   /** True once shutdown began: new requests are refused while responses under way finish. */
   isDraining?: () => boolean;
+  /** Host names accepted besides the loopback ones; undefined: any (see host-check.ts). */
+  allowedHosts?: readonly string[];
 }
 
-/** The Fastify instance with the options only its constructor takes (limits, ids, framework errors). */
-function createInstance(options: AppOptions, limits: HttpLimits) {
+/** The Fastify instance with the options only its constructor takes (limits, ids, framework errors, proxies). */
+function createInstance(options: AppOptions, limits: HttpLimits, trustProxy: TrustProxy | undefined) {
   return Fastify({
+    // request.ip is the client's when a trusted reverse proxy forwards it (see trust-proxy.ts).
+    trustProxy: fastifyTrustProxy(trustProxy),
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     // One access-log line per request instead of Fastify's two (see request-log.ts).
     logController: new AccessLogController(),
@@ -58,7 +65,9 @@ function createInstance(options: AppOptions, limits: HttpLimits) {
     // is too short, and a shorter limit than the line's would send long purls elsewhere.
     routerOptions: { maxParamLength: limits.maxHeaderSize, ignoreTrailingSlash: true },
     // Node enforces the request and headers timeouts on a periodic sweep (30 s by default).
-    http: { maxHeaderSize: limits.maxHeaderSize, connectionsCheckingInterval: 1000 },
+    // A request without Host reaches the app, which answers it as a problem document (host-check.ts)
+    // rather than Node's bare 400.
+    http: { maxHeaderSize: limits.maxHeaderSize, connectionsCheckingInterval: 1000, requireHostHeader: false },
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     // Routes that read a body set their own limit (the batch questions; uploads stream); this
@@ -66,6 +75,8 @@ function createInstance(options: AppOptions, limits: HttpLimits) {
     bodyLimit: 1024,
     clientErrorHandler: answerClientError,
     frameworkErrors: (error, request, reply) => {
+      // Raised before the onRequest hooks, which set this header on every other answer.
+      void reply.header(...NOSNIFF);
       handleError(error, request, reply);
     },
     // The id comes from genReqId alone: Fastify's requestIdHeader would take any client value as is.
@@ -88,13 +99,14 @@ function createInstance(options: AppOptions, limits: HttpLimits) {
 
 export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const limits = options.limits ?? DEFAULT_HTTP_LIMITS;
-  const app = createInstance(options, limits);
+  const app = createInstance(options, limits, ctx.access?.trustProxy);
   // Shared schemas: referenced by `$id` from the route schemas and named so in the OpenAPI document.
   app.addSchema(ProblemSchema);
   app.addSchema(PaginationInfoSchema);
 
   // External plugins. Load shedding comes before the request guards: its hook runs first.
   await app.register(serverLimits, { limits });
+  await app.register(securityHeaders);
   // Before every route (compression attaches to the routes registered after it) and before the
   // hooks of the access and request guards (a CORS preflight is answered by its own hook).
   await app.register(compression, {
@@ -110,6 +122,8 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
   await app.register(readiness);
   await app.register(responseCache);
   await app.register(requestGuards, { isDraining: options.isDraining });
+  // After the guards (405, 413, shutdown come first), before the token check.
+  await app.register(hostCheck, { allowedHosts: options.allowedHosts });
   // After the request guards: their answers (405, 413, shutdown, backend) come before 401/403/429.
   await app.register(access);
   await app.register(errorHandler);

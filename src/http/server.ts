@@ -10,6 +10,8 @@ import { IndexService } from '../index/index-service.js';
 import { openStore } from '../store/open.js';
 import type { PageLimits } from '../query/pagination.js';
 import { buildApp } from './app.js';
+import { hostAllowList } from './plugins/app/host-check.js';
+import { ACCESS_LOG_SERIALIZERS } from './request-log.js';
 import {
   DEFAULT_ACCESS,
   DEFAULT_BATCH,
@@ -34,6 +36,11 @@ export interface ServeOptions {
   uploads?: Partial<UploadOptions>;
   batch?: Partial<BatchOptions>;
   corsOrigins?: readonly string[];
+  /**
+   * Host names accepted besides the loopback ones while reads are open on a loopback listener
+   * (`*`: any); elsewhere any Host is accepted.
+   */
+  allowedHosts?: readonly string[];
   compressThresholdBytes?: number;
   /** The built web UI served at /ui/ (default dist/ui of this package). */
   uiDirectory?: string;
@@ -87,14 +94,16 @@ export async function openServer(options: ServeOptions): Promise<OpenServer> {
   // Load shedding is on only when asked for (the CLI always passes its setting): a server
   // embedded in another program, such as a test runner, shares its event loop with that program.
   const limits: HttpLimits = { ...DEFAULT_HTTP_LIMITS, maxEventLoopDelayMs: 0, ...options.http };
-  // Tokens never reach the log: Fastify's request serializer leaves headers out, and should a
-  // header object be logged anyway, its credentials are censored.
+  // Tokens never reach the log: the request serializer leaves headers out and censors query
+  // parameters that can carry a credential (request-log.ts), and should a header object be
+  // logged anyway, its credentials are censored.
   // Written asynchronously: a synchronous write per access-log line blocks the event loop on
   // the terminal or pipe, the largest per-request cost at the default level. Lines still buffered
   // are flushed at exit (pino registers it), so only a crash of the process itself loses them.
   const logger = pino(
     {
       level: options.logLevel,
+      serializers: ACCESS_LOG_SERIALIZERS,
       redact: {
         paths: ['req.headers.authorization', 'request.headers.authorization', 'headers.authorization', 'authorization'],
         censor: '[redacted]',
@@ -106,6 +115,7 @@ export async function openServer(options: ServeOptions): Promise<OpenServer> {
   const service = new IndexService(store, { refreshIntervalMs: options.refreshIntervalMs, logger });
   await service.start();
   let draining = false;
+  const readAccess = options.access?.readAccess ?? (isLoopbackHost(options.host) ? 'open' : 'token');
   const app = await buildApp(
     {
       service,
@@ -114,7 +124,7 @@ export async function openServer(options: ServeOptions): Promise<OpenServer> {
       access: {
         ...DEFAULT_ACCESS,
         ...options.access,
-        readAccess: options.access?.readAccess ?? (isLoopbackHost(options.host) ? 'open' : 'token'),
+        readAccess,
       },
       uploads: { ...DEFAULT_UPLOADS, ...options.uploads },
       batch: { ...DEFAULT_BATCH, ...options.batch },
@@ -122,7 +132,12 @@ export async function openServer(options: ServeOptions): Promise<OpenServer> {
       compressThresholdBytes: options.compressThresholdBytes,
       uiDirectory: options.uiDirectory,
     },
-    { logger, limits, isDraining: () => draining },
+    {
+      logger,
+      limits,
+      isDraining: () => draining,
+      allowedHosts: hostAllowList(options.host, readAccess, options.allowedHosts),
+    },
   );
   // Responses not yet handed to the operating system in full ('close' follows 'finish').
   const inFlight = new Set<ServerResponse>();

@@ -70,6 +70,10 @@ describe('serve logs', () => {
       expect((await fetch(`${s.url}/v0/audit`, { headers: expired.headers })).status).toBe(401);
       expect((await fetch(`${s.url}/v0/audit`, { headers: { authorization: `Bearer ${unknown}` } })).status).toBe(401);
       expect((await fetch(`${s.url}/nowhere`, { headers: good.headers })).status).toBe(404);
+      // Tokens are read from the Authorization header only; one put in the query string is still
+      // kept out of the logged URL.
+      const inQuery = `/v0/audit?access_token=${good.token}&PageSize=5&x=${encodeURIComponent(expired.token)}`;
+      expect((await fetch(`${s.url}${inQuery}`)).status).toBe(401);
     } finally {
       await s.stop();
     }
@@ -77,6 +81,7 @@ describe('serve logs', () => {
     expect(log).toMatch(/incoming request/); // the requests were logged, at trace level
     for (const secret of [good.token, expired.token, unknown]) expect(log).not.toContain(secret);
     expect(log).not.toMatch(/Bearer/);
+    expect(log).toContain('/v0/audit?access_token=[redacted]&PageSize=5&x=[redacted]');
   });
 
   it('says which read access is in force, and warns when reads are open on a non-loopback address', async () => {

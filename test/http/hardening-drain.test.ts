@@ -33,7 +33,8 @@ describe('SIGTERM while a large answer is being read', () => {
     ]);
     try {
       const raw = await openRaw(server.url);
-      raw.socket.write('GET /v0/package/pkg%3Anpm%2Fbig%401.0.0/dependencies HTTP/1.1\r\nHost: t\r\n\r\n');
+      // A loopback Host: reads are open on loopback, where other hosts are refused (421).
+      raw.socket.write('GET /v0/package/pkg%3Anpm%2Fbig%401.0.0/dependencies HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
       raw.socket.pause(); // a slow reader: the answer backs up in the server
       await sleep(2_000);
       const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));

@@ -108,13 +108,35 @@ describe('/openapi.json', () => {
 
   it('says which operations take a bearer token: reads may, the audit log must, probes never', () => {
     const document = doc as unknown as {
-      security: object[];
+      security?: object[];
       components: { securitySchemes: Record<string, object> };
-      paths: Record<string, { get: { security?: object[]; responses: Record<string, unknown> } }>;
+      paths: Record<
+        string,
+        Record<string, { security?: object[]; 'x-required-scope'?: string; responses: Record<string, unknown> }>
+      >;
     };
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(document.security).toEqual([{}, { bearerAuth: [] }]);
-    expect(document.paths['/v0/audit'].get.security).toEqual([{ bearerAuth: [] }]);
+    // No document-wide requirement, which would make the writes look as if a token were optional.
+    expect(document.security).toBeUndefined();
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        expect(operation.security, `${method} ${path}`).toBeDefined();
+      }
+    }
+    const writes = [
+      ['post', '/v0/documents', 'ingest'],
+      ['delete', '/v0/documents/{digest}', 'admin'],
+      ['get', '/v0/audit', 'admin'],
+    ] as const;
+    for (const [method, path, scope] of writes) {
+      expect(document.paths[path][method].security, `${method} ${path}`).toEqual([{ bearerAuth: [] }]);
+      expect(document.paths[path][method]['x-required-scope'], `${method} ${path}`).toBe(scope);
+    }
+    for (const path of ['/v0/documents', '/v0/package/{purl}', '/analysis/dependencies']) {
+      expect(document.paths[path].get.security, path).toEqual([{}, { bearerAuth: [] }]);
+      expect(document.paths[path].get['x-required-scope']).toBeUndefined();
+    }
+    expect(document.paths['/v0/query/vulns'].post.security).toEqual([{}, { bearerAuth: [] }]);
     expect(Object.keys(document.paths['/v0/audit'].get.responses)).toEqual(
       expect.arrayContaining(['401', '403', '429']),
     );

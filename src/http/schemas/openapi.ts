@@ -2,6 +2,7 @@
 // error responses every route shares, which the routes reference instead of repeating them.
 import type { SwaggerOptions } from '@fastify/swagger';
 import { Type } from 'typebox';
+import { withRouteSecurity } from './openapi-security.js';
 import { StringEnum } from './typebox.js';
 
 type HeaderName =
@@ -184,6 +185,12 @@ export const SHARED_RESPONSES = {
     headers: ['X-Request-Id'],
     problem: true,
   },
+  507: {
+    name: 'InsufficientStorage',
+    description: 'The disk is full (the temporary file of an upload, or the store): nothing was stored.',
+    headers: ['X-Request-Id'],
+    problem: true,
+  },
 } as const satisfies Record<number, SharedResponse>;
 
 export type SharedStatus = keyof typeof SHARED_RESPONSES;
@@ -253,7 +260,12 @@ export const swaggerOptions: SwaggerOptions = {
         'Every `GET` operation also answers `HEAD`; the batch questions (`/v0/query/...`) are `POST` with a JSON ' +
         'body; any other method is `405`. Path parameters are URL-encoded. ' +
         'Lists page with `PageSize` and `Cursor`. Errors are RFC 9457 problem documents ' +
-        '(`application/problem+json`) with a stable `code`.',
+        '(`application/problem+json`) with a stable `code`.\n\n' +
+        'Access: each operation lists its security. Reads list both no requirement and `bearerAuth`: they need ' +
+        'no token when the server runs with `--read-access open` (the default when it listens on loopback only) ' +
+        'and a token with scope `read` under `--read-access token` (the default otherwise); a token that is sent ' +
+        'must be valid either way. Uploads, deletes and the audit log always need a token, with the scope in ' +
+        '`x-required-scope` (`ingest` < `admin`). `/healthz` and `/readyz` need none.',
       license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
     },
     servers: [
@@ -263,9 +275,7 @@ export const swaggerOptions: SwaggerOptions = {
         variables: { host: { default: '127.0.0.1' }, port: { default: '8080' } },
       },
     ],
-    // Reads take a token when the server runs with `--read-access token`, and none otherwise; the
-    // audit log and writes always need one (their operations say so).
-    security: [{}, { bearerAuth: [] }],
+    // No document-wide requirement: each operation states its own (withRouteSecurity).
     components: {
       securitySchemes: {
         bearerAuth: {
@@ -303,6 +313,7 @@ export const swaggerOptions: SwaggerOptions = {
   refResolver: {
     buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
   },
+  transform: withRouteSecurity,
   transformObject: (input) =>
     'openapiObject' in input ? referenceSharedParts(input.openapiObject) : input.swaggerObject,
 };
