@@ -1,13 +1,15 @@
 // Part 3, slow and unfinished clients against the served example store: 2,000 connections that
-// announce a 1,000,000-byte body and never finish it (server RSS during and after), slowloris
-// headers, a body at 1 byte/s and many idle keep-alive connections. /healthz must keep answering.
+// announce a 1,000,000-byte body to a route that reads one (the batch questions, which buffer it,
+// and the upload, which streams it to a file), send its first 256 KiB and never finish (server
+// RSS during and after), slowloris headers, a body at 1 byte/s and many idle
+// keep-alive connections. /healthz must keep answering.
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { sleep } from '../bench/proc.js';
+import { RssSampler, runToEnd, sleep } from '../bench/proc.js';
 import { ingestExamples } from './base.js';
 import { request } from './http.js';
 import { PartRecorder, round, type PartResult } from './report.js';
-import { startService, workDir, type Service } from './service.js';
+import { BIN, startService, workDir, type Service } from './service.js';
 
 export interface ClientsPartOptions {
   /** Connections with an unfinished body. */
@@ -21,6 +23,8 @@ export interface ClientsPartOptions {
   watchMs: number;
   /** The server should close a slow client within this (ms). */
   slowTargetMs: number;
+  /** Idle keep-alive connections one address opens at the end (connectionCapSection); 0 leaves it out. */
+  capFlood?: number;
   rssTargetMB: number;
   /** The server's --keep-alive-timeout (ms): idle connections must be closed within slowTargetMs. */
   keepAliveTimeoutMs: number;
@@ -76,6 +80,88 @@ async function healthMs(service: Service): Promise<number | undefined> {
 
 const destroyAll = (list: Tracked[]): void => list.forEach((t) => t.socket.destroy());
 
+/** The routes that read a body: the batch questions buffer theirs (within --body-budget), the upload streams it. */
+const BODY_ROUTES = [
+  { path: '/v0/query/vulns', upload: false },
+  { path: '/v0/query/dependencies', upload: false },
+  { path: '/v0/documents', upload: true },
+] as const;
+/** Announced by each unfinished body, of which SENT_BYTES are sent: 2,000 of them buffered would be 512 MiB. */
+const UNFINISHED_LENGTH = 1_000_000;
+const SENT_BYTES = 256 * 1024;
+
+interface Unfinished {
+  socket: Socket;
+  path: string;
+  /** The status of the server's answer, when it answered before the body ended. */
+  status?: number;
+}
+
+/** Announces UNFINISHED_LENGTH bytes of body to `path` and sends `body` (one shared buffer), never the rest. */
+function openUnfinished(port: number, path: string, token: string | undefined, body: Buffer): Promise<Unfinished> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    const t: Unfinished = { socket, path };
+    let head = '';
+    socket.on('data', (chunk: Buffer) => {
+      head += chunk.toString('latin1', 0, Math.min(chunk.length, 64));
+      t.status ??= Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? NaN) || undefined;
+    });
+    socket.on('error', () => undefined); // the server may close it while the body is being written
+    socket.on('connect', () => {
+      const auth = token === undefined ? '' : `Authorization: Bearer ${token}\r\n`;
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${auth}` +
+          `Content-Length: ${UNFINISHED_LENGTH}\r\n\r\n`,
+      );
+      socket.write(body);
+      resolve(t);
+    });
+  });
+}
+
+/** An ingest token for the uploads, made by the CLI as an operator would. */
+async function ingestToken(store: string, logFile: string): Promise<string> {
+  const run = await runToEnd(
+    process.execPath,
+    [BIN, 'token', 'create', '--store', store, '--name', 'unfinished-uploads', '--scope', 'ingest'],
+    logFile,
+    60_000,
+  );
+  const token = run.stdout.trim().split('\n').pop() ?? '';
+  if (run.code !== 0 || !token) throw new Error(`token create failed (exit ${run.code}); see ${logFile}`);
+  return token;
+}
+
+/** `count` unfinished bodies spread over BODY_ROUTES, opened 200 at a time. */
+async function openUnfinishedBodies(port: number, count: number, token: string): Promise<Unfinished[]> {
+  // Valid JSON as far as it goes, so that nothing is refused for its content before the body ends.
+  const prefix = '{"purls": ["pkg:npm/';
+  const body = Buffer.from(prefix + 'x'.repeat(SENT_BYTES - prefix.length));
+  const out: Unfinished[] = [];
+  for (let i = 0; i < count; i += 200) {
+    const batch = Array.from({ length: Math.min(200, count - i) }, (_, j) => {
+      const route = BODY_ROUTES[(i + j) % BODY_ROUTES.length];
+      return openUnfinished(port, route.path, route.upload ? token : undefined, body);
+    });
+    out.push(...(await Promise.all(batch)));
+  }
+  return out;
+}
+
+/** "path: N answered 503, M still waiting…" per route. */
+function outcomesByRoute(list: Unfinished[]): string {
+  return BODY_ROUTES.map(({ path }) => {
+    const mine = list.filter((t) => t.path === path);
+    const statuses = new Map<string, number>();
+    for (const t of mine) {
+      const key = t.status === undefined ? 'no answer' : String(t.status);
+      statuses.set(key, (statuses.get(key) ?? 0) + 1);
+    }
+    return `${path}: ${[...statuses].map(([k, n]) => `${n} ${k}`).join(', ')}`;
+  }).join('; ');
+}
+
 export async function clientsPart(options: ClientsPartOptions): Promise<PartResult> {
   const r = new PartRecorder('slow and unfinished clients');
   const dir = workDir('clients');
@@ -85,42 +171,39 @@ export async function clientsPart(options: ClientsPartOptions): Promise<PartResu
     const service = await startService({
       store,
       logFile: join(dir.path, 'serve.log'),
-      extraArgs: ['--keep-alive-timeout', String(options.keepAliveTimeoutMs)],
+      // No per-address connection cap: every connection of this part comes from 127.0.0.1, and
+      // the unfinished bodies must reach the routes to test what the routes do with them.
+      extraArgs: ['--keep-alive-timeout', String(options.keepAliveTimeoutMs), '--max-connections-per-address', '0'],
     });
     try {
       const healthTimes: (number | undefined)[] = [];
       await sleep(1000);
       const baseline = service.rssMB() ?? 0;
 
-      // --- unfinished bodies ---
-      const started = performance.now();
-      const head =
-        'POST /v0/package/x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n';
-      const unfinished = await openMany(
-        service.port,
-        options.unfinished,
-        head + '{"a":"' + 'x'.repeat(16_000),
-        started,
-      );
-      let peak = 0;
+      // --- unfinished bodies, on every route that reads a body ---
+      const token = await ingestToken(store, join(dir.path, 'token.log'));
+      const rss = new RssSampler(service.pid, 100);
+      const unfinished = await openUnfinishedBodies(service.port, options.unfinished, token);
       const until = performance.now() + options.holdMs;
       while (performance.now() < until) {
-        peak = Math.max(peak, service.rssMB() ?? 0);
         healthTimes.push(await healthMs(service));
         await sleep(250);
       }
-      const stillOpen = unfinished.filter((t) => t.closedAfterMs === undefined).length;
-      const answered = unfinished.filter((t) => t.answered).length;
-      destroyAll(unfinished);
+      const peak = rss.max;
+      const stillOpen = unfinished.filter((t) => !t.socket.destroyed).length;
+      const outcomes = outcomesByRoute(unfinished);
+      unfinished.forEach((t) => t.socket.destroy());
       await sleep(5000);
+      rss.stop();
       const after = service.rssMB() ?? 0;
       r.figure('RSS before (MB)', round(baseline));
       r.figure(`RSS peak with ${options.unfinished} unfinished bodies (MB)`, round(peak));
       r.figure('RSS 5 s after they closed (MB)', round(after));
+      r.figure('unfinished bodies by route (answers before the body ended)', outcomes);
       r.hard(
-        `server RSS stays ≤ ${options.rssTargetMB} MB with ${options.unfinished} unfinished 1,000,000-byte bodies`,
+        `server RSS stays ≤ ${options.rssTargetMB} MB with ${options.unfinished} unfinished 1,000,000-byte bodies on the batch and upload routes`,
         peak <= options.rssTargetMB,
-        `peak ${round(peak)} MB (before ${round(baseline)} MB); after ${round(options.holdMs / 1000)} s ${stillOpen} still open, ${answered} answered`,
+        `peak ${round(peak)} MB (before ${round(baseline)} MB); after ${round(options.holdMs / 1000)} s ${stillOpen} still open; ${outcomes}`,
       );
       r.hard(
         'the memory is returned after they close (within 64 MB of before)',
@@ -196,6 +279,7 @@ export async function clientsPart(options: ClientsPartOptions): Promise<PartResu
         destroyAll(idle);
         trickle.socket.destroy();
       }
+      if (options.capFlood) await connectionCapSection(service, r, options.capFlood);
       const answeredHealth = healthTimes.filter((t): t is number => t !== undefined);
       r.hard(
         '/healthz keeps answering meanwhile, and the server stays up',
@@ -209,4 +293,69 @@ export async function clientsPart(options: ClientsPartOptions): Promise<PartResu
     if (!options.keep) dir.remove();
   }
   return r.result();
+}
+
+// --- one address holding many idle keep-alive connections (issue 29) ---
+
+interface Flooder {
+  socket: Socket;
+  /** Status of the first answer (200 for a connection admitted, 503 for one refused). */
+  status?: number;
+  closed: boolean;
+}
+
+/** A keep-alive connection from 127.0.0.1 that asks for /healthz once, then idles. */
+function openIdle(port: number): Promise<Flooder> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port, localAddress: '127.0.0.1' });
+    const f: Flooder = { socket, closed: false };
+    let head = '';
+    socket.on('data', (chunk: Buffer) => {
+      if (f.status !== undefined) return;
+      head += chunk.toString('latin1', 0, Math.min(chunk.length, 16));
+      f.status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? NaN) || undefined;
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => (f.closed = true));
+    socket.on('connect', () => {
+      socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      resolve(f);
+    });
+  });
+}
+
+/**
+ * One client address (127.0.0.1) opens `flood` idle keep-alive connections, as many as the
+ * server's default --max-connections; /healthz from another address (127.0.0.2) must still be
+ * answered, and every connection the server does not keep must get a 503 problem before it closes.
+ * Exported for the cheap test (test/reliability/).
+ */
+export async function connectionCapSection(service: Service, r: PartRecorder, flood: number): Promise<void> {
+  await sleep(2000); // the connections of the sections before are closed and uncounted
+  const flooders: Flooder[] = [];
+  for (let i = 0; i < flood; i += 200)
+    flooders.push(
+      ...(await Promise.all(Array.from({ length: Math.min(200, flood - i) }, () => openIdle(service.port)))),
+    );
+  await sleep(1000); // every first answer is in
+  const started = performance.now();
+  const health = await request(service.port, { path: '/healthz', timeoutMs: 10_000, localAddress: '127.0.0.2' }).catch(
+    (err: Error) => err,
+  );
+  const healthMillis = performance.now() - started;
+  const held = flooders.filter((f) => f.status === 200 && !f.closed).length;
+  const refused = flooders.filter((f) => f.status === 503 && f.closed).length;
+  const other = flooders.length - held - refused;
+  destroyAll(flooders.map((f) => ({ socket: f.socket, answered: true })));
+  r.figure(`idle connections from one address: kept / refused with 503 (of ${flood})`, `${held} / ${refused}`);
+  r.hard(
+    `/healthz from another address answers while one address opens ${flood} idle keep-alive connections`,
+    !(health instanceof Error) && health.status === 200,
+    health instanceof Error ? `no answer: ${health.message}` : `${health.status} in ${round(healthMillis)} ms`,
+  );
+  r.hard(
+    'every connection past the cap is answered 503 and closed, the others are served',
+    other === 0 && refused > 0,
+    `${held} kept, ${refused} refused with 503, ${other} neither`,
+  );
 }

@@ -1,7 +1,8 @@
 // Batch questions (SPEC §8): the answers of the single dependency and vulnerability questions for
 // many inputs at once, input by input. Each input is answered by the very functions the single
 // routes call, so an entry equals the single answer by construction; a bad or unknown input is
-// that input's error, never the whole request's.
+// that input's error, never the whole request's. Repeated inputs are folded and the answer's
+// items are bounded, so a small request cannot ask for an unbounded answer.
 import type { GraphView } from '../index/graph-view.js';
 import { artifactDependencies, packageDependencies } from './dependencies.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
@@ -15,24 +16,57 @@ export type InputOutcome<T> =
 export type InputError = InvalidInputError | NotFoundError;
 
 /**
- * Each input's outcome, in input order. An input given twice is answered once (both entries share
- * the answer). Only input errors are caught: anything else is a fault of the whole request.
+ * The answers of one batch would hold more items than `maxItems` (docs/api.md: the answer is
+ * bounded like one page of a list, by --list-cap). Raised as soon as the count passes it, so the
+ * inputs after that one are not answered.
  */
-export function answerEach<T>(inputs: readonly string[], answer: (input: string) => T): InputOutcome<T>[] {
-  const known = new Map<string, InputOutcome<T>>();
-  return inputs.map((input) => {
-    let outcome = known.get(input);
-    if (!outcome) {
-      try {
-        outcome = { input, answer: answer(input) };
-      } catch (err) {
-        if (!(err instanceof InvalidInputError || err instanceof NotFoundError)) throw err;
-        outcome = { input, error: err };
-      }
-      known.set(input, outcome);
+export class AnswerTooLargeError extends Error {
+  constructor(
+    readonly maxItems: number,
+    /** Inputs answered when the count passed the bound, the one that passed it included. */
+    readonly inputsAnswered: number,
+  ) {
+    super(`the answers hold more than ${maxItems} items`);
+  }
+}
+
+/** Items (list entries) of the answers so far, across every list of one batch. */
+export class AnswerItems {
+  #count = 0;
+  #inputs = 0;
+
+  constructor(readonly maxItems: number) {}
+
+  add(items: number): void {
+    this.#count += items;
+    this.#inputs++;
+    if (this.#count > this.maxItems) throw new AnswerTooLargeError(this.maxItems, this.#inputs);
+  }
+}
+
+/**
+ * Each distinct input's outcome, in the order of first appearance: an input given more than once
+ * is answered once, at its first position (docs/api.md), so repeating an input cannot multiply
+ * the answer. Only input errors are caught: anything else is a fault of the whole request.
+ */
+export function answerEach<T extends readonly unknown[]>(
+  inputs: readonly string[],
+  answer: (input: string) => T,
+  items: AnswerItems,
+): InputOutcome<T>[] {
+  const outcomes: InputOutcome<T>[] = [];
+  for (const input of new Set(inputs)) {
+    let outcome: InputOutcome<T>;
+    try {
+      outcome = { input, answer: answer(input) };
+    } catch (err) {
+      if (!(err instanceof InvalidInputError || err instanceof NotFoundError)) throw err;
+      outcome = { input, error: err };
     }
-    return outcome;
-  });
+    items.add(outcome.answer?.length ?? 0);
+    outcomes.push(outcome);
+  }
+  return outcomes;
 }
 
 /** `/v0/package/{purl}/vulns?includeDependencies=` for each purl. */
@@ -40,8 +74,13 @@ export function batchPackageVulnerabilities(
   index: GraphView,
   purls: readonly string[],
   includeDependencies: boolean,
+  maxItems: number,
 ): InputOutcome<PackageVulnerability[]>[] {
-  return answerEach(purls, (purl) => packageVulnerabilities(index, resolvePackages(index, purl), includeDependencies));
+  return answerEach(
+    purls,
+    (purl) => packageVulnerabilities(index, resolvePackages(index, purl), includeDependencies),
+    new AnswerItems(maxItems),
+  );
 }
 
 /** `/v0/package/{purl}/dependencies` for each purl, then `/v0/artifact/{digest}/dependencies` for each digest. */
@@ -49,9 +88,11 @@ export function batchDependencies(
   index: GraphView,
   purls: readonly string[],
   digests: readonly string[],
+  maxItems: number,
 ): InputOutcome<string[]>[] {
+  const items = new AnswerItems(maxItems);
   return [
-    ...answerEach(purls, (purl) => packageDependencies(index, resolvePackages(index, purl))),
-    ...answerEach(digests, (digest) => artifactDependencies(index, digest)),
+    ...answerEach(purls, (purl) => packageDependencies(index, resolvePackages(index, purl)), items),
+    ...answerEach(digests, (digest) => artifactDependencies(index, digest), items),
   ];
 }

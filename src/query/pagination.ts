@@ -2,6 +2,9 @@
 // the list's scope, the store version and the last key returned. While the data is unchanged
 // the next page starts at the remembered offset; after a change it starts right after the last
 // key (binary search), so a page never repeats or skips an item that was there before.
+// Cursors carry no secret, so they stay valid across restarts and replicas; instead they are
+// checked against the list (docs/api.md, "Paging"): at the cursor's version the item before its
+// offset must have its key, so an altered offset or key is refused rather than followed.
 import { createHash } from 'node:crypto';
 import { InvalidInputError } from './errors.js';
 
@@ -115,6 +118,35 @@ export function checkPageSizeTexts(query: Record<string, unknown> | undefined, l
  * the list order. Without PageSize the list comes whole up to the cap, and past the cap the
  * first page comes with a NextCursor: nothing is cut silently.
  */
+/**
+ * Where the page after cursor `c` starts in `items`; 400 for a cursor that could not have been
+ * issued for this list. At the same version the offset is trusted only when the item before it
+ * has the cursor's key (the list is the same, so an issued cursor always passes); at another
+ * version only the key is used, and it must have the shape of this list's keys.
+ */
+function startOf<T>(c: CursorBody, items: readonly T[], keyOf: (item: T) => SortKey, version: number): number {
+  const altered = (): never => badCursor('it was altered (its position and last key do not agree with this list)');
+  if (c.g === version) {
+    if (c.o < 1 || c.o >= items.length || compareKeys(keyOf(items[c.o - 1]), c.k) !== 0) altered();
+    return c.o;
+  }
+  if (items.length > 0 && !sameShape(keyOf(items[0]), c.k)) altered();
+  // The data changed: continue right after the last key returned.
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareKeys(keyOf(items[mid]), c.k) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Same length, and a number or a string at each place as in `key`. */
+function sameShape(key: SortKey, other: SortKey): boolean {
+  return key.length === other.length && key.every((part, i) => typeof part === typeof other[i]);
+}
+
 export function paginate<T>(
   items: readonly T[],
   keyOf: (item: T) => SortKey,
@@ -132,19 +164,7 @@ export function paginate<T>(
   if (request.cursor !== undefined) {
     const c = decodeCursor(request.cursor);
     if (c.s !== scope()) badCursor('it belongs to another list (a different path or parameters)');
-    if (c.g === version) {
-      start = Math.min(c.o, items.length);
-    } else {
-      // The data changed: continue right after the last key returned.
-      let lo = 0;
-      let hi = items.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (compareKeys(keyOf(items[mid]), c.k) <= 0) lo = mid + 1;
-        else hi = mid;
-      }
-      start = lo;
-    }
+    start = startOf(c, items, keyOf, version);
   }
   const end = Math.min(start + size, items.length);
   const page: Page<T> = { items: items.slice(start, end), totalCount: items.length };

@@ -112,10 +112,14 @@ describe('POST /v0/query/vulns and /v0/query/dependencies', () => {
     expect(results[1]).toEqual({ input: digests[1], ...problemFields(single) });
   });
 
-  it('answers a purl given twice twice, and empty lists with no entries', async () => {
-    const twice = await post('/v0/query/vulns', { purls: [LIB, LIB] });
-    expect(twice.body.results).toHaveLength(2);
-    expect(twice.body.results[1]).toEqual(twice.body.results[0]);
+  it('answers a repeated input once, at its first position, and empty lists with no entries', async () => {
+    // Repeats cannot multiply the answer (issue 29: 1,000 copies of one purl made a 128 MB answer).
+    const once = await post('/v0/query/vulns', { purls: [LIB] });
+    const repeated = await post('/v0/query/vulns', { purls: [LIB, UTIL, LIB, LIB, UTIL] });
+    expect(repeated.body.results.map((r: { input: string }) => r.input)).toEqual([LIB, UTIL]);
+    expect(repeated.body.results[0]).toEqual(once.body.results[0]);
+    const deps = await post('/v0/query/dependencies', { purls: [APP, APP], digests: [IMAGE, IMAGE] });
+    expect(deps.body.results.map((r: { input: string }) => r.input)).toEqual([APP, IMAGE]);
     expect((await post('/v0/query/vulns', { purls: [] })).body).toEqual({ results: [] });
     expect((await post('/v0/query/dependencies', { purls: [], digests: [] })).body).toEqual({ results: [] });
     expect((await post('/v0/query/dependencies', { digests: [] })).body).toEqual({ results: [] });

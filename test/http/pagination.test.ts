@@ -121,6 +121,33 @@ describe('pagination', () => {
     expect(r.body.code).toBe('SG_INVALID_CURSOR');
   });
 
+  it('a cursor whose offset or last key was altered is 400; at another version its key decides', async () => {
+    const path = `/v0/package/${enc('pkg:npm/many')}?PageSize=50`;
+    const cursor = (await t.get(path)).body.PaginationInfo.NextCursor as string;
+    const body = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o: number; g: number };
+    const altered = (change: object): string =>
+      Buffer.from(JSON.stringify({ ...body, ...change }), 'utf8').toString('base64url');
+    const tampered = [
+      altered({ o: body.o + 10 }),
+      altered({ o: body.o - 1 }),
+      altered({ o: 1_000_000 }),
+      altered({ k: ['pkg:npm/many@1.0.99'] }),
+      altered({ g: body.g + 1, k: [7] }), // not the shape of this list's keys
+    ];
+    for (const text of tampered) {
+      const r = await t.get(`${path}&Cursor=${text}`);
+      expect(r.status, text).toBe(400);
+      expect(r.body.code).toBe('SG_INVALID_CURSOR');
+      expect(r.body.detail).toMatch(/altered/);
+    }
+    // A cursor from another store version (another replica, a restart after ingest) continues after
+    // its key: the same page as the issued cursor while the list is unchanged.
+    const issued = await t.get(`${path}&Cursor=${cursor}`);
+    const otherVersion = await t.get(`${path}&Cursor=${altered({ g: body.g + 1, o: 0 })}`);
+    expect(otherVersion.status).toBe(200);
+    expect(otherVersion.body.PurlList).toEqual(issued.body.PurlList);
+  });
+
   it('a cursor from another list is 400', async () => {
     const other = await t.get(`/v0/package/${enc('pkg:npm/root@1')}/dependencies?PageSize=10`);
     const r = await t.get(`/v0/package/${enc('pkg:npm/many')}?Cursor=${other.body.PaginationInfo.NextCursor}`);

@@ -1,7 +1,6 @@
 // The service's metrics in the Prometheus text format (plugins/app/metrics.ts keeps them). Access
 // follows reads (--read-access). A scraper is not throttled by the rate limit, and the answer is
 // never taken from the response cache: it changes with every request.
-import type {} from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { OPERATIONAL_PATHS } from '../paths.js';

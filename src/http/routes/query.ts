@@ -1,9 +1,19 @@
 // POST /v0/query/vulns, POST /v0/query/dependencies: the single dependency and vulnerability
 // questions for many inputs in one request (SPEC §8). Every entry is the single endpoint's whole
-// answer (all pages) or its problem; all entries are computed from one index version, in one
-// synchronous pass. Answers are not cached and carry no ETag (POST).
+// answer (all pages) or its problem, one per distinct input; all entries are computed from one
+// index version, in one synchronous pass. Answers are not cached and carry no ETag (POST). The
+// body counts against the server's body budget while it arrives (request-guards.ts), the answer
+// is bounded by --list-cap items, and the request counts by its inputs against the rate limit.
 import { TypeBoxValidatorCompiler, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { batchDependencies, batchPackageVulnerabilities, type InputOutcome } from '../../query/batch.js';
+import {
+  AnswerTooLargeError,
+  batchDependencies,
+  batchPackageVulnerabilities,
+  type InputOutcome,
+} from '../../query/batch.js';
+import type { BatchOptions } from '../plugins/app/api-context.js';
+import { batchCost } from '../plugins/app/rate-limit.js';
+import { STREAMED_BODY_BYTES } from '../body-budget.js';
 import { inputProblemOf, problem, ProblemError } from '../errors.js';
 import { BATCH_PATHS } from '../paths.js';
 import {
@@ -26,6 +36,13 @@ export function batchBodyLimit(maxInputs: number): number {
   return maxInputs * BODY_BYTES_PER_INPUT + BODY_BYTES_BASE;
 }
 
+/** Why these batch options cannot work together, or undefined: every body must fit in the budget. */
+export function batchOptionsProblem(options: BatchOptions): string | undefined {
+  const largest = Math.max(batchBodyLimit(options.maxInputs), STREAMED_BODY_BYTES);
+  if (options.bodyBudgetBytes >= largest) return undefined;
+  return `--body-budget (${options.bodyBudgetBytes}) must be at least the largest body it counts, ${largest} bytes with --max-batch-inputs ${options.maxInputs}`;
+}
+
 /** One entry of the answer: the single answer under `field`, or the single answer's problem fields. */
 function entryOf<F extends string, T>(outcome: InputOutcome<T>, field: F) {
   if (outcome.error === undefined) return { input: outcome.input, status: 200, [field]: outcome.answer };
@@ -44,6 +61,10 @@ const batchErrors = { ...dataRouteErrors, ...problemResponses(415) };
 const queryRoutes: FastifyPluginAsyncTypebox = (app) => {
   const { maxInputs } = app.batchOptions;
   const bodyLimit = batchBodyLimit(maxInputs);
+  const optionsProblem = batchOptionsProblem(app.batchOptions);
+  if (optionsProblem !== undefined) throw new Error(optionsProblem);
+  /** Bodies are buffered whole (JSON): they count against the body budget (request-guards.ts). */
+  const config = { buffersBody: true };
 
   // Bodies are JSON and nothing else (Fastify's own parser, prototype poisoning refused): any
   // other media type is 415. The body is checked as sent, without the query string's coercion
@@ -74,21 +95,37 @@ const queryRoutes: FastifyPluginAsyncTypebox = (app) => {
       );
   }
 
+  /** The outcomes `compute` gives, or 413 when their items pass --list-cap. */
+  function boundedAnswer<T>(compute: (maxItems: number) => T): T {
+    try {
+      return compute(app.pageLimits.listCap);
+    } catch (err) {
+      if (!(err instanceof AnswerTooLargeError)) throw err;
+      throw new ProblemError(
+        'SG_ANSWER_TOO_LARGE',
+        `the answers of the first ${err.inputsAnswered} distinct inputs already hold more than ${err.maxItems} items (--list-cap): split the request`,
+      );
+    }
+  }
+
   app.post(
     BATCH_PATHS.vulns,
     {
       bodyLimit,
+      config,
       schema: {
         operationId: 'queryPackageVulns',
         summary: 'Vulnerabilities of many purls at once: `/v0/package/{purl}/vulns` for each, in input order',
         description:
-          'One entry per purl, in input order, each with the status the single request would have had: 200 with ' +
-          'its whole answer (every page) in `vulnerabilities`, or 400/404 with the fields of its problem document. ' +
-          'One bad or unknown purl never fails the request. At most `--max-batch-inputs` purls (default 1,000).',
+          'One entry per distinct purl, in input order (a repeated purl is answered once, at its first position), ' +
+          'each with the status the single request would have had: 200 with its whole answer (every page) in ' +
+          '`vulnerabilities`, or 400/404 with the fields of its problem document. One bad or unknown purl never ' +
+          'fails the request. At most `--max-batch-inputs` purls (default 1,000); answers holding more than ' +
+          '`--list-cap` items in all are 413 `SG_ANSWER_TOO_LARGE`.',
         tags: ['packages'],
         body: VulnsBatchRequestSchema,
         response: {
-          200: json('One entry per purl, in input order', VulnsBatchAnswerSchema),
+          200: json('One entry per distinct purl, in input order', VulnsBatchAnswerSchema),
           ...batchErrors,
         },
       },
@@ -96,7 +133,10 @@ const queryRoutes: FastifyPluginAsyncTypebox = (app) => {
     (request, reply) => {
       const { purls, includeDependencies = false } = request.body;
       checkInputCount(purls.length);
-      const outcomes = batchPackageVulnerabilities(app.indexService.index, purls, includeDependencies);
+      app.chargeRateLimit(request, reply, batchCost(new Set(purls).size, includeDependencies));
+      const outcomes = boundedAnswer((maxItems) =>
+        batchPackageVulnerabilities(app.indexService.index, purls, includeDependencies, maxItems),
+      );
       const body: VulnsBatchAnswer = { results: outcomes.map((o) => entryOf(o, 'vulnerabilities')) };
       return reply.type(JSON_MEDIA_TYPE).send(body);
     },
@@ -106,19 +146,22 @@ const queryRoutes: FastifyPluginAsyncTypebox = (app) => {
     BATCH_PATHS.dependencies,
     {
       bodyLimit,
+      config,
       schema: {
         operationId: 'queryDependencies',
         summary:
           'Dependencies of many purls and digests at once: `/v0/package/{purl}/dependencies` for each purl, then ' +
           '`/v0/artifact/{digest}/dependencies` for each digest',
         description:
-          'One entry per input, the purls first then the digests, each in input order, with the status the single ' +
-          'request would have had: 200 with its whole answer (every page) in `dependencies`, or 400/404 with the ' +
-          'fields of its problem document. At most `--max-batch-inputs` inputs in all (default 1,000).',
+          'One entry per distinct input, the purls first then the digests, each in input order (a repeated input is ' +
+          'answered once, at its first position), with the status the single request would have had: 200 with its ' +
+          'whole answer (every page) in `dependencies`, or 400/404 with the fields of its problem document. At most ' +
+          '`--max-batch-inputs` inputs in all (default 1,000); answers holding more than `--list-cap` items in all ' +
+          'are 413 `SG_ANSWER_TOO_LARGE`.',
         tags: ['packages'],
         body: DependenciesBatchRequestSchema,
         response: {
-          200: json('One entry per input: the purls, then the digests', DependenciesBatchAnswerSchema),
+          200: json('One entry per distinct input: the purls, then the digests', DependenciesBatchAnswerSchema),
           ...batchErrors,
         },
       },
@@ -128,7 +171,12 @@ const queryRoutes: FastifyPluginAsyncTypebox = (app) => {
       if (purls === undefined && digests === undefined)
         throw new InvalidInputError('purls', 'the body names no inputs: give "purls", "digests" or both');
       checkInputCount((purls?.length ?? 0) + (digests?.length ?? 0));
-      const outcomes = batchDependencies(app.indexService.index, purls ?? [], digests ?? []);
+      // Every dependency answer is a walk over a closure.
+      const distinct = new Set(purls).size + new Set(digests).size;
+      app.chargeRateLimit(request, reply, batchCost(distinct, true));
+      const outcomes = boundedAnswer((maxItems) =>
+        batchDependencies(app.indexService.index, purls ?? [], digests ?? [], maxItems),
+      );
       const body: DependenciesBatchAnswer = { results: outcomes.map((o) => entryOf(o, 'dependencies')) };
       return reply.type(JSON_MEDIA_TYPE).send(body);
     },

@@ -9,7 +9,7 @@ import { scopeAllows } from '../../../model/tokens.js';
 import type { AuditEvent, TokenScope } from '../../../store/types.js';
 import { ProblemError, sendProblem } from '../../errors.js';
 import { AuditBudget } from './audit-budget.js';
-import { createRateLimiter } from './rate-limit.js';
+import { createRateLimiter, requestCost } from './rate-limit.js';
 import { TokenVerifier } from './token-verifier.js';
 
 /** What a route needs: nothing ("open"), or a token with at least this scope (read < ingest < admin). */
@@ -33,6 +33,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Records a write or a refused request in the store's audit log (never throws). */
     audit(request: FastifyRequest, event: Pick<AuditEvent, 'action' | 'digest' | 'result'>): Promise<void>;
+    /**
+     * Counts the request as `cost` requests in all against the rate limit (a batch question, once
+     * its inputs are known); throws 429 when that does not fit. Nothing when no limit applies.
+     */
+    chargeRateLimit(request: FastifyRequest, reply: FastifyReply, cost: number): void;
   }
 }
 
@@ -64,7 +69,7 @@ function closeIfBodyPending(request: FastifyRequest, reply: FastifyReply): void 
 }
 
 export default fp(
-  async (app) => {
+  (app, _options, done) => {
     app.decorateRequest('principal', null);
     async function writeAudit(request: FastifyRequest, token: string | null, event: AuditedPart): Promise<void> {
       try {
@@ -84,7 +89,20 @@ export default fp(
     const budget = new AuditBudget((count) =>
       app.log.warn({ count }, 'authentication failures left out of the audit log (over the per-minute budget)'),
     );
-    const limit = await createRateLimiter(app, options);
+    const limiter = createRateLimiter(options);
+    /** Whether the request is counted: a limit is set and the route is neither open nor exempt. */
+    const counted = (request: FastifyRequest): boolean => {
+      const needed = accessOf(request);
+      return (
+        limiter !== undefined &&
+        needed !== undefined &&
+        needed !== 'open' &&
+        request.routeOptions.config.rateLimit !== false
+      );
+    };
+    app.decorate('chargeRateLimit', (request: FastifyRequest, reply: FastifyReply, cost: number) => {
+      if (counted(request)) limiter?.charge(request, reply, cost);
+    });
 
     /** Sets `request.principal` for a valid token; answers why a token that was sent is refused. */
     async function authenticate(request: FastifyRequest): Promise<AuthFailure | undefined> {
@@ -127,8 +145,8 @@ export default fp(
       let failure: AuthFailure | undefined;
       try {
         failure = await authenticate(request);
-        // A route may opt out (the metrics scrape), as with the plugin's own hook.
-        if (limit && request.routeOptions.config.rateLimit !== false) await limit(request, reply);
+        // A route may opt out (the metrics scrape). A request counts by its cost (rate-limit.ts).
+        if (counted(request)) limiter?.charge(request, reply, requestCost(request));
       } catch (err) {
         // Answered here rather than by the error handler, which routes registered before this
         // plugin (the docs page) do not have.
@@ -163,6 +181,7 @@ export default fp(
       }
       return undefined;
     });
+    done();
   },
   { name: 'access', dependencies: ['api-context', 'metrics'] },
 );

@@ -6,6 +6,7 @@ import type { IndexService } from '../../../index/index-service.js';
 import type { SignatureVerifier } from '../../../ingest/pipeline.js';
 import type { PageLimits } from '../../../query/pagination.js';
 import { ProblemError } from '../../errors.js';
+import type { TrustProxy } from '../../trust-proxy.js';
 
 /** Who may do what, and how often (see plugins/app/access.ts). */
 export interface AccessOptions {
@@ -15,6 +16,8 @@ export interface AccessOptions {
   rateLimitPerMinute: number;
   /** Requests per minute per client address without a token (0: none). */
   anonymousRateLimitPerMinute: number;
+  /** Reverse proxies whose X-Forwarded-For gives the client address (--trust-proxy); none by default. */
+  trustProxy?: TrustProxy;
 }
 
 export const DEFAULT_ACCESS: AccessOptions = {
@@ -39,9 +42,14 @@ export const DEFAULT_UPLOADS: UploadOptions = { maxDocumentBytes: 256 * 1024 * 1
 export interface BatchOptions {
   /** Inputs (purls and digests together) per request; more is 413. */
   maxInputs: number;
+  /** Bytes of batch bodies held in memory at once by requests under way; past it 503 (see body-budget.ts). */
+  bodyBudgetBytes: number;
 }
 
-export const DEFAULT_BATCH: BatchOptions = { maxInputs: Number(SETTINGS.maxBatchInputs.defaultValue) };
+export const DEFAULT_BATCH: BatchOptions = {
+  maxInputs: Number(SETTINGS.maxBatchInputs.defaultValue),
+  bodyBudgetBytes: Number(SETTINGS.bodyBudget.defaultValue),
+};
 
 export interface ApiContext {
   service: IndexService;
