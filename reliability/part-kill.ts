@@ -1,13 +1,15 @@
 // Part 4, kill -9 during ingest: a clean ingest of a document set gives the expected answers;
 // then, for each seeded kill point, ingest into a fresh store and SIGKILL it after that many
 // milliseconds. The store must open right after the kill, and once the same ingest is run again
-// to completion, every endpoint's answers must equal the clean ingest's.
+// to completion, every endpoint's answers must equal the clean ingest's. Then the server killed
+// mid-upload (its leftovers removed at the next start) and a full disk (upload-faults.ts).
 import { join } from 'node:path';
 import { Rng } from '../bench/rng.js';
 import { sleep, startChild } from '../bench/proc.js';
 import { differences, discoverProbes, probePaths, snapshot } from './probes.js';
 import { firstFew, PartRecorder, round, type PartResult } from './report.js';
 import { BIN, runIngest, startService, storeStats, workDir } from './service.js';
+import { diskFullCheck, uploadLeftoversCheck } from './upload-faults.js';
 
 export interface KillPartOptions {
   seed: string;
@@ -19,6 +21,10 @@ export interface KillPartOptions {
    * takes a second or two, so with a small document set the points are put past it.
    */
   fromFraction?: number;
+  /** Servers killed mid-upload before the leftover check (0 or absent: no check). */
+  uploadKills?: number;
+  /** Uploads onto a full disk (tmpfs mounts: root only, else reported as not checked). */
+  diskFull?: boolean;
   keep?: boolean;
 }
 
@@ -100,6 +106,8 @@ export async function killPart(options: KillPartOptions): Promise<PartResult> {
       `${paths.length} answers × ${options.points} points, ${different.length} differ`,
       firstFew(different),
     );
+    if (options.uploadKills) await uploadLeftoversCheck(r, dir.path, options.uploadKills);
+    if (options.diskFull) await diskFullCheck(r, dir.path);
   } finally {
     if (!options.keep) dir.remove();
   }

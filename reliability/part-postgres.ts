@@ -1,6 +1,7 @@
 // Part 6, PostgreSQL stopped and restarted under load, on a private cluster: during the outage
 // errors must be 502/503 problem+json and the server must not crash; after the restart it must
-// answer again (recovery time measured).
+// answer again (recovery time measured). Then the same with uploads under way, many times
+// (upload-outage.ts): the server never exits and no document is left half-written.
 import { join } from 'node:path';
 import { runToEnd, sleep } from '../bench/proc.js';
 import { EXAMPLE_DOCUMENTS } from './base.js';
@@ -9,6 +10,7 @@ import { createPrivateCluster } from './pg-cluster.js';
 import { discoverProbes } from './probes.js';
 import { firstFew, PartRecorder, round, type PartResult } from './report.js';
 import { BIN, runIngest, startService, workDir } from './service.js';
+import { uploadOutageTrials, type UploadOutageOptions } from './upload-outage.js';
 
 export interface PostgresPartOptions {
   outageMs: number;
@@ -16,6 +18,9 @@ export interface PostgresPartOptions {
   recoveryCapMs: number;
   recoveryTargetMs: number;
   loadConnections: number;
+  /** The outage-during-upload trials that follow (none when absent). */
+  uploads?: Omit<UploadOutageOptions, 'seed'>;
+  seed?: string;
   keep?: boolean;
 }
 
@@ -131,6 +136,8 @@ export async function postgresPart(options: PostgresPartOptions): Promise<PartRe
         recovered !== undefined && recovered <= options.recoveryTargetMs,
         recovered === undefined ? 'not recovered' : `${round(recovered / 1000, 2)} s`,
       );
+      if (options.uploads && service.alive())
+        await uploadOutageTrials(r, cluster, service, dir.path, { ...options.uploads, seed: options.seed ?? '1' });
     } finally {
       stop = true;
       await Promise.all(loops);

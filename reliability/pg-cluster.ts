@@ -21,6 +21,8 @@ export interface PrivateCluster {
   port: number;
   /** pg_ctl stop -m immediate: the server dies like a crash (no checkpoint). */
   stopImmediately(): Promise<void>;
+  /** pg_ctl stop -m fast (sessions terminated, a checkpoint) or immediate (like a crash). */
+  stop(mode: 'fast' | 'immediate'): Promise<void>;
   /** pg_ctl start, waiting until it accepts connections; the ms it took. */
   start(): Promise<number>;
   destroy(): Promise<void>;
@@ -65,6 +67,9 @@ export async function createPrivateCluster(): Promise<PrivateCluster> {
     start,
     stopImmediately: async () => {
       await run(tool('pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    },
+    stop: async (mode) => {
+      await run(tool('pg_ctl'), ['-D', data, '-m', mode, '-w', 'stop']);
     },
     destroy: async () => {
       await run(tool('pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);

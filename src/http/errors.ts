@@ -2,6 +2,7 @@
 // Bodies are RFC 9457 problem details plus GUAC's `Message` field; never a stack, SQL or path.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidInputError, NotFoundError } from '../query/errors.js';
+import { isStorageFull } from './storage-full.js';
 import { StoreError } from '../store/types.js';
 import { ERROR_CATALOGUE, type ErrorCode } from './error-catalogue.js';
 import type { Problem } from './schemas/problem.js';
@@ -107,6 +108,14 @@ export function inputProblemOf(error: unknown): { code: ErrorCode; detail: strin
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const input = inputProblemOf(error);
   if (input) return sendProblem(reply, input.code, input.detail);
+  if (isStorageFull(error)) {
+    request.log.error({ err: error }, 'the disk is full');
+    return sendProblem(
+      reply,
+      'SG_INSUFFICIENT_STORAGE',
+      'the server is out of disk space; nothing of this request was stored. Send it again once space has been freed',
+    );
+  }
   if (error instanceof StoreError) {
     request.log.error({ err: error }, 'store call failed');
     return sendProblem(reply, 'SG_BACKEND_UNAVAILABLE', 'the data backend failed or is unavailable; try again later');

@@ -9,6 +9,7 @@ import {
   type TokenRecord,
 } from '../types.js';
 import type { Sql } from './connection.js';
+import { inReadSnapshot } from './transaction.js';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -52,7 +53,7 @@ export async function appendAudit(sql: Sql, e: AuditEvent): Promise<void> {
 }
 
 export async function listAudit(sql: Sql, query: AuditQuery): Promise<{ events: StoredAuditEvent[]; total: number }> {
-  return sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (tx) => {
+  return inReadSnapshot(sql, async (tx) => {
     const events = await tx<StoredAuditEvent[]>`
       SELECT id, at, token, client, action, digest, result FROM sg_audit
       WHERE id < ${query.beforeId ?? Number.MAX_SAFE_INTEGER} ORDER BY id DESC LIMIT ${query.limit}`;

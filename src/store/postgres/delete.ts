@@ -4,12 +4,13 @@
 import { DeletePlan } from '../document-delete.js';
 import { FACT_TABLES } from '../schema/tables.js';
 import type { Sql } from './connection.js';
+import { inTransaction } from './transaction.js';
 
 /** Ids per statement parameter array. */
 const CHUNK = 20_000;
 
 export async function deletePgDocument(sql: Sql, digest: string): Promise<boolean> {
-  return sql.begin(async (tx): Promise<boolean> => {
+  return inTransaction(sql, async (tx): Promise<boolean> => {
     // Rare and bounded by the store's size, not by the per-statement budget of requests.
     await tx`SET LOCAL statement_timeout = 0`;
     await tx`SELECT deletions FROM sg_log WHERE id = 1 FOR UPDATE`;

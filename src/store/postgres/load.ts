@@ -7,6 +7,7 @@ import { PhaseClock, type LoadPhases } from '../load-phases.js';
 import { FACT_TABLES } from '../schema/tables.js';
 import type { LoadCursor, LoadSink } from '../types.js';
 import type { Sql } from './connection.js';
+import { inReadSnapshot } from './transaction.js';
 
 /** Rows fetched per round trip while streaming. */
 const BATCH = 20_000;
@@ -14,7 +15,7 @@ const BATCH = 20_000;
 type Row = unknown[];
 
 export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink, phases?: LoadPhases): Promise<LoadCursor> {
-  return sql.begin<LoadCursor>('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (tx) => {
+  return inReadSnapshot<LoadCursor>(sql, async (tx) => {
     const clock = new PhaseClock(phases);
     // A first load of a big store streams for a while; the per-statement budget is for
     // ordinary statements, not for this.

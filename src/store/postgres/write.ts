@@ -11,6 +11,7 @@ import { EVIDENCE_COLUMNS, SUMMARY_COLUMNS, type FactTable } from '../schema/tab
 import type { WriteOutcome } from '../types.js';
 import type { DocumentRecord, WriteBackend, WriteTransaction } from '../writer.js';
 import type { Sql } from './connection.js';
+import { inTransaction } from './transaction.js';
 
 /** Rows per statement: bounds the size of one message without costing round trips. */
 const CHUNK = 20_000;
@@ -77,7 +78,7 @@ const EVIDENCE_INSERT = unnestInsert('sg_dependency_evidence', [ref('doc'), ref(
 
 /** One write transaction: statements are queued (postgres.js pipelines them) and awaited at the end. */
 class PgWriteTransaction implements WriteTransaction {
-  readonly pending: Promise<unknown>[] = [];
+  private readonly pending: Promise<unknown>[] = [];
   nextFact: number;
   nextEdge: number;
 
@@ -90,19 +91,34 @@ class PgWriteTransaction implements WriteTransaction {
     this.nextEdge = log.last_edge;
   }
 
+  /**
+   * Sends a statement now, to be awaited by `sent()`. Should the transaction stop before that (an
+   * earlier statement failed, the connection died), its failure is expected: it is handled here
+   * so that it never surfaces as an unhandled rejection, which would end the process.
+   */
+  send(statement: Promise<unknown>): void {
+    statement.catch(() => undefined);
+    this.pending.push(statement);
+  }
+
+  /** Every statement sent, answered (the first failure rejects). */
+  sent(): Promise<unknown> {
+    return Promise.all(this.pending);
+  }
+
   /** Sends rows (as columns of arrays) in chunks. */
   private insert(query: string, columns: unknown[][]): void {
     const count = columns[0].length;
     for (let i = 0; i < count; i += CHUNK) {
       const params = columns.map((c) => (i === 0 && count <= CHUNK ? c : c.slice(i, i + CHUNK)));
-      this.pending.push(this.tx.unsafe(query, params as never[]));
+      this.send(this.tx.unsafe(query, params as never[]));
     }
   }
 
   insertDocument(d: DocumentRecord): number {
     const id = this.log.last_document + 1;
     const summary = SUMMARY_COLUMNS.map((c) => d.summary[c.field as keyof DocumentRecord['summary']]);
-    this.pending.push(
+    this.send(
       this.tx.unsafe(
         `INSERT INTO sg_documents (id, digest, name, format, origin, collector, ingested_at, subject, ingested_by, frequency_eligible, skipped
           ${SUMMARY_COLUMNS.map((c) => `, ${quoted(c.name)}`).join('')})
@@ -141,7 +157,7 @@ class PgWriteTransaction implements WriteTransaction {
   }
 
   insertDependencies(documentId: number, triples: Buffer, evidence: ColumnValue[][]): void {
-    this.pending.push(this.tx`INSERT INTO sg_dependency_sets (doc, edges) VALUES (${documentId}, ${triples})`);
+    this.send(this.tx`INSERT INTO sg_dependency_sets (doc, edges) VALUES (${documentId}, ${triples})`);
     const fields = EVIDENCE_COLUMNS.map((_, k) => evidence.map((v) => arrayParam(v[k])));
     this.insert(EVIDENCE_INSERT, [evidence.map(() => documentId), evidence.map((_, i) => i), ...fields]);
   }
@@ -150,7 +166,7 @@ class PgWriteTransaction implements WriteTransaction {
     // Ids in commit order; a conflict leaves a gap, which the loader's "id > cursor" reading does not mind.
     const ids = a.map(() => ++this.nextEdge);
     for (let i = 0; i < a.length; i += CHUNK) {
-      this.pending.push(this.tx`INSERT INTO sg_dependency_edges (id, a, b, ranked, doc, idx)
+      this.send(this.tx`INSERT INTO sg_dependency_edges (id, a, b, ranked, doc, idx)
         SELECT e.id, e.a, e.b, ${ranked}, ${documentId}, e.idx
         FROM unnest(${ids.slice(i, i + CHUNK)}::bigint[], ${a.slice(i, i + CHUNK)}::bigint[], ${b.slice(i, i + CHUNK)}::bigint[], ${idx.slice(i, i + CHUNK)}::int[]) AS e (id, a, b, idx)
         ON CONFLICT (a, b, ranked) DO NOTHING`);
@@ -184,7 +200,7 @@ export class PgWriteBackend implements WriteBackend {
     if (unknown.length) await selectNodeIds(this.sql, unknown, resolved);
     for (const h of unknown) if (resolved.has(h)) created.set(h, resolved.get(h)!); // committed: cacheable
 
-    const outcome = await this.sql.begin(async (tx): Promise<WriteOutcome> => {
+    const outcome = await inTransaction(this.sql, async (tx): Promise<WriteOutcome> => {
       // The commit section: one writer at a time from here to COMMIT, across every process.
       const [log] = await tx<LogRow[]>`
         SELECT last_node, last_fact, last_document, last_edge, deletions FROM sg_log WHERE id = 1 FOR UPDATE`;
@@ -202,7 +218,7 @@ export class PgWriteBackend implements WriteBackend {
       }
       // Nodes another writer committed since the look-up above.
       const missing = hashes.filter((h) => !resolved.has(h));
-      if (missing.length) await selectNodeIds(tx as unknown as Sql, missing, resolved);
+      if (missing.length) await selectNodeIds(tx, missing, resolved);
       const fresh: number[] = [];
       let nextNode = log.last_node;
       for (let i = 0; i < hashes.length; i++) {
@@ -212,20 +228,20 @@ export class PgWriteBackend implements WriteBackend {
         fresh.push(i);
       }
       const ids = hashes.map((h) => resolved.get(h)!);
-      const write = new PgWriteTransaction(tx as unknown as Sql, log, this.factInserts);
+      const write = new PgWriteTransaction(tx, log, this.factInserts);
       for (let i = 0; i < fresh.length; i += CHUNK) {
         const part = fresh.slice(i, i + CHUNK);
         // ON CONFLICT is a backstop only: under the lock no other writer can insert these keys.
-        write.pending.push(tx`INSERT INTO sg_nodes (id, kind, key, attr, key_hash)
+        write.send(tx`INSERT INTO sg_nodes (id, kind, key, attr, key_hash)
           SELECT * FROM unnest(${part.map((j) => ids[j])}::bigint[], ${part.map((j) => nodes[j].kind)}::smallint[],
             ${part.map((j) => text(nodes[j].key))}::text[], ${part.map((j) => text(nodes[j].attr)) as string[]}::text[],
             ${part.map((j) => hashes[j])}::text[])
           ON CONFLICT (key_hash) DO NOTHING`);
       }
       const documentId = body(write, ids);
-      write.pending.push(tx`UPDATE sg_log SET last_node = ${nextNode}, last_fact = ${write.nextFact},
+      write.send(tx`UPDATE sg_log SET last_node = ${nextNode}, last_fact = ${write.nextFact},
         last_document = ${documentId}, last_edge = ${write.nextEdge} WHERE id = 1`);
-      await Promise.all(write.pending);
+      await write.sent();
       return { status: 'stored', documentId };
     });
     if (outcome.status === 'stored') {
