@@ -23,7 +23,8 @@ module.exports = {
     layer('index-reads-the-store-interface', 'index', ['model', 'vuln', 'store/types.ts', 'store/load-phases.ts']),
     layer('query-asks-the-graph-view', 'query', ['model', 'vuln', 'index']),
     // server.ts composes the process: it opens the store and starts the index service. Uploads
-    // go through the one ingest pipeline, as the CLI's ingest does.
+    // go through the one ingest pipeline, as the CLI's ingest does; the upload worker rebuilds
+    // the signature verifier from its settings (ingest/signatures).
     layer('http-answers-through-query', 'http', [
       'model',
       'query',
@@ -32,6 +33,7 @@ module.exports = {
       'store/open.ts',
       'config.ts',
       'ingest/pipeline.ts',
+      'ingest/signatures/index.ts',
     ]),
     {
       name: 'no-cycles',

@@ -161,6 +161,17 @@ export class Adjacency implements AdjacencyView {
   }
 
   /**
+   * The adjacency of the edges added so far, built in slices that yield to the event loop: for an
+   * index built aside (IndexService's rebuild), which rebuild(…, prepared) then makes walkable.
+   */
+  async prepareAll(nodeCount: number): Promise<PreparedAdjacency> {
+    const parts = (list: keyof EdgeLists): EdgeArrays[] => [
+      { from: this.edges[list].from.view(), to: this.edges[list].to.view() },
+    ];
+    return this.buildPrepared(nodeCount, parts);
+  }
+
+  /**
    * Builds, in slices that yield to the event loop, the adjacency there will be once `batch` is
    * applied, without changing what readers see; rebuild(…, prepared) then swaps it in, so a
    * refresh never stalls requests for a whole rebuild.
@@ -173,6 +184,13 @@ export class Adjacency implements AdjacencyView {
       { from: this.edges[list].from.view(), to: this.edges[list].to.view() },
       { from: added.lists[list].from.view(), to: added.lists[list].to.view() },
     ];
+    return this.buildPrepared(nodeCount, parts);
+  }
+
+  private async buildPrepared(
+    nodeCount: number,
+    parts: (list: keyof EdgeLists) => EdgeArrays[],
+  ): Promise<PreparedAdjacency> {
     return {
       nodeCount,
       dependencyOut: await buildCsrInSlices(nodeCount, parts('dependency'), false),

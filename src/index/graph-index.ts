@@ -9,6 +9,7 @@ import { Adjacency, type PreparedAdjacency } from './adjacency.js';
 import type { GraphCounts, GraphView } from './graph-view.js';
 import { LicenseFacts, type LicenseRecord } from './licenses.js';
 import type { LoadBatch } from './load-batch.js';
+import { LoadProblems } from './load-problems.js';
 import { NodeTable, type PackagePurl } from './nodes.js';
 import { PackageOrder } from './package-order.js';
 import { SearchIndex } from './search-index.js';
@@ -18,6 +19,14 @@ import type { Attribution, CertifyVulnRecord, VexRecord, VulnMetadataRecord } fr
 import { VulnerabilityFacts } from './vulnerabilities/vulnerability-facts.js';
 
 const NONE: readonly never[] = [];
+
+/**
+ * In an index built aside (GraphIndex.aside), advisory matching runs every this many packages and
+ * records, and the purl order and search are merged every ASIDE_MERGE_EVERY packages, while the
+ * rows arrive: each step stays short, and so does finishing the index (docs/architecture.md).
+ */
+const ASIDE_FLUSH_EVERY = 2048;
+const ASIDE_MERGE_EVERY = 32_768;
 const NO_MATCHES: ReadonlySet<number> = new Set();
 
 /**
@@ -30,13 +39,26 @@ export class GraphIndex implements LoadSink, GraphView {
   generation = 0;
   readonly nodes = new NodeTable();
   readonly adjacency = new Adjacency(this.nodes);
-  readonly vulnerabilities = new VulnerabilityFacts();
+  /** Parts of stored documents left out because taking them threw (reported, never fatal). */
+  readonly loadProblems = new LoadProblems((doc) => this.docs.get(doc)?.digest);
+  readonly vulnerabilities = new VulnerabilityFacts(this.loadProblems);
   readonly sources = new SourceFacts();
   readonly licenses = new LicenseFacts();
   readonly packageOrder = new PackageOrder();
   readonly search = new SearchIndex();
   private readonly docs = new Map<number, DocumentRow>();
   private nodesChanged = false;
+  /** Built aside (no request reads it until it is swapped in): finished in steps as rows arrive. */
+  private builtAside = false;
+  private rowsSinceFlush = 0;
+  private packagesSinceMerge = 0;
+
+  /** An index to be built while another one answers, then swapped in (see finishLoadAside). */
+  static aside(): GraphIndex {
+    const index = new GraphIndex();
+    index.builtAside = true;
+    return index;
+  }
 
   get nodeCount(): number {
     return this.nodes.count;
@@ -93,6 +115,28 @@ export class GraphIndex implements LoadSink, GraphView {
     this.generation++;
   }
 
+  /**
+   * finishLoad for an index built aside: the adjacency is built in slices that yield to the event
+   * loop; what is left of the matching, purl order and search is short (see ASIDE_FLUSH_EVERY).
+   */
+  async finishLoadAside(phases?: LoadPhases): Promise<void> {
+    const prepared = await this.adjacency.prepareAll(this.nodes.count);
+    this.finishLoad(prepared, phases);
+  }
+
+  /** In an index built aside, a step of the matching, purl order and search after so many rows. */
+  private finishSome(isPackage: boolean): void {
+    if (++this.rowsSinceFlush >= ASIDE_FLUSH_EVERY) {
+      this.vulnerabilities.advisories.flush(this.nodes);
+      this.rowsSinceFlush = 0;
+    }
+    if (isPackage && ++this.packagesSinceMerge >= ASIDE_MERGE_EVERY) {
+      this.packageOrder.merge(this.nodes.keys, this.nodes.count);
+      this.search.finish();
+      this.packagesSinceMerge = 0;
+    }
+  }
+
   /** The adjacency there will be once `batch` is applied, built in slices (see Adjacency.prepare). */
   prepare(batch: LoadBatch): Promise<PreparedAdjacency> {
     return this.adjacency.prepare(batch);
@@ -104,6 +148,7 @@ export class GraphIndex implements LoadSink, GraphView {
     if (isNew) this.search.add(id, kind, key, this.nodes);
     if (kind === NodeKind.Package) this.vulnerabilities.advisories.addPackage(id);
     this.nodesChanged = true;
+    if (this.builtAside) this.finishSome(kind === NodeKind.Package);
   }
 
   document(row: DocumentRow): void {
@@ -125,15 +170,26 @@ export class GraphIndex implements LoadSink, GraphView {
   }
 
   record(fact: StoredRecord): void {
-    if (fact.kind === FactKind.Scorecard) this.sources.addScorecard(fact.a, fact.fields);
-    else if (fact.kind === FactKind.HasLicense) {
-      const { expression = '', kind = 'declared', verbatim = false } = fact.fields;
-      this.licenses.add(fact.a, { expression, kind, verbatim, doc: fact.doc });
-    } else this.vulnerabilities.add(fact, this.attribute, this.keyOf);
+    if (this.builtAside) this.finishSome(false);
+    try {
+      if (fact.kind === FactKind.Scorecard) this.sources.addScorecard(fact.a, fact.fields);
+      else if (fact.kind === FactKind.HasLicense) {
+        const { expression = '', kind = 'declared', verbatim = false } = fact.fields;
+        this.licenses.add(fact.a, { expression, kind, verbatim, doc: fact.doc });
+      } else this.vulnerabilities.add(fact, this.attribute, this.keyOf);
+    } catch (err) {
+      // One stored fact must not stop the load (docs/reliability.md): it is left out and reported.
+      const kind = Object.keys(FactKind).find((name) => FactKind[name as keyof typeof FactKind] === fact.kind);
+      this.loadProblems.add(fact.doc, `a ${kind ?? fact.kind} fact`, err);
+    }
   }
 
   dependencyEdge(a: number, b: number, ranked: boolean): void {
     this.adjacency.dependencyEdge(a, b, ranked);
+  }
+
+  leftOut(doc: number, part: string, err: unknown): void {
+    this.loadProblems.add(doc, part, err);
   }
 
   private readonly attribute = (doc: number, fields: { origin?: string; collector?: string }): Attribution => {

@@ -3,7 +3,7 @@
 // the frequency ranking recomputed in the background after each change. A delete cannot be
 // applied on top of what was loaded: the index is then rebuilt from the start, off to the side,
 // while the current one keeps answering, and swapped in.
-import type { GraphStore, LoadCursor, LoadPhases } from '../store/types.js';
+import type { GraphStore, LoadCursor, LoadPhases, LoadSink } from '../store/types.js';
 import { roundedPhases } from '../store/load-phases.js';
 import { EMPTY_CURSOR } from '../store/types.js';
 import { GraphIndex } from './graph-index.js';
@@ -32,10 +32,20 @@ const MAX_RETRY_DELAY_MS = 5_000;
 /** A push coalesces with others arriving within this window (one index rebuild, not one per document). */
 const PUSH_COALESCE_MS = 100;
 
+/**
+ * A change of more rows than this is not applied to the index in place (one synchronous step,
+ * about 5 µs a row, which would stall every request) but built into a fresh index aside, in
+ * slices, and swapped in (docs/architecture.md). Building aside re-reads the whole store, so the
+ * bar sits above ordinary SBOMs: 50,000 rows is about 12,500 packages, a stall of about 250 ms.
+ */
+export const IN_PLACE_ROWS = 50_000;
+
 export interface IndexServiceOptions {
   /** How often to look for documents written by other processes; 0 disables polling. */
   refreshIntervalMs: number;
   logger?: IndexLogger;
+  /** Largest change applied in place (default IN_PLACE_ROWS); a larger one is built aside. */
+  inPlaceRows?: number;
 }
 
 export class IndexService {
@@ -58,6 +68,10 @@ export class IndexService {
   private stopped = false;
   private refreshMillis: number | undefined;
   private refreshFailures = 0;
+  /** True while a refresh that has read its changes from the store builds them into an index. */
+  private applying = false;
+  /** True while an index is built aside (a large change, or after a delete). */
+  private buildingAside = false;
 
   constructor(
     readonly store: GraphStore,
@@ -102,15 +116,24 @@ export class IndexService {
   }
 
   /**
+   * True while a refresh builds an index aside (a large change, or after a delete; it takes seconds,
+   * in slices): the current index answers, without the newest documents yet (/readyz "busy").
+   */
+  get busy(): boolean {
+    return this.buildingAside;
+  }
+
+  /**
    * False while the store is known to be failing: the last refresh failed, or (with polling on)
    * nothing reached the store for a while, which is how a hung connection shows. Requests are
    * answered from memory and never wait on the store, so this flag is what tells the API that
-   * its answers can no longer be vouched for (502).
+   * its answers can no longer be vouched for (502). A refresh building what the store gave it
+   * is not waiting on the store, however long it takes.
    */
   get backendHealthy(): boolean {
     if (!this.storeHealthy) return false;
     const interval = this.options.refreshIntervalMs;
-    return interval === 0 || Date.now() - this.lastContact <= Math.max(10 * interval, 10_000);
+    return interval === 0 || this.applying || Date.now() - this.lastContact <= Math.max(10 * interval, 10_000);
   }
 
   async start(): Promise<void> {
@@ -178,6 +201,8 @@ export class IndexService {
   private startRefresh(): Promise<boolean> {
     this.refreshing = this.loadChanges().finally(() => {
       this.refreshing = undefined;
+      this.applying = false;
+      this.buildingAside = false;
     });
     return this.refreshing;
   }
@@ -191,7 +216,7 @@ export class IndexService {
       }
       const started = performance.now();
       let next: LoadCursor | undefined;
-      let rebuilt = false;
+      let rebuilt: string | undefined;
       if (!this.loaded) {
         // Nothing is served before the first load: stream it straight into the index, no buffer.
         const phases: LoadPhases = {};
@@ -204,19 +229,27 @@ export class IndexService {
         this.index.finishLoad(undefined, phases);
         this.options.logger?.info({ phases: roundedPhases(phases) }, 'first load: milliseconds per phase');
       } else if (change === 'appended') {
-        const batch = new LoadBatch();
-        const loaded = await this.store.load(this.cursor, batch);
+        // Past inPlaceRows the batch lets go of its rows: that change is built aside instead.
+        const batch = new LoadBatch(this.options.inPlaceRows ?? IN_PLACE_ROWS);
+        const loaded = await this.store.load(this.cursor, this.touching(batch));
+        this.lastContact = Date.now();
         // A delete committed between the check and the load: the batch cannot be applied.
-        if (loaded.deletions === this.cursor.deletions) {
+        if (loaded.deletions === this.cursor.deletions && !batch.overflowed) {
           // The new adjacency is built between requests; only the swap is synchronous.
+          this.applying = true;
           const prepared = batch.isEmpty ? undefined : await this.index.prepare(batch);
           this.index.apply(batch, prepared);
           next = loaded;
+        } else if (loaded.deletions === this.cursor.deletions) {
+          // Too large to apply in one step: the same index built aside (node ids are stable, so
+          // the last ranking stays valid until the next one is computed).
+          next = await this.rebuild(true);
+          rebuilt = 'a large change was built aside';
         }
       }
       if (!next) {
-        next = await this.rebuild();
-        rebuilt = true;
+        next = await this.rebuild(false);
+        rebuilt = 'documents were deleted';
       }
       this.cursor = next;
       this.loaded = true;
@@ -227,10 +260,13 @@ export class IndexService {
           version: this.version,
           nodes: this.index.nodeCount - 1,
           millis: Math.round(this.refreshMillis),
-          ...(rebuilt ? { rebuilt: 'documents were deleted' } : {}),
+          ...(rebuilt ? { rebuilt } : {}),
         },
         'index refreshed',
       );
+      // Parts of stored documents that could not be taken were left out (docs/reliability.md).
+      const leftOut = this.index.loadProblems.takeUnreported();
+      if (leftOut.length) this.options.logger?.error({ leftOut }, 'stored documents left out of the index in part');
       this.startRanking();
       return true;
     } catch (err) {
@@ -249,17 +285,51 @@ export class IndexService {
   }
 
   /**
-   * A new index from the start of the store, built while the current one keeps answering, then
-   * swapped in. The ranking of the old graph is dropped (it may name deleted nodes): the next one
-   * is computed from scratch and ranking requests wait for it.
+   * A new index from the start of the store, built in slices while the current one keeps
+   * answering, then swapped in. After a delete the ranking of the old graph is dropped (it may
+   * name deleted nodes): the next one is computed from scratch and ranking requests wait for it.
    */
-  private async rebuild(): Promise<LoadCursor> {
-    const fresh = new GraphIndex();
-    const next = await this.store.load(EMPTY_CURSOR, fresh);
-    fresh.finishLoad();
+  private async rebuild(keepRanking: boolean): Promise<LoadCursor> {
+    this.buildingAside = true;
+    const fresh = GraphIndex.aside();
+    const next = await this.store.load(EMPTY_CURSOR, this.touching(fresh));
+    this.lastContact = Date.now();
+    this.applying = true;
+    await fresh.finishLoadAside();
     this.index = fresh;
-    this.ranking = undefined;
+    if (!keepRanking) this.ranking = undefined;
     return next;
+  }
+
+  /**
+   * `sink`, noting each row's arrival as contact with the store: a load of a large change takes
+   * seconds and is the store answering, not a hung connection (see backendHealthy).
+   */
+  private touching(sink: LoadSink): LoadSink {
+    let rows = 0;
+    const touch = (): void => {
+      if ((++rows & 1023) === 0) this.lastContact = Date.now();
+    };
+    return {
+      node: (id, kind, key, attr) => {
+        touch();
+        sink.node(id, kind, key, attr);
+      },
+      document: (row) => sink.document(row),
+      link: (kind, a, b, doc) => {
+        touch();
+        sink.link(kind, a, b, doc);
+      },
+      record: (fact) => {
+        touch();
+        sink.record(fact);
+      },
+      dependencyEdge: (a, b, ranked) => {
+        touch();
+        sink.dependencyEdge(a, b, ranked);
+      },
+      ...(sink.leftOut ? { leftOut: (doc, part, err) => sink.leftOut?.(doc, part, err) } : {}),
+    };
   }
 
   /** One background loop; it starts over whenever the index moved on while it computed. */

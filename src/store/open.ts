@@ -21,7 +21,19 @@ export function setStoreDefaults(options: StoreOptions): void {
   defaults = { ...options };
 }
 
+/** Where each store opened here lives: another thread (the upload worker) opens its own connection to it. */
+const locations = new WeakMap<GraphStore, { location: string; options: StoreOptions }>();
+
 export async function openStore(location: string, options: StoreOptions = defaults): Promise<GraphStore> {
-  if (isPostgresLocation(location)) return PostgresStore.open(location, options);
-  return SqliteStore.open(location);
+  const store = isPostgresLocation(location) ? await PostgresStore.open(location, options) : SqliteStore.open(location);
+  // The logger is a function: it cannot cross to another thread, and a worker logs nothing.
+  const plain = { ...options };
+  delete plain.logger;
+  locations.set(store, { location, options: plain });
+  return store;
+}
+
+/** The location and options `store` was opened with by openStore, or undefined for a store made otherwise. */
+export function storeLocationOf(store: GraphStore): { location: string; options: StoreOptions } | undefined {
+  return locations.get(store);
 }

@@ -57,7 +57,12 @@ const operationRoutes: FastifyPluginAsyncTypebox = (app) => {
         );
       }
       if (!service.isReady) return sendProblem(reply, 'SG_NOT_READY', 'the graph index is not loaded yet');
-      const ready: Readiness = { status: 'ready', version: service.version, backend: service.store.backend };
+      // Busy is ready: the store answers and the index serves while it builds a large change in.
+      const ready: Readiness = {
+        status: service.busy ? 'busy' : 'ready',
+        version: service.version,
+        backend: service.store.backend,
+      };
       return ready;
     },
   );

@@ -5,7 +5,10 @@ import { StringEnum } from './typebox.js';
 export const LivenessSchema = StringEnum(['Healthy']);
 
 export const ReadinessSchema = Type.Object({
-  status: StringEnum(['ready']),
+  status: StringEnum(['ready', 'busy'], {
+    description:
+      'busy: a large change read from the store is being built into the index (in slices, while it answers); answers may not yet include it. Not an error: the store answers.',
+  }),
   version: Type.Integer({
     minimum: 0,
     description:

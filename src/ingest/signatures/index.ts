@@ -40,9 +40,19 @@ export function signatureVerifier(
   };
 }
 
+/** The settings each loaded verifier was built from: a worker thread builds its own from them. */
+const settingsOf = new WeakMap<SignatureVerifier, SignatureSettings>();
+
 /** Reads the configured keys and trusted root; throws naming the setting and file when one is unusable. */
 export function loadSignatureVerifier(settings: SignatureSettings): SignatureVerifier {
   const keys = settings.trustedKeys ? loadTrustedKeys(settings.trustedKeys) : [];
   const trust = settings.sigstoreTrustedRoot ? loadTrustedRoot(settings.sigstoreTrustedRoot, keys) : undefined;
-  return signatureVerifier(keys, trust, settings.requireSignedProvenance === true);
+  const verifier = signatureVerifier(keys, trust, settings.requireSignedProvenance === true);
+  settingsOf.set(verifier, { ...settings });
+  return verifier;
+}
+
+/** The settings `verifier` was loaded from, or undefined for one built otherwise (in code, in tests). */
+export function signatureSettingsOf(verifier: SignatureVerifier): SignatureSettings | undefined {
+  return settingsOf.get(verifier);
 }

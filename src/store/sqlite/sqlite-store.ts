@@ -2,6 +2,7 @@
 // reads. Writes go through the one writer (write.ts: one IMMEDIATE transaction per document).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import type { SkippedItem } from '../../model/facts.js';
@@ -48,6 +49,28 @@ import { SqliteWriteBackend } from './write.js';
 
 export const SQLITE_FILE_NAME = 'supplygraph.sqlite';
 
+// Where a load from the start ends at least: ids up to the highest deleted are never reused.
+const HIGH_SQL = `SELECT coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'document_high'), 0)
+  AS document, (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'deletions') AS deletions`;
+
+/** A load gives the event loop a turn after about this long. */
+const LOAD_SLICE_MS = 15;
+
+/** Tells when a slice has run LOAD_SLICE_MS (the clock is read every 256 rows), and yields. */
+class Slices {
+  private rows = 0;
+  private started = performance.now();
+
+  due(): boolean {
+    return (++this.rows & 255) === 0 && performance.now() - this.started >= LOAD_SLICE_MS;
+  }
+
+  async yield(): Promise<void> {
+    await setImmediate();
+    this.started = performance.now();
+  }
+}
+
 export class SqliteStore implements GraphStore {
   readonly backend = 'sqlite' as const;
   readonly storeId: string;
@@ -58,7 +81,6 @@ export class SqliteStore implements GraphStore {
     findDocument: Statement<[string], { id: number }>;
     documentSkips: Statement<[string], { skipped: string }>;
     changes: Statement<[], { document: number; deletions: number }>;
-    high: Statement<[], { document: number; deletions: number }>;
     getDocument: Statement<[string], DocumentRowValues>;
   };
 
@@ -80,9 +102,6 @@ export class SqliteStore implements GraphStore {
       documentSkips: this.db.prepare('SELECT skipped FROM documents WHERE digest = ?'),
       changes: this.db.prepare(`SELECT coalesce((SELECT max(id) FROM documents), 0) AS document,
         (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'deletions') AS deletions`),
-      // Where a load from the start ends at least: ids up to the highest deleted are never reused.
-      high: this.db.prepare(`SELECT coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'document_high'), 0)
-        AS document, (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'deletions') AS deletions`),
       getDocument: this.db.prepare(documentByDigestSql(SQLITE_DIALECT)),
     };
     this.admin = new SqliteAdminTables(this.db);
@@ -159,51 +178,79 @@ export class SqliteStore implements GraphStore {
     return this.admin.listAudit(query);
   }
 
+  /**
+   * Reads on a connection of their own, from one read transaction (a consistent snapshot even
+   * while another process writes), yielding to the event loop every LOAD_SLICE_MS: the load of a
+   * large document takes seconds, which would otherwise stall every request (docs/architecture.md).
+   * Loads run one at a time, since the connection's snapshot is held across the yields.
+   */
   async load(since: LoadCursor, sink: LoadSink, phases?: LoadPhases): Promise<LoadCursor> {
+    const run = this.loads.then(() => this.loadInSlices(since, sink, phases));
+    this.loads = run.catch(() => undefined);
+    return run;
+  }
+
+  private loads: Promise<unknown> = Promise.resolve();
+  private loadDb: SqliteDatabase | undefined;
+
+  private async loadInSlices(since: LoadCursor, sink: LoadSink, phases?: LoadPhases): Promise<LoadCursor> {
+    const db = (this.loadDb ??= this.openLoadConnection());
     const next = { ...since };
     const clock = new PhaseClock(phases);
-    // One read transaction: a consistent snapshot even while another process writes.
-    const read = this.db.transaction(() => {
-      const nodes = this.db.prepare('SELECT id, kind, key, attr FROM nodes WHERE id > ? ORDER BY id').raw();
+    const slices = new Slices();
+    db.prepare('BEGIN').run();
+    try {
+      const nodes = db.prepare('SELECT id, kind, key, attr FROM nodes WHERE id > ? ORDER BY id').raw();
       for (const [id, kind, key, attr] of nodes.iterate(since.node) as Iterable<
         [number, NodeKind, string, string | null]
       >) {
         sink.node(id, kind, key, attr);
         next.node = id;
+        if (slices.due()) await slices.yield();
       }
       clock.lap('nodes');
-      const docs = this.db
-        .prepare('SELECT id, digest, origin, collector FROM documents WHERE id > ? ORDER BY id')
-        .raw();
+      const docs = db.prepare('SELECT id, digest, origin, collector FROM documents WHERE id > ? ORDER BY id').raw();
       for (const [id, digest, origin, collector] of docs.iterate(since.document) as Iterable<
         [number, string, string, string]
       >) {
         sink.document({ id, digest, origin, collector });
         next.document = id;
+        if (slices.due()) await slices.yield();
       }
       clock.lap('documents');
       const facts: Record<string, number> = { ...since.facts };
       for (const table of FACT_TABLES) {
-        const rows = this.db.prepare(`SELECT ${loadColumns(table)} FROM ${table.name} WHERE id > ? ORDER BY id`).raw();
+        const rows = db.prepare(`SELECT ${loadColumns(table)} FROM ${table.name} WHERE id > ? ORDER BY id`).raw();
         for (const row of rows.iterate(since.facts[table.name] ?? 0) as Iterable<unknown[]>) {
           deliverRow(sink, table, row);
           facts[table.name] = row[0] as number;
+          if (slices.due()) await slices.yield();
         }
         clock.lap(table.name);
       }
       next.facts = facts;
-      const high = this.stmt.high.get()!;
+      const high = db.prepare(HIGH_SQL).get() as { document: number; deletions: number };
       next.document = Math.max(next.document, high.document);
       next.deletions = high.deletions;
-      const edges = this.db.prepare('SELECT id, a, b, ranked FROM dependency_edges WHERE id > ? ORDER BY id').raw();
+      const edges = db.prepare('SELECT id, a, b, ranked FROM dependency_edges WHERE id > ? ORDER BY id').raw();
       for (const [id, a, b, ranked] of edges.iterate(since.edge) as Iterable<[number, number, number, number]>) {
         sink.dependencyEdge(a, b, ranked === 1);
         next.edge = id;
+        if (slices.due()) await slices.yield();
       }
       clock.lap('dependency_edges');
-    });
-    read.deferred();
+    } finally {
+      db.prepare('COMMIT').run();
+    }
     return next;
+  }
+
+  /** The read-only connection loads read from (WAL: it never blocks the writer, nor the writer it). */
+  private openLoadConnection(): SqliteDatabase {
+    const db = new Database(this.path, { readonly: true, fileMustExist: true });
+    db.pragma('busy_timeout = 30000');
+    db.pragma('cache_size = -65536');
+    return db;
   }
 
   async edgeEvidence(edges: readonly EdgeQuery[]): Promise<(EdgeEvidence | undefined)[]> {
@@ -287,6 +334,7 @@ export class SqliteStore implements GraphStore {
   }
 
   async close(): Promise<void> {
+    if (this.loadDb?.open) this.loadDb.close();
     if (this.db.open) this.db.close();
   }
 }
