@@ -2,17 +2,18 @@
 // ingests, gzip, zip archives with a bad entry, idempotency, and the refusals (400, 413, 415),
 // each leaving nothing behind (no document, no temporary file).
 import { once } from 'node:events';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadDirectory } from '../../src/http/upload/receive.js';
 import { FIXTURES_DIR } from '../helpers/corpus.js';
 import { enc, startTestServer, type TestServer } from '../helpers/server.js';
 import { createTestToken } from '../helpers/tokens.js';
 import { spdxTagValueHeader } from '../helpers/documents.js';
+import { exchangeOne } from './raw-http.js';
 
 const fixture = (path: string): Buffer => readFileSync(join(FIXTURES_DIR, path));
 
@@ -40,9 +41,10 @@ function zipOf(entries: Record<string, string | Buffer>): Promise<Buffer> {
   });
 }
 
-/** Temporary upload directories left in os.tmpdir() (there must be none once an answer is in). */
+/** Temporary upload directories left by this process's server (there must be none once an answer is in). */
 function leftovers(): string[] {
-  return readdirSync(tmpdir()).filter((name) => name.startsWith('supplygraph-upload-'));
+  const own = uploadDirectory();
+  return existsSync(own) ? readdirSync(own) : [];
 }
 
 let t: TestServer;
@@ -120,6 +122,63 @@ describe('POST /v0/documents, one document of each format family', () => {
     const res = await upload(fixture('osv/osv-rustsec-crates-hyper-RUSTSEC-2021-0079.json'));
     expect(res.status, res.text).toBe(201);
     expect(res.body.format).toMatch(/osv/);
+  });
+});
+
+/**
+ * The bytes `curl -sf -H "Authorization: Bearer $TOKEN" --data-binary @file …/v0/documents` writes
+ * (as the README's CI example did; recorded from curl 7.88): no type named, so curl adds its default,
+ * application/x-www-form-urlencoded.
+ */
+function curlDataBinary(body: Buffer, extraHeaders: string[] = []): Buffer {
+  const head = [
+    'POST /v0/documents HTTP/1.1',
+    `Host: ${new URL(t.url).host}`,
+    'User-Agent: curl/7.88.1',
+    'Accept: */*',
+    `Authorization: ${ingest.authorization}`,
+    ...extraHeaders,
+    `Content-Length: ${body.length}`,
+    'Content-Type: application/x-www-form-urlencoded',
+    '',
+    '',
+  ].join('\r\n');
+  return Buffer.concat([Buffer.from(head, 'latin1'), body]);
+}
+
+describe("curl's default Content-Type (--data-binary without -H 'Content-Type: …')", () => {
+  it('is taken like no type: the format comes from the content (JSON, SPDX tag-value, gzip)', async () => {
+    const json = await exchangeOne(
+      t.url,
+      curlDataBinary(fixture('openvex/openvex-spec-example-wolfi-not-affected.json')),
+    );
+    expect(json.status, json.body).toBe(201);
+    expect(JSON.parse(json.body).format).toMatch(/openvex/);
+    // --data-binary keeps the bytes as they are: line-based tag-value arrives whole.
+    const tagValue = TAG_VALUE.replace('upload-tag-value', 'upload-tag-value-curl');
+    const text = await exchangeOne(t.url, curlDataBinary(Buffer.from(tagValue)));
+    expect(text.status, text.body).toBe(201);
+    expect(JSON.parse(text.body).format).toMatch(/^spdx-2\.3/);
+    const bytes = fixture('osv/osv-ghsa-maven-keycloak-GHSA-458h-wv48-fq75.json');
+    const gzipped = await exchangeOne(t.url, curlDataBinary(gzipSync(bytes), ['Content-Encoding: gzip']));
+    expect(gzipped.status, gzipped.body).toBe(201);
+    expect(JSON.parse(gzipped.body).format).toMatch(/osv/);
+  });
+
+  it('a body that really is a form fails detection → 415 saying what came and what to send', async () => {
+    const form = await exchangeOne(t.url, curlDataBinary(Buffer.from('name=sbom&file=sbom.json')));
+    expect(form.status).toBe(415);
+    const problem = JSON.parse(form.body);
+    expect(problem.code).toBe('SG_UNSUPPORTED_MEDIA_TYPE');
+    expect(problem.detail).toMatch(/^upload: unsupported document: found text that is neither JSON nor XML/);
+    expect(problem.detail).toContain("came as application/x-www-form-urlencoded (curl's default for --data-binary)");
+    expect(problem.detail).toContain("-H 'Content-Type: application/json'");
+  });
+
+  it('a type the client chose keeps its own message (no curl hint)', async () => {
+    const res = await upload('name=sbom', { 'content-type': 'text/plain' });
+    expect(res.status).toBe(415);
+    expect(res.body.detail).not.toContain('curl');
   });
 });
 
@@ -213,7 +272,7 @@ describe('refusals', () => {
     expect(res.body.detail).toMatch(/^upload: unsupported document: found a JSON object with keys "hello"/);
   });
 
-  it.each(['multipart/form-data; boundary=x', 'image/png', 'application/x-www-form-urlencoded'])(
+  it.each(['multipart/form-data; boundary=x', 'image/png', 'application/x-www-form-data'])(
     'Content-Type %s → 415',
     async (contentType) => {
       const res = await upload(TAG_VALUE, { 'content-type': contentType });
@@ -221,6 +280,11 @@ describe('refusals', () => {
       expect(res.body.code).toBe('SG_UNSUPPORTED_MEDIA_TYPE');
     },
   );
+
+  it('a multipart form (curl -F) → 415 saying to send the file as the body', async () => {
+    const res = await upload(TAG_VALUE, { 'content-type': 'multipart/form-data; boundary=x' });
+    expect(res.body.detail).toContain('send the file as the body (curl --data-binary @sbom.json)');
+  });
 
   it('Content-Encoding br → 415', async () => {
     const res = await upload(TAG_VALUE, { 'content-type': 'text/plain', 'content-encoding': 'br' });

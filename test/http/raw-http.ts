@@ -47,3 +47,29 @@ export async function exchangeUntilClosed(url: string, request: string): Promise
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Sends `request` (bytes exactly as a client writes them) on a fresh connection and resolves with
+ * the first response once its Content-Length has arrived (or the server closed), then closes.
+ */
+export async function exchangeOne(url: string, request: Buffer): Promise<ReturnType<typeof parseResponse>> {
+  const raw = await openRaw(url);
+  const complete = (): boolean => {
+    const text = raw.received();
+    const end = text.indexOf('\r\n\r\n');
+    if (end < 0) return false;
+    const length = Number(parseResponse(text).headers['content-length']);
+    return Number.isFinite(length) && text.length >= end + 4 + length;
+  };
+  return new Promise((resolve) => {
+    const check = (): void => {
+      if (!complete() && !raw.socket.destroyed) return;
+      raw.socket.off('data', check);
+      raw.socket.destroy();
+      resolve(parseResponse(raw.received()));
+    };
+    raw.socket.on('data', check);
+    void raw.closed.then(check);
+    raw.socket.write(request);
+  });
+}

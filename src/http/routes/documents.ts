@@ -23,8 +23,8 @@ import {
 import { JSON_MEDIA_TYPE, problemResponses, requestErrors } from '../schemas/responses.js';
 import { documentDigest, documentQuery, encodeDocumentCursor } from '../upload/document-pages.js';
 import { ingestUpload, type UploadOutcome } from '../upload/ingest-upload.js';
-import { bodyCodingOf } from '../upload/media-types.js';
-import { tooLarge, withUploadedFile } from '../upload/receive.js';
+import { bodyCodingOf, unsupportedContentHint } from '../upload/media-types.js';
+import { sweepUploadLeftovers, tooLarge, withUploadedFile } from '../upload/receive.js';
 
 function json(description: string, schema: object, headers: Record<string, object> = {}): object {
   return { description, headers, content: { [JSON_MEDIA_TYPE]: { schema } } };
@@ -50,6 +50,15 @@ const documentRoutes: FastifyPluginAsyncTypebox = (app) => {
   // The upload route reads its body itself, as a stream (Fastify's parsers would buffer it whole
   // under the 1 KiB bodyLimit of every other route). Parsers registered here apply to this
   // plugin's routes only; the media type is checked by the route (media-types.ts).
+  // Bodies that earlier processes, killed mid-upload, left in the temporary directory
+  // (docs/reliability.md, "Upload leftovers"); never a reason not to start.
+  app.addHook('onReady', async () => {
+    const removed = await sweepUploadLeftovers().catch((err: unknown) => {
+      app.log.warn({ err }, 'cannot remove the upload leftovers of earlier processes');
+      return [];
+    });
+    if (removed.length) app.log.info({ removed }, 'removed the upload leftovers of processes no longer running');
+  });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => {
     done(null, payload);
@@ -81,8 +90,9 @@ const documentRoutes: FastifyPluginAsyncTypebox = (app) => {
     );
     if (outcome.kind === 'rejected') {
       await record(request, null, outcome.unsupported ? 'unsupported' : 'rejected');
-      const code = outcome.unsupported ? 'SG_UNSUPPORTED_MEDIA_TYPE' : 'SG_DOCUMENT_REJECTED';
-      return sendProblem(reply, code, outcome.message);
+      if (!outcome.unsupported) return sendProblem(reply, 'SG_DOCUMENT_REJECTED', outcome.message);
+      const hint = unsupportedContentHint(request.headers['content-type']);
+      return sendProblem(reply, 'SG_UNSUPPORTED_MEDIA_TYPE', outcome.message + hint);
     }
     const results = outcome.kind === 'document' ? [outcome.result] : outcome.results;
     for (const r of results) await record(request, r.digest, r.status);
@@ -120,7 +130,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = (app) => {
             ArchiveOutcomeSchema,
           ),
           ...requestErrors,
-          ...problemResponses(400, 401, 403, 415, 429, 502),
+          ...problemResponses(400, 401, 403, 415, 429, 502, 507),
         },
       },
     },

@@ -23,13 +23,13 @@ describe('a PostgreSQL store that is not there', () => {
   );
 
   it.each([['stats'], ['serve']])(
-    '%s on a database without the schema says to migrate and creates nothing',
+    '%s on a database without the schema says to init and creates nothing',
     async (command) => {
       const r = await cli([command, '--store', bare.url, ...serveOnly(command)]);
       expect(r.code).toBe(1);
       expect(oneLine(r.stderr)).toMatch(
         new RegExp(
-          `${bare.name}: opening the store failed: the database has no supplygraph schema.*supplygraph migrate`,
+          `${bare.name}: opening the store failed: the database has no supplygraph schema.*supplygraph init --store`,
         ),
       );
       await withDatabase(bare.url, async (sql) => {
