@@ -1,6 +1,7 @@
 // /v0/path: every path returned is a real chain of edges of the kinds it names, each stated by the
 // document it names (the earliest stored one stating it); a path exists exactly when the target is
-// among the dependencies of the start; its length is the BFS distance an independent search finds.
+// among the dependencies of the start; its cost (SBOM inclusions, then edges) is the least an
+// independent search finds, so a document's own dependency chain wins over its inclusion edge.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ import { findPaths } from '../../src/query/paths.js';
 import { resolveArtifact, resolvePackages } from '../../src/query/resolve.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { generatedGraph } from '../helpers/generated-graph.js';
-import { art, dependsOn, hashEqual, hex, occurrence, pkg, sbomFor, slsa } from '../helpers/predicates.js';
+import { art, dependsOn, hashEqual, hex, occurrence, pkg, sbomFor, slsa, vuln } from '../helpers/predicates.js';
 import { enc, ingestInto, startTestApp, TEST_BACKEND, withDatabase, type TestClient } from '../helpers/server.js';
 
 interface Step {
@@ -53,20 +54,34 @@ function edgesFrom(index: GraphView, u: number, artifactWalk: boolean): { v: num
   return out;
 }
 
-/** Plain BFS distances from the starts. */
-function distances(index: GraphView, starts: number[], artifactWalk: boolean): Map<number, number> {
-  const dist = new Map(starts.map((s) => [s, 0]));
-  const queue = [...starts];
-  for (let i = 0; i < queue.length; i++) {
-    const u = queue[i];
-    for (const { v } of edgesFrom(index, u, artifactWalk)) {
-      if (dist.has(v)) continue;
-      dist.set(v, dist.get(u)! + 1);
-      queue.push(v);
+/** A path's cost: SBOM inclusions it takes, then edges; compared in that order. */
+type Cost = readonly [inclusions: number, edges: number];
+const cheaper = (a: Cost, b: Cost | undefined): boolean => !b || a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+
+/** The cheapest cost of every node from the starts: Dijkstra with a plain scan for the cheapest (written apart from the walk). */
+function costs(index: GraphView, starts: number[], artifactWalk: boolean): Map<number, Cost> {
+  const cost = new Map<number, Cost>(starts.map((s) => [s, [0, 0]]));
+  const open = new Set(starts);
+  while (open.size > 0) {
+    let u = -1;
+    for (const v of open) if (u < 0 || cheaper(cost.get(v)!, cost.get(u))) u = v;
+    open.delete(u);
+    const [inclusions, edges] = cost.get(u)!;
+    for (const { v, kind } of edgesFrom(index, u, artifactWalk)) {
+      const c: Cost = [inclusions + (kind === 'sbom' ? 1 : 0), edges + 1];
+      if (!cheaper(c, cost.get(v))) continue;
+      cost.set(v, c);
+      open.add(v);
     }
   }
-  return dist;
+  return cost;
 }
+
+/** What a returned path costs, by the kinds of its steps. */
+const costOf = (path: readonly { edge?: { kind: string } }[]): Cost => [
+  path.filter((s) => s.edge?.kind === 'sbom').length,
+  path.length - 1,
+];
 
 interface Start {
   from: string;
@@ -94,23 +109,29 @@ function startsOf(index: GraphView): Start[] {
   ];
 }
 
-/** For every start and every package: a path ⇔ a dependency, and its length is the BFS distance. Returns the paths found. */
+/**
+ * For every start and every package: a path ⇔ a dependency, and it is one of the cheapest (the
+ * fewest SBOM inclusions, then the fewest edges); `via` says whether it takes an inclusion. Returns
+ * the paths found.
+ */
 function expectPathsExactlyToDependencies(index: GraphView): number {
   let found = 0;
   const packages = nodesOfKind(index, NodeKind.Package);
   for (const start of startsOf(index)) {
-    const dist = distances(index, start.ids, start.artifactWalk);
+    const cost = costs(index, start.ids, start.artifactWalk);
     for (const to of packages) {
-      let paths;
+      let answer;
       try {
-        paths = findPaths(index, start.from, to, 1);
+        answer = findPaths(index, start.from, to, 1);
       } catch (err) {
         if (!(err instanceof NotFoundError)) throw err;
         expect(start.dependencies.has(to), `${start.from} → ${to}: a dependency without a path`).toBe(false);
         continue;
       }
       expect(start.dependencies.has(to), `${start.from} → ${to}: a path to no dependency`).toBe(true);
-      expect(paths[0].length - 1, `${start.from} → ${to}`).toBe(dist.get(index.packageId(to)!));
+      const best = cost.get(index.packageId(to)!)!;
+      expect(costOf(answer.paths[0]), `${start.from} → ${to}`).toEqual(best);
+      expect(answer.via, `${start.from} → ${to}`).toBe(best[0] === 0 ? 'dependencies' : 'inclusion');
       found++;
     }
   }
@@ -160,20 +181,24 @@ function expectRealChains(
   index: GraphView,
   start: Start,
   to: string,
-  paths: Step[][],
+  body: { via: string; paths: Step[][] },
   docs: [string, unknown][],
 ): void {
+  const paths = body.paths;
   const names = new Set(start.ids.map(index.keyOf));
   const targets = new Set(resolvePackages(index, to).ids.map(index.keyOf));
-  const dist = distances(index, start.ids, start.artifactWalk);
-  const shortest = Math.min(...[...targets].map((p) => dist.get(index.packageId(p)!) ?? Infinity));
+  const cost = costs(index, start.ids, start.artifactWalk);
+  const best = [...targets]
+    .map((p) => cost.get(index.packageId(p)!))
+    .reduce<Cost | undefined>((a, c) => (c && cheaper(c, a) ? c : a), undefined)!;
+  expect(body.via).toBe(best[0] === 0 ? 'dependencies' : 'inclusion');
   const byDigest = new Map(docs.map(([, doc]) => [digestOf(doc), doc]));
   const order = docs.map(([, doc]) => digestOf(doc));
   for (const path of paths) {
     expect(names.has(path[0].node), `${path[0].node} starts a path from ${start.from}`).toBe(true);
     expect(path[0].edge).toBeUndefined();
     expect(targets.has(path[path.length - 1].node)).toBe(true);
-    expect(path.length - 1).toBe(shortest);
+    expect(costOf(path)).toEqual(best);
     for (let i = 1; i < path.length; i++) {
       const [a, b, edge] = [path[i - 1].node, path[i].node, path[i].edge!];
       const ida = a.startsWith('pkg:') ? index.packageId(a)! : index.artifactId(a)!;
@@ -221,7 +246,7 @@ describe('paths over generated graphs', () => {
           expect(r.status, `${start.from} → ${to}: ${r.text}`).toBe(200);
           expect(r.body.paths.length).toBeGreaterThan(0);
           expect(r.body.paths.length).toBeLessThanOrEqual(4);
-          expectRealChains(index, start, to, r.body.paths, Object.entries(docs));
+          expectRealChains(index, start, to, r.body, Object.entries(docs));
           const one = await t.get(`/v0/path?from=${enc(start.from)}&to=${enc(to)}`);
           expect(one.body.paths).toEqual(r.body.paths.slice(0, 1));
           checked++;
@@ -283,6 +308,144 @@ describe('paths over real SBOMs and provenance (fixtures)', () => {
   });
 });
 
+/** All shortest chains of a CycloneDX document's own `dependencies` from its subject to `to` (bom-refs). */
+function documentChains(doc: any, to: string): string[][] {
+  const dependsOnOf = new Map<string, string[]>(doc.dependencies.map((d: any) => [d.ref, d.dependsOn ?? []]));
+  let level: string[][] = [[doc.metadata.component['bom-ref']]];
+  while (level.length > 0) {
+    const done = level.filter((chain) => chain[chain.length - 1] === to);
+    if (done.length > 0) return done;
+    level = level.flatMap((chain) =>
+      (dependsOnOf.get(chain[chain.length - 1]) ?? []).filter((n) => !chain.includes(n)).map((n) => [...chain, n]),
+    );
+  }
+  return [];
+}
+
+describe("why a component is in an SBOM: the document's own chain, the inclusion only where it states none", () => {
+  let t: TestClient;
+  const PETCLINIC = 'cyclonedx-cyclonedx-maven-spring-petclinic.json';
+  const petclinicText = readFileSync(FIXTURES.path(PETCLINIC), 'utf8');
+  const petclinic = JSON.parse(petclinicText);
+  const SUBJECT = 'pkg:maven/org.springframework.samples/spring-petclinic@3.3.0-SNAPSHOT?type=jar';
+  const COMMONS = 'pkg:maven/io.micrometer/micrometer-commons@1.13.4?type=jar';
+  // A small CycloneDX SBOM whose dependencies reach one component and leave another only listed,
+  // and the SBOM of that dependency, which lists a component with no chain either. (A subject with
+  // no stated edge at all would depend on the top-level components: GUAC's rule, at ingest.)
+  const component = (ref: string, purl: string) => ({ type: 'library', 'bom-ref': ref, name: ref, purl });
+  const cyclonedx = (subject: object, components: object[], dependencies: object[]) =>
+    JSON.stringify({
+      bomFormat: 'CycloneDX',
+      specVersion: '1.5',
+      version: 1,
+      metadata: { component: subject },
+      components,
+      dependencies,
+    });
+  const shop = cyclonedx(
+    { type: 'application', 'bom-ref': 'shop', name: 'shop', purl: 'pkg:npm/shop@1.0.0' },
+    [
+      component('web', 'pkg:npm/web@2.0.0'),
+      component('parser', 'pkg:npm/parser@3.0.0'),
+      component('vendored', 'pkg:npm/vendored@1.0.0'),
+    ],
+    [
+      { ref: 'shop', dependsOn: ['web'] },
+      { ref: 'web', dependsOn: ['parser'] },
+    ],
+  );
+  const web = cyclonedx(
+    { type: 'library', 'bom-ref': 'web', name: 'web', purl: 'pkg:npm/web@2.0.0' },
+    [component('helper', 'pkg:npm/helper@1.0.0'), component('bundled', 'pkg:npm/bundled@0.1.0')],
+    [{ ref: 'web', dependsOn: ['helper'] }],
+  );
+  const digest = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
+  beforeAll(async () => {
+    t = await startTestApp({
+      [PETCLINIC]: petclinicText,
+      'shop.cdx.json': shop,
+      'web.cdx.json': web,
+      'scan.json': { certifyVuln: [vuln(COMMONS, 'cve', 'CVE-2099-0001')] },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const path = async (from: string, to: string, limit = 10) => {
+    const r = await t.get(`/v0/path?from=${enc(from)}&to=${enc(to)}&limit=${limit}`);
+    expect(r.status, r.text).toBe(200);
+    return r.body as { via: string; paths: Step[][] };
+  };
+
+  it('from the subject of a real SBOM to a transitive component: every shortest chain the document states', async () => {
+    const expected = documentChains(petclinic, COMMONS).map((chain) => chain.join('\u0000'));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected[0].split('\u0000')).toHaveLength(4); // petclinic → actuator starter → micrometer-jakarta9 or -observation → commons
+    const body = await path(SUBJECT, COMMONS);
+    expect(body.via).toBe('dependencies');
+    expect(body.paths.map((p) => p.map((s) => s.node).join('\u0000'))).toEqual([...expected].sort());
+    for (const p of body.paths)
+      for (const step of p.slice(1))
+        expect(step.edge).toMatchObject({ kind: 'dependency', document: digest(petclinicText) });
+    // The direct function answers the same.
+    const answer = findPaths(t.server.service.index, SUBJECT, COMMONS, 1);
+    expect(answer.via).toBe('dependencies');
+    expect(answer.paths[0]).toHaveLength(4);
+  });
+
+  it('a component the document lists but reaches by no chain: its inclusion, and says so', async () => {
+    expect(await path('pkg:npm/shop@1.0.0', 'pkg:npm/parser@3.0.0')).toEqual({
+      via: 'dependencies',
+      paths: [
+        [
+          { node: 'pkg:npm/shop@1.0.0' },
+          {
+            node: 'pkg:npm/web@2.0.0',
+            edge: { kind: 'dependency', dependencyType: expect.any(String), document: digest(shop) },
+          },
+          {
+            node: 'pkg:npm/parser@3.0.0',
+            edge: { kind: 'dependency', dependencyType: expect.any(String), document: digest(shop) },
+          },
+        ],
+      ],
+    });
+    expect(await path('pkg:npm/shop@1.0.0', 'pkg:npm/vendored@1.0.0')).toEqual({
+      via: 'inclusion',
+      paths: [
+        [
+          { node: 'pkg:npm/shop@1.0.0' },
+          { node: 'pkg:npm/vendored@1.0.0', edge: { kind: 'sbom', document: digest(shop) } },
+        ],
+      ],
+    });
+    // The stated chain as far as it goes, then the inclusion of the dependency's own SBOM.
+    expect(await path('pkg:npm/shop@1.0.0', 'pkg:npm/bundled@0.1.0')).toEqual({
+      via: 'inclusion',
+      paths: [
+        [
+          { node: 'pkg:npm/shop@1.0.0' },
+          {
+            node: 'pkg:npm/web@2.0.0',
+            edge: { kind: 'dependency', dependencyType: expect.any(String), document: digest(shop) },
+          },
+          { node: 'pkg:npm/bundled@0.1.0', edge: { kind: 'sbom', document: digest(web) } },
+        ],
+      ],
+    });
+  });
+
+  it("a vulnerability's dependents: the path shown is the document's chain too", async () => {
+    const r = await t.get(`/v0/vuln/CVE-2099-0001/dependents?PageSize=1000`);
+    expect(r.status, r.text).toBe(200);
+    const item = r.body.dependents.find((d: { purl: string }) => d.purl === SUBJECT);
+    expect(item).toBeDefined();
+    const chains = new Set(documentChains(petclinic, COMMONS).map((chain) => chain.slice(1).join('\u0000')));
+    expect(chains.has(item.via.join('\u0000')), item.via.join(' → ')).toBe(true);
+  });
+});
+
 describe('GET /v0/path', () => {
   let t: TestClient;
   const IMAGE = `sha256:${hex('path-image')}`;
@@ -320,6 +483,7 @@ describe('GET /v0/path', () => {
     expect(r.headers.get('etag')).toMatch(/^"/);
     const deps = doc('deps.json');
     expect(r.body).toEqual({
+      via: 'dependencies',
       paths: [
         [
           { node: 'pkg:npm/app@1.0.0' },

@@ -128,7 +128,7 @@ export function vulnBlastSuite(set: DocumentSet): void {
     }, 120_000);
     afterAll(() => t.close());
 
-    it('D ∈ dependents ⇔ D’s vulns list V for a dependency; A ∈ artifacts ⇔ A’s vulns list V; every via is shortest', () => {
+    it('D ∈ dependents ⇔ D’s vulns list V for a dependency; A ∈ artifacts ⇔ A’s vulns list V; every via is cheapest', () => {
       expect(expectBlastProperties(t.server.service.index).listed).toBeGreaterThan(0);
     }, 300_000);
   });

@@ -1,7 +1,8 @@
-// /v0/path?from=&to=: the shortest dependency paths between two nodes, each hop with its evidence
+// /v0/path?from=&to=: the cheapest dependency paths between two nodes (stated chains before SBOM
+// inclusions), each hop with its evidence
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { GraphView } from '../../index/graph-view.js';
-import { findPaths, type PathStep } from '../../query/paths.js';
+import { findPaths, type PathAnswer, type PathStep } from '../../query/paths.js';
 import type { EdgeEvidence, EdgeQuery } from '../../store/types.js';
 import { PathListSchema, PathQuerySchema, type PathList } from '../schemas/paths.js';
 import { dataRouteErrors, notModifiedResponse, okResponse, problemResponses } from '../schemas/responses.js';
@@ -19,11 +20,12 @@ function edgesOf(paths: readonly PathStep[][]): { queries: EdgeQuery[]; keyOf: (
 
 function bodyOf(
   index: GraphView,
-  paths: readonly PathStep[][],
+  { via, paths }: PathAnswer,
   evidence: ReadonlyMap<string, EdgeEvidence | undefined>,
   keyOf: (step: PathStep) => string,
 ): PathList {
   return {
+    via,
     paths: paths.map((path) =>
       path.map((step) => {
         const node = index.keyOf(step.node);
@@ -49,13 +51,16 @@ const pathRoutes: FastifyPluginAsyncTypebox = (app) => {
     {
       schema: {
         operationId: 'getPath',
-        summary: 'The shortest dependency paths from a package or artifact to a package, each hop with its evidence',
+        summary: 'Why a package is among the dependencies: the paths to it, each hop with its evidence',
         description:
           'Over exactly the edges the dependency walks follow: a path exists exactly when a package `to` names is among ' +
           'the dependencies of `from` (`/v0/package/{purl}/dependencies`, or `/v0/artifact/{digest}/dependencies` for a ' +
           'digest). Each path starts with the start node (no `edge`); every later step names the edge that reached it and ' +
-          'the earliest stored document stating it. Several paths (`limit`) are all of the shortest length, in the order ' +
-          'of their sequences of node keys.',
+          'the earliest stored document stating it. The paths follow the chains the documents state (IsDependency, ' +
+          "IsOccurrence, HashEqual, SLSA materials) and take an SBOM inclusion (`sbom`, the edge from an SBOM's subject " +
+          'to each component) only where no such chain reaches the package: the fewest inclusions, then the fewest ' +
+          'edges; `via` says which (`dependencies` or `inclusion`). Several paths (`limit`) are all of that same cost, ' +
+          'in the order of their sequences of node keys.',
         tags: ['packages'],
         querystring: PathQuerySchema,
         response: PATH_RESPONSES,
@@ -68,11 +73,11 @@ const pathRoutes: FastifyPluginAsyncTypebox = (app) => {
       // Computed synchronously on one index version; only the documents are looked up afterwards.
       const index = service.index;
       const { from, to, limit } = request.query;
-      const paths = findPaths(index, from, to, limit ?? 1);
-      const { queries, keyOf } = edgesOf(paths);
+      const answer = findPaths(index, from, to, limit ?? 1);
+      const { queries, keyOf } = edgesOf(answer.paths);
       const found = await service.store.edgeEvidence(queries);
       const evidence = new Map(queries.map((q, i) => [`${q.kind}:${q.a}:${q.b}`, found[i]]));
-      return bodyOf(index, paths, evidence, keyOf);
+      return bodyOf(index, answer, evidence, keyOf);
     },
   );
   return Promise.resolve();

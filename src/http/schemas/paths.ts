@@ -16,7 +16,7 @@ export const PathQuerySchema = Type.Object({
       minimum: 1,
       maximum: MAX_PATH_LIMIT,
       default: 1,
-      description: 'How many shortest paths at most (all of the same, shortest length).',
+      description: 'How many paths at most (all of the same, least cost: fewest SBOM inclusions, then fewest edges).',
     }),
   ),
 });
@@ -54,8 +54,16 @@ const PathStepSchema = Type.Object({
 });
 
 export const PathListSchema = Type.Object({
+  via: StringEnum(['dependencies', 'inclusion'], {
+    description:
+      '`dependencies`: every hop is an edge a document states between its two nodes (`dependency`, `occurrence`, ' +
+      '`hash-equal`, `slsa`). `inclusion`: no such chain reaches the package, and each path takes the fewest SBOM ' +
+      'inclusions (`sbom` hops: the SBOM lists the package but states no dependency chain to it).',
+  }),
   paths: Type.Array(Type.Array(PathStepSchema), {
-    description: 'Shortest paths, each from a start to a named package, in the order of their sequences of node keys.',
+    description:
+      'The cheapest paths (fewest `sbom` hops, then fewest hops), each from a start to a named package, in the ' +
+      'order of their sequences of node keys.',
   }),
 });
 export type PathList = Static<typeof PathListSchema>;

@@ -1,7 +1,9 @@
 // The graph view's questions to the API: a node's direct dependencies (one step), the size of the
-// whole closure, the closure itself, and the path from the root to a chosen package.
+// whole closure, the closure itself, and the path from the root to a chosen package (and how it
+// reaches it).
 import { allPages, api, unwrap } from '../api/client';
 import { isPurl } from './names';
+import type { PathVia } from './path-note';
 
 /** A page size large enough that most lists come in one answer. */
 const PAGE = 5000;
@@ -48,8 +50,14 @@ export async function closureSize(id: string, signal?: AbortSignal): Promise<num
   return (await dependencyPage(id, { PageSize: 1 }, signal)).total;
 }
 
-/** The node names of one shortest path from the root to `to` (empty when there is none). */
-export async function pathTo(from: string, to: string, signal?: AbortSignal): Promise<string[]> {
+/** One path from the root to `to`: its node names (empty when there is none) and how it reaches it. */
+export interface PathAnswer {
+  nodes: string[];
+  via: PathVia;
+}
+
+/** The node names of one path from the root to `to`, the documents' own chain where they state one. */
+export async function pathTo(from: string, to: string, signal?: AbortSignal): Promise<PathAnswer> {
   const answer = unwrap(await api.GET('/v0/path', { params: { query: { from, to } }, signal }));
-  return (answer.paths[0] ?? []).map((step) => step.node);
+  return { nodes: (answer.paths[0] ?? []).map((step) => step.node), via: answer.via };
 }

@@ -3,6 +3,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import { Failure } from '../components/status';
 import { GraphCanvas } from './canvas';
+import { pathNote } from './path-note';
 import { NODE_CAP, pathsState } from './model';
 import { NodeList } from './node-list';
 import { shortLabel } from './names';
@@ -32,7 +33,9 @@ function useDrawn() {
  * Besides the drawing, a graph view renders an accessible list of the nodes it draws (keyboard
  * users and tests read it): `<ul aria-label="Drawn nodes">` with one `<li data-node="{purl or
  * digest or group id}" data-on-path="true|false">` per node; the container carries
- * `data-state="loading|drawn|failed"`, set to "drawn" once a layout is on screen.
+ * `data-state="loading|drawn|failed"`, set to "drawn" once a layout is on screen. Once a path is
+ * drawn, `<p class="path-note" data-via="dependencies|inclusion">` says whether the documents state
+ * its chain or only list the package in an SBOM.
  */
 export function GraphView({ root, selected, onSelect }: GraphViewProps) {
   const rootId = root.kind === 'package' ? root.purl : root.digest;
@@ -67,6 +70,11 @@ export function GraphView({ root, selected, onSelect }: GraphViewProps) {
         </p>
       ) : null}
       {error ? <Failure error={error} what="the graph" /> : null}
+      {graph.via && graph.target ? (
+        <p class="path-note" data-via={graph.via}>
+          {pathNote(graph.via, shortLabel(graph.target))}
+        </p>
+      ) : null}
       <GraphCanvas
         state={state}
         selected={graph.target}

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import { onTokenChange } from '../api/token';
 import { closureSize, directDependencies, pathTo } from './data';
+import type { PathVia } from './path-note';
 import { addChildren, expandGroup, initialState, mergePath, type GraphState } from './model';
 
 /** The performance mark set when the root's neighbourhood has arrived (read by bench/ui.ts). */
@@ -19,6 +20,8 @@ export interface GraphControl {
   busy: string | null;
   /** The node the path leads to (the `selected` prop, or the last node chosen in the view). */
   target: string | undefined;
+  /** How the drawn path reaches the target (undefined until one is drawn). */
+  via: PathVia | undefined;
   choose: (id: string) => void;
   reset: () => void;
 }
@@ -32,6 +35,7 @@ export function useGraph(rootId: string, selected: string | undefined, onSelect?
   const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [target, setTarget] = useState<string | undefined>(selected);
+  const [via, setVia] = useState<PathVia | undefined>(undefined);
   const [epoch, setEpoch] = useState(0);
   const live = useRef(new AbortController());
 
@@ -65,6 +69,7 @@ export function useGraph(rootId: string, selected: string | undefined, onSelect?
 
   const loaded = state !== null;
   useEffect(() => {
+    setVia(undefined);
     if (!loaded || target === undefined || target === rootId) return;
     const { signal } = live.current;
     setBusy(`the path to ${target}`);
@@ -72,8 +77,10 @@ export function useGraph(rootId: string, selected: string | undefined, onSelect?
       (path) => {
         if (signal.aborted) return;
         setBusy(null);
-        if (path.length > 0) setState((s) => s && mergePath(s, path));
-        else setError(new ApiError(404, undefined, `no dependency path from the root to ${target}`));
+        if (path.nodes.length > 0) {
+          setState((s) => s && mergePath(s, path.nodes));
+          setVia(path.via);
+        } else setError(new ApiError(404, undefined, `no dependency path from the root to ${target}`));
       },
       (err: unknown) => {
         if (signal.aborted) return;
@@ -120,5 +127,5 @@ export function useGraph(rootId: string, selected: string | undefined, onSelect?
     setEpoch((n) => n + 1);
   };
 
-  return { state, total, error, busy, target, choose, reset };
+  return { state, total, error, busy, target, via, choose, reset };
 }

@@ -266,6 +266,17 @@ describe('the package page with the graph view', () => {
     await node.first().waitFor({ timeout: 15_000 });
     expect(await node.count()).toBeGreaterThan(0);
   });
+
+  it('"Why?" draws every node of the chain /v0/path answers, and says whether the documents state it', async () => {
+    await openSubject();
+    await page.locator('table.vuln-table button.why').first().click();
+    const picked = (await page.locator('.selected-note .purl').textContent()) ?? '';
+    const answer = (await server.get(`/v0/path?from=${enc(subject.purl)}&to=${enc(picked)}`)).body;
+    await page.locator(`.path-note[data-via="${answer.via}"]`).waitFor({ timeout: 15_000 });
+    const chain = (answer.paths[0] as { node: string }[]).slice(1).map((step) => step.node);
+    for (const name of chain)
+      expect(await page.locator(`[data-node="${name}"][data-on-path="true"]`).count(), name).toBeGreaterThan(0);
+  });
 });
 
 function escape(text: string): string {
