@@ -78,7 +78,8 @@ export function searchRequest(q: string | undefined, type: string | undefined, k
 function purlOfQuery(text: string): PurlParts | undefined {
   if (!/^pkg:/i.test(text) || /\s/.test(text)) return undefined;
   try {
-    return parsePurl(text);
+    // A search may name a package partly (pkg:maven/log4j-core, without its groupId).
+    return parsePurl(text, { typeChecks: false });
   } catch (err) {
     if (err instanceof PurlError) return undefined;
     throw err;

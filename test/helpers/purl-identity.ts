@@ -3,9 +3,29 @@
 // document with what the parsers and the API return do not compute their expectations with the
 // code under test (src/model/purl.ts). Two purls name the same package version when their keys
 // are equal: percent-encoding choices and qualifier order do not matter, the type's case rules do.
+// A string ECMA-427 refuses (an invalid qualifier key, a missing required namespace) is no purl.
+import { readdirSync, readFileSync } from 'node:fs';
+
+const TYPE_DEFINITIONS = new URL('../fixtures/purl-spec/types/', import.meta.url);
 
 /** Types whose namespace and name compare case-insensitively, per the spec's type definitions. */
 const CASE_INSENSITIVE = new Set(['alpm', 'apk', 'bitbucket', 'composer', 'deb', 'github', 'gitlab', 'hex', 'pypi']);
+
+/** ECMA-427: a qualifier key is lowercase ASCII letters, digits, ".", "-", "_", starting with a letter. */
+const QUALIFIER_KEY = /^[a-z][a-z0-9._-]*$/;
+
+/**
+ * Types whose definition requires a namespace (test/fixtures/purl-spec/types), less the service's
+ * documented deviations (docs/api.md, "Package URLs"): golang, and distribution types that name
+ * their distribution in a distro qualifier.
+ */
+const NAMESPACE_REQUIRED = new Set(
+  readdirSync(TYPE_DEFINITIONS)
+    .map((f) => JSON.parse(readFileSync(new URL(f, TYPE_DEFINITIONS), 'utf8')))
+    .filter((d) => d.namespace_definition?.requirement === 'required' && d.type !== 'golang')
+    .map((d) => d.type as string),
+);
+const DISTRIBUTION_TYPES = new Set(['alpm', 'apk', 'deb', 'rpm']);
 
 function decode(s: string): string | undefined {
   try {
@@ -46,6 +66,7 @@ export function purlFields(purl: unknown): PurlFields | undefined {
     for (const pair of rest.slice(question + 1).split('&')) {
       const eq = pair.indexOf('=');
       if (eq <= 0) continue;
+      if (!QUALIFIER_KEY.test(pair.slice(0, eq))) return undefined; // not a purl by ECMA-427
       const value = decode(pair.slice(eq + 1));
       if (value) qualifiers.push(`${pair.slice(0, eq).toLowerCase()}=${value}`);
     }
@@ -66,6 +87,8 @@ export function purlFields(purl: unknown): PurlFields | undefined {
   if (!decoded.length || decoded.some((s) => s === undefined)) return undefined;
   let name = decoded.pop()!;
   let namespace = decoded.join('/');
+  const distro = qualifiers.some((q) => q.startsWith('distro='));
+  if (!namespace && NAMESPACE_REQUIRED.has(type) && !(DISTRIBUTION_TYPES.has(type) && distro)) return undefined;
   if (CASE_INSENSITIVE.has(type)) {
     name = name.toLowerCase();
     namespace = namespace.toLowerCase();

@@ -48,9 +48,16 @@ describe('GET /v0/package/{purl}', () => {
 
   it('canonicalises the query: type case, pypi names, qualifier order', async () => {
     expect(await purls('pkg:PyPI/Django_REST@1.0')).toEqual(['pkg:pypi/django-rest@1.0']);
-    expect(await purls('pkg:DEB/Debian/OpenSSL@3.0.11?Distro=debian-12&ARCH=amd64')).toEqual([
+    expect(await purls('pkg:DEB/Debian/OpenSSL@3.0.11?distro=debian-12&arch=amd64')).toEqual([
       'pkg:deb/debian/openssl@3.0.11?arch=amd64&distro=debian-12',
     ]);
+  });
+
+  it('a qualifier key is lowercase as written (ECMA-427, purl-spec gem#1, rpm#1): upper case is 400', async () => {
+    const r = await t.get(`/v0/package/${enc('pkg:deb/debian/openssl@3.0.11?Distro=debian-12')}`);
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('SG_INVALID_PURL');
+    expect(r.body.Message).toMatch(/qualifier key "Distro"/);
   });
 
   it('npm and golang names are case-sensitive', async () => {

@@ -23,10 +23,10 @@ describe('purl round trip: fixtures', () => {
     for (const raw of raws) expectModelRoundTrip(raw);
   });
 
-  it('keeps "+" a plus, in versions and in qualifier values, encoded or not', () => {
+  it('keeps "+" a plus, in versions and in qualifier values, encoded or not (canonical: %2B, ECMA-427)', () => {
     expect(
       expectModelRoundTrip('pkg:deb/debian/bsdutils@1:2.29.2-1+deb9u1?upstream=util-linux%402.29.2-1%2Bdeb9u1'),
-    ).toBe('pkg:deb/debian/bsdutils@1:2.29.2-1+deb9u1?upstream=util-linux%402.29.2-1%2Bdeb9u1');
+    ).toBe('pkg:deb/debian/bsdutils@1:2.29.2-1%2Bdeb9u1?upstream=util-linux%402.29.2-1%2Bdeb9u1');
     expect(parsePurl('pkg:generic/notes@1.0?label=a+b').qualifiers.label).toBe('a+b');
     expect(parsePurl('pkg:generic/notes@1.0?label=a%2Bb').qualifiers.label).toBe('a+b');
     expect(parsePurl('pkg:generic/notes@1.0?label=a%20b').qualifiers.label).toBe('a b');
@@ -64,8 +64,8 @@ describe('purl round trip: fixtures', () => {
       // Unencoded in the URL path, "+" is still a plus (a path is not a form body).
       const r = await t.get('/v0/package/pkg:deb%2Fdebian%2Fbsdutils@1:2.29.2-1+deb9u1');
       expect(r.body.PurlList).toEqual([
-        'pkg:deb/debian/bsdutils@1:2.29.2-1+deb9u1?arch=amd64&upstream=util-linux%402.29.2-1%2Bdeb9u1',
-        'pkg:deb/debian/bsdutils@1:2.29.2-1+deb9u1?arch=i386&upstream=util-linux%402.29.2-1%2Bdeb9u1',
+        'pkg:deb/debian/bsdutils@1:2.29.2-1%2Bdeb9u1?arch=amd64&upstream=util-linux%402.29.2-1%2Bdeb9u1',
+        'pkg:deb/debian/bsdutils@1:2.29.2-1%2Bdeb9u1?arch=i386&upstream=util-linux%402.29.2-1%2Bdeb9u1',
       ]);
       // An oci purl's repository_url is its namespace (GUAC): without it the purl names another package.
       expect(await listed(t, 'pkg:oci/debian?repository_url=ghcr.io')).toEqual([

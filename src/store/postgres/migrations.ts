@@ -3,7 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import { POSTGRES_DIALECT } from '../schema/dialect.js';
 import { missingColumns, MIGRATIONS, SCHEMA_VERSION } from '../schema/migrations.js';
+import { NodeKind } from '../../model/kinds.js';
+import { applicableRenames, changedPurlKeys, PURL_NODE_KINDS, type PurlRekeyReport } from '../purl-rekey.js';
 import type { Sql } from './connection.js';
+import { inTransaction } from './transaction.js';
+import { nodeHash } from './write.js';
 
 export { MIGRATIONS };
 export const PG_SCHEMA_VERSION = SCHEMA_VERSION;
@@ -18,7 +22,7 @@ export class SchemaVersionError extends Error {
   ) {
     super(
       found === 0
-        ? `the database has no supplygraph schema (version 0); this build needs schema version ${needed}: run "supplygraph migrate --store <url>" first`
+        ? `the database has no supplygraph schema (version 0); this build needs schema version ${needed}: run "supplygraph init --store <url>" first`
         : found < needed
           ? `the database schema is version ${found}; this build needs version ${needed}: run "supplygraph migrate --store <url>"`
           : `the database schema is version ${found}, newer than this build knows (it needs version ${needed}); upgrade supplygraph`,
@@ -78,21 +82,60 @@ export async function applyMigrations(sql: Sql): Promise<MigrationReport> {
   const from = await schemaVersion(sql);
   if (from > PG_SCHEMA_VERSION) throw new SchemaVersionError(from, PG_SCHEMA_VERSION);
   const applied: MigrationReport['applied'] = [];
+  let rekeyed: PurlRekeyReport | undefined;
   for (const step of MIGRATIONS) {
     if (step.version <= from) continue;
-    await sql.begin(async (tx) => {
+    await inTransaction(sql, async (tx) => {
       await tx`INSERT INTO ${tx(VERSION_TABLE)} (version, description) VALUES (${step.version}, ${step.description})`;
       for (const statement of step.statements(POSTGRES_DIALECT)) await tx.unsafe(statement);
+      if (step.rekeyPurls) rekeyed = await rekeyPurls(tx);
       if (step.version === 1) await tx`INSERT INTO sg_meta (key, value) VALUES ('store_id', ${randomUUID()})`;
     });
-    applied.push({ version: step.version, description: step.description });
+    applied.push({ version: step.version, description: step.description + (rekeyed ? rekeyedNote(rekeyed) : '') });
+    rekeyed = undefined;
   }
   const added = await columnsToAdd(sql);
   if (added.length) {
-    await sql.begin(async (tx) => {
+    await inTransaction(sql, async (tx) => {
       for (const statement of added) await tx.unsafe(statement);
     });
     applied.push({ version: PG_SCHEMA_VERSION, description: `columns of new fields: ${added.length}` });
   }
   return { from, to: PG_SCHEMA_VERSION, applied };
+}
+
+function rekeyedNote(r: PurlRekeyReport): string {
+  return `: ${r.rekeyed} re-keyed, ${r.invalid} kept as stored (invalid by ECMA-427), ${r.taken} kept (their new form is taken)`;
+}
+
+const REKEY_CHUNK = 10_000;
+
+const hashOf = (kind: number, key: string): string => nodeHash({ kind: kind as NodeKind, key, attr: null });
+
+/** Step 9 (../purl-rekey.ts): each stored purl in its ECMA-427 canonical form, documents' subjects too. */
+async function rekeyPurls(tx: Sql): Promise<PurlRekeyReport> {
+  const report: PurlRekeyReport = { rekeyed: 0, invalid: 0, taken: 0 };
+  const nodes: { id: number; kind: number; key: string }[] = [];
+  for (let last = 0; ;) {
+    const rows = await tx<{ id: number; kind: number; key: string }[]>`
+      SELECT id::int AS id, kind::int AS kind, key FROM sg_nodes
+      WHERE kind = ANY(${PURL_NODE_KINDS as number[]}::int[]) AND id > ${last} ORDER BY id LIMIT ${REKEY_CHUNK}`;
+    nodes.push(...rows);
+    if (rows.length < REKEY_CHUNK) break;
+    last = rows[rows.length - 1].id;
+  }
+  const changes = changedPurlKeys(nodes, report);
+  const hashes = changes.map((c) => hashOf(c.kind, c.to));
+  const taken = new Set<string>();
+  for (let i = 0; i < hashes.length; i += REKEY_CHUNK) {
+    const rows = await tx<{ key_hash: string }[]>`
+      SELECT key_hash FROM sg_nodes WHERE key_hash = ANY(${hashes.slice(i, i + REKEY_CHUNK)}::text[])`;
+    for (const r of rows) taken.add(r.key_hash);
+  }
+  const renames = applicableRenames(changes, (kind, key) => taken.has(hashOf(kind, key)), report);
+  for (const r of renames) {
+    await tx`UPDATE sg_nodes SET key = ${r.to}, key_hash = ${hashOf(r.kind, r.to)} WHERE id = ${r.id}`;
+    if (r.kind === NodeKind.Package) await tx`UPDATE sg_documents SET subject = ${r.to} WHERE subject = ${r.from}`;
+  }
+  return report;
 }

@@ -44,6 +44,7 @@ import { pgEdgeEvidence } from './edge-evidence.js';
 import { FACT_TABLES } from '../schema/tables.js';
 import { applyMigrations, checkSchema, type MigrationReport } from './migrations.js';
 import { PgWriteBackend } from './write.js';
+import { inReadSnapshot } from './transaction.js';
 import { DocumentWriter } from '../writer.js';
 
 /** NOTIFY channel; notifications are scoped to the database, so one name serves every store. */
@@ -148,7 +149,7 @@ export class PostgresStore implements GraphStore {
   async listDocuments(query: DocumentQuery): Promise<DocumentList> {
     const { page, count } = documentListSql(POSTGRES_DIALECT, query);
     return this.guard('listing documents', () =>
-      this.sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (tx) => {
+      inReadSnapshot(this.sql, async (tx) => {
         const rows = await tx.unsafe<DocumentRowValues[]>(page.text, page.params);
         const [n] = await tx.unsafe<{ n: number }[]>(count.text, count.params);
         return { documents: rows.map(documentFromRow), total: Number(n.n) };
@@ -223,7 +224,7 @@ export class PostgresStore implements GraphStore {
    */
   async stats(): Promise<StoreStats> {
     return this.guard('reading statistics', () =>
-      this.sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (tx) => {
+      inReadSnapshot(this.sql, async (tx) => {
         const [log] = await tx<{ last_node: number; last_fact: number; last_document: number; deletions: number }[]>`
           SELECT last_node, last_fact, last_document, deletions FROM sg_log WHERE id = 1`;
         const count = async (table: string): Promise<number> =>

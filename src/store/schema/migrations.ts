@@ -10,6 +10,8 @@ export interface Migration {
   version: number;
   description: string;
   statements(d: Dialect): string[];
+  /** After the statements, the backend re-keys stored purls in code (../purl-rekey.ts). */
+  rekeyPurls?: true;
 }
 
 const pg = (d: Dialect): boolean => d.name === 'postgres';
@@ -120,6 +122,12 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 8,
     description: 'provenance signatures: verified, unverified or unsigned, and who signed',
     statements: provenanceSignatures,
+  },
+  {
+    version: 9,
+    description: 'package URLs re-keyed to their ECMA-427 canonical form (docs/api.md, "Package URLs")',
+    statements: () => [],
+    rekeyPurls: true,
   },
 ];
 

@@ -3,8 +3,10 @@
 // the version is SQLite's user_version.
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
+import { NodeKind } from '../../model/kinds.js';
 import { SQLITE_DIALECT } from '../schema/dialect.js';
 import { missingColumns, MIGRATIONS, SCHEMA_VERSION } from '../schema/migrations.js';
+import { applicableRenames, changedPurlKeys, PURL_NODE_KINDS, type PurlRekeyReport } from '../purl-rekey.js';
 
 export const SQLITE_SCHEMA_VERSION = SCHEMA_VERSION;
 
@@ -22,9 +24,31 @@ export function migrate(db: Database): void {
     for (const step of MIGRATIONS) {
       if (step.version <= current) continue;
       for (const statement of step.statements(SQLITE_DIALECT)) db.exec(statement);
+      if (step.rekeyPurls) rekeyPurls(db);
     }
     for (const statement of missingColumns(SQLITE_DIALECT, columnsOf)) db.exec(statement);
     db.prepare(`INSERT OR IGNORE INTO meta (key, value) VALUES ('store_id', ?)`).run(randomUUID());
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
+}
+
+/** Step 9 (../purl-rekey.ts): each stored purl in its ECMA-427 canonical form, documents' subjects too. */
+function rekeyPurls(db: Database): PurlRekeyReport {
+  const report: PurlRekeyReport = { rekeyed: 0, invalid: 0, taken: 0 };
+  const nodes = db
+    .prepare(`SELECT id, kind, key FROM nodes WHERE kind IN (${PURL_NODE_KINDS.join(', ')}) ORDER BY id`)
+    .all() as { id: number; kind: number; key: string }[];
+  const exists = db.prepare('SELECT 1 FROM nodes WHERE kind = ? AND key = ?').pluck();
+  const renames = applicableRenames(
+    changedPurlKeys(nodes, report),
+    (kind, key) => exists.get(kind, key) !== undefined,
+    report,
+  );
+  const renameNode = db.prepare('UPDATE nodes SET key = ? WHERE id = ?');
+  const renameSubject = db.prepare('UPDATE documents SET subject = ? WHERE subject = ?');
+  for (const r of renames) {
+    renameNode.run(r.to, r.id);
+    if (r.kind === NodeKind.Package) renameSubject.run(r.to, r.from);
+  }
+  return report;
 }

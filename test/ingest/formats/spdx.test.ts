@@ -56,7 +56,7 @@ describe('SPDX documents from the fixtures', () => {
     expect(facts.sboms).toHaveLength(1);
     expect(facts.sboms[0].subject).toEqual({
       kind: 'package',
-      purl: 'pkg:guac/spdx/registry.k8s.io/coredns/coredns%3Av1.9.3',
+      purl: 'pkg:guac/spdx/registry.k8s.io/coredns/coredns:v1.9.3',
     });
   });
 
@@ -164,7 +164,7 @@ describe('SPDX mapping rules', () => {
       ],
       relationships: [rel('SPDXRef-app', 'CONTAINS', 'SPDXRef-f1'), rel('SPDXRef-app', 'CONTAINS', 'SPDXRef-f2')],
     });
-    const file = `pkg:guac/files/sha256%3A${sha}?filename=.%2Fbin%2Ftool`;
+    const file = `pkg:guac/files/sha256:${sha}?filename=.%2Fbin%2Ftool`;
     expect(facts.packages).toContain(file);
     expect(facts.occurrences.filter((o) => o.subject.kind === 'package' && o.subject.purl === file)).toHaveLength(2);
     expect(facts.artifacts).not.toContain('sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');

@@ -12,6 +12,7 @@ import { createTestDatabase, tempDir, withDatabase, type TestDatabase } from '..
 import { cli, freePort } from './processes.js';
 import { expectMigratedKeepsDataAndStoresLicences, ingestBefore, undoStep7 } from '../licence-migration.js';
 import { expectJudgedRows, ingestProvenance, signatureRowsSql, undoStep8 } from '../signature-migration.js';
+import { ingestRekeyDoc, KEPT, OLD_TO_NEW } from '../purl-rekey-migration.js';
 
 const dbs: TestDatabase[] = [];
 let work: string;
@@ -120,7 +121,11 @@ describe('schema migrations', () => {
     });
     await expect(open()).rejects.toThrow(/version 6.*run "supplygraph migrate/);
     const report = await withDatabase(db.url, (sql) => applyMigrations(sql));
-    expect(report).toMatchObject({ from: 6, to: PG_SCHEMA_VERSION, applied: [{ version: 7 }, { version: 8 }] });
+    expect(report).toMatchObject({
+      from: 6,
+      to: PG_SCHEMA_VERSION,
+      applied: [{ version: 7 }, { version: 8 }, { version: 9 }],
+    });
     await expectMigratedKeepsDataAndStoresLicences(db.url, open, before);
   });
 
@@ -129,13 +134,54 @@ describe('schema migrations', () => {
     await ingestProvenance(db.url);
     await withDatabase(db.url, async (sql) => {
       for (const statement of undoStep8('sg_')) await sql.unsafe(statement);
-      await sql`DELETE FROM sg_schema_migrations WHERE version = 8`;
+      await sql`DELETE FROM sg_schema_migrations WHERE version >= 8`;
     });
     await expect(PostgresStore.open(db.url)).rejects.toThrow(/version 7.*run "supplygraph migrate/);
     const report = await withDatabase(db.url, (sql) => applyMigrations(sql));
-    expect(report).toMatchObject({ from: 7, to: 8, applied: [{ version: 8 }] });
+    expect(report).toMatchObject({ from: 7, to: PG_SCHEMA_VERSION, applied: [{ version: 8 }, { version: 9 }] });
     const rows = await withDatabase(db.url, (sql) => sql.unsafe(signatureRowsSql('sg_')));
     expectJudgedRows(rows as unknown as never[]);
+    await (await PostgresStore.open(db.url)).close();
+  });
+
+  it('step 9 re-keys stored purls and document subjects to their ECMA-427 canonical form', async () => {
+    const db = await fresh(true);
+    await ingestRekeyDoc(db.url);
+    await withDatabase(db.url, async (sql) => {
+      const hash = (key: string): string => createHash('sha256').update(`1\u0000${key}`).digest('hex');
+      for (const [old, now] of OLD_TO_NEW) {
+        const moved =
+          await sql`UPDATE sg_nodes SET key = ${old}, key_hash = ${hash(old)} WHERE kind = 1 AND key = ${now}`;
+        expect(moved.count, now).toBe(1);
+        await sql`UPDATE sg_documents SET subject = ${old} WHERE subject = ${now}`;
+      }
+      let id = (await sql<{ n: number }[]>`SELECT max(id)::int AS n FROM sg_nodes`)[0].n;
+      for (const kept of KEPT) {
+        await sql`INSERT INTO sg_nodes (id, kind, key, key_hash) VALUES (${++id}, 1, ${kept}, ${hash(kept)})`;
+      }
+      await sql`UPDATE sg_log SET last_node = ${id} WHERE id = 1`;
+      await sql`DELETE FROM sg_schema_migrations WHERE version >= 9`;
+    });
+    await expect(PostgresStore.open(db.url)).rejects.toThrow(/version 8.*run "supplygraph migrate/);
+    const report = await withDatabase(db.url, (sql) => applyMigrations(sql));
+    expect(report.applied).toEqual([
+      {
+        version: 9,
+        description: expect.stringMatching(
+          /: 3 re-keyed, 1 kept as stored \(invalid by ECMA-427\), 1 kept \(their new form is taken\)$/,
+        ),
+      },
+    ]);
+    await withDatabase(db.url, async (sql) => {
+      const keys = (await sql<{ key: string }[]>`SELECT key FROM sg_nodes WHERE kind = 1`).map((r) => r.key);
+      for (const [old, now] of OLD_TO_NEW) {
+        expect(keys).toContain(now);
+        expect(keys).not.toContain(old);
+      }
+      for (const kept of KEPT) expect(keys).toContain(kept);
+      const subjects = (await sql<{ subject: string }[]>`SELECT subject FROM sg_documents`).map((r) => r.subject);
+      expect(subjects).toEqual(['pkg:generic/app@1.0%2Bbuild']);
+    });
     await (await PostgresStore.open(db.url)).close();
   });
 

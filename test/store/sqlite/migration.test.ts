@@ -11,6 +11,7 @@ import { EMPTY_CURSOR, type LoadSink } from '../../../src/store/types.js';
 import { tempDir } from '../../helpers/server.js';
 import { expectMigratedKeepsDataAndStoresLicences, ingestBefore, undoStep7 } from '../licence-migration.js';
 import { expectJudgedRows, ingestProvenance, signatureRowsSql, undoStep8 } from '../signature-migration.js';
+import { ingestRekeyDoc, KEPT, OLD_TO_NEW } from '../purl-rekey-migration.js';
 
 describe('embedded store schema 1 → current', () => {
   it('folds kind-3 dependency facts into the distinct edge table', async () => {
@@ -95,7 +96,7 @@ describe('embedded store schema 7 → 8', () => {
       await SqliteStore.open(dir).close();
       const migrated = new Database(join(dir, SQLITE_FILE_NAME), { readonly: true });
       try {
-        expect(migrated.pragma('user_version', { simple: true })).toBe(8);
+        expect(migrated.pragma('user_version', { simple: true })).toBe(SQLITE_SCHEMA_VERSION);
         expectJudgedRows(migrated.prepare(signatureRowsSql('')).all() as never[]);
       } finally {
         migrated.close();
@@ -124,6 +125,43 @@ describe('embedded store columns', () => {
         'references',
       );
       reopened.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('embedded store schema 8 → 9', () => {
+  it('re-keys stored purls and document subjects to their ECMA-427 canonical form on open', async () => {
+    const dir = tempDir();
+    try {
+      await ingestRekeyDoc(dir);
+      const db = new Database(join(dir, SQLITE_FILE_NAME));
+      // Back to the keys the release before wrote, plus a key that no longer parses.
+      for (const [old, now] of OLD_TO_NEW) {
+        expect(db.prepare('UPDATE nodes SET key = ? WHERE kind = 1 AND key = ?').run(old, now).changes, now).toBe(1);
+        db.prepare('UPDATE documents SET subject = ? WHERE subject = ?').run(old, now);
+      }
+      db.prepare(`INSERT INTO nodes (kind, key) VALUES (1, ?)`).run(KEPT[0]);
+      db.prepare(`INSERT INTO nodes (kind, key) VALUES (1, ?)`).run(KEPT[1]);
+      db.pragma('user_version = 8');
+      db.close();
+      await SqliteStore.open(dir).close();
+      const migrated = new Database(join(dir, SQLITE_FILE_NAME), { readonly: true });
+      try {
+        expect(migrated.pragma('user_version', { simple: true })).toBe(SQLITE_SCHEMA_VERSION);
+        const keys = migrated.prepare('SELECT key FROM nodes WHERE kind = 1').pluck().all();
+        for (const [old, now] of OLD_TO_NEW) {
+          expect(keys).toContain(now);
+          expect(keys).not.toContain(old);
+        }
+        for (const kept of KEPT) expect(keys).toContain(kept);
+        expect(migrated.prepare('SELECT subject FROM documents').pluck().all()).toEqual([
+          'pkg:generic/app@1.0%2Bbuild',
+        ]);
+      } finally {
+        migrated.close();
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
