@@ -8,6 +8,7 @@ import { clientsPart } from './part-clients.js';
 import { documentsPart } from './part-documents.js';
 import { fuzzPart } from './part-fuzz.js';
 import { killPart } from './part-kill.js';
+import { largeUploadPart } from './part-large-upload.js';
 import { postgresPart } from './part-postgres.js';
 import { rankingPart } from './part-ranking.js';
 import type { PartResult } from './report.js';
@@ -28,6 +29,8 @@ export const PARTS = {
       rssTargetMB: 300,
       // Shorter than the 72 s default so the run can watch idle connections being closed.
       keepAliveTimeoutMs: 20_000,
+      // As many idle keep-alive connections from one address as the default --max-connections.
+      capFlood: 4096,
     }),
   kill: async (seed: string) => {
     // A generated graph of about 390 documents (the benchmark's size S): ingest takes long enough for
@@ -36,14 +39,23 @@ export const PARTS = {
     try {
       const manifest = generate({ size: 'S', seed, out: dir.path });
       const documents = [...EXAMPLE_DOCUMENTS, ...manifest.ingest.map((d) => join(dir.path, d))];
-      return await killPart({ seed, points: 5, documents });
+      return await killPart({ seed, points: 5, documents, uploadKills: 3, diskFull: true });
     } finally {
       dir.remove();
     }
   },
   sigterm: () => sigtermPart({ components: 60_000, readPauseMs: 100, drainDeadlineMs: 30_000, loadConnections: 6 }),
-  postgres: () =>
-    postgresPart({ outageMs: 5_000, recoveryCapMs: 60_000, recoveryTargetMs: 10_000, loadConnections: 4 }),
+  postgres: (seed: string) =>
+    postgresPart({
+      outageMs: 5_000,
+      recoveryCapMs: 60_000,
+      recoveryTargetMs: 10_000,
+      loadConnections: 4,
+      uploads: { trials: 20, connections: 3, outageMs: 1_000, recoveryCapMs: 60_000 },
+      seed,
+    }),
+  'large-upload': (seed: string) =>
+    largeUploadPart({ seed, packages: 400_000, cliPackages: 100_000, healthzLimitMs: 200, settleMs: 3_000 }),
 } satisfies Record<string, (seed: string) => Promise<PartResult>>;
 
 export type PartName = keyof typeof PARTS;

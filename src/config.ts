@@ -70,7 +70,15 @@ export const SETTINGS = {
     flag: '--max-connections <n>',
     env: 'SUPPLYGRAPH_MAX_CONNECTIONS',
     defaultValue: '4096',
-    description: 'open connections at once; further ones are closed as soon as they are accepted',
+    description:
+      'open connections at once; further ones are closed as soon as they are accepted (the last 1/16, at most 64, is kept for client addresses that hold none)',
+  },
+  maxConnectionsPerAddress: {
+    flag: '--max-connections-per-address <n>',
+    env: 'SUPPLYGRAPH_MAX_CONNECTIONS_PER_ADDRESS',
+    defaultValue: '256',
+    description:
+      'open connections one client address may hold; further ones get 503 with Retry-After and are closed (0: no cap)',
   },
   maxHeaderSize: {
     flag: '--max-header-size <bytes>',
@@ -134,6 +142,13 @@ export const SETTINGS = {
     description:
       'most purls and digests one POST /v0/query/* request may name (more is 413); its body may be 1 KiB per input plus 64 KiB',
   },
+  bodyBudget: {
+    flag: '--body-budget <bytes>',
+    env: 'SUPPLYGRAPH_BODY_BUDGET',
+    defaultValue: String(32 * 1024 * 1024),
+    description:
+      'bytes of request bodies held in memory at once (a batch question counted by its Content-Length, an upload in progress 256 KiB, until answered); past it 503 with Retry-After. At least the largest batch body',
+  },
   maxDocumentSize: {
     flag: '--max-document-size <bytes>',
     env: 'SUPPLYGRAPH_MAX_DOCUMENT_SIZE',
@@ -152,6 +167,12 @@ export const SETTINGS = {
     description:
       'open: reads need no token; token: every request but /healthz and /readyz needs one (default: open when listening only on loopback, token otherwise)',
   },
+  allowedHosts: {
+    flag: '--allowed-hosts <hosts>',
+    env: 'SUPPLYGRAPH_ALLOWED_HOSTS',
+    description:
+      'comma-separated Host names accepted besides the loopback ones while reads are open on loopback (others get 421; *: any)',
+  },
   corsOrigin: {
     flag: '--cors-origin <origins>',
     env: 'SUPPLYGRAPH_CORS_ORIGIN',
@@ -168,6 +189,12 @@ export const SETTINGS = {
     env: 'SUPPLYGRAPH_ANONYMOUS_RATE_LIMIT',
     defaultValue: '1200',
     description: 'requests per minute per client address without a token (0: no limit)',
+  },
+  trustProxy: {
+    flag: '--trust-proxy <proxies>',
+    env: 'SUPPLYGRAPH_TRUST_PROXY',
+    description:
+      'reverse proxies whose X-Forwarded-For names the client (rate limit, audit log): comma-separated addresses, CIDR ranges or loopback/linklocal/uniquelocal, or a number of hops (default: none, the socket address)',
   },
   compressThreshold: {
     flag: '--compress-threshold <bytes>',

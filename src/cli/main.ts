@@ -1,4 +1,4 @@
-// The command line: serve, ingest, stats, migrate. Each command returns an exit code.
+// The command line: serve, init, ingest, stats, migrate, token, documents, audit. Each command returns an exit code.
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import pino from 'pino';
@@ -8,8 +8,13 @@ import { loadSignatureVerifier, type SignatureVerifier } from '../ingest/signatu
 import { setStoreDefaults, type StoreOptions } from '../store/open.js';
 import { runDocumentDelete, runDocumentList, runDocumentShow } from './documents.js';
 import { runIngest } from './ingest.js';
+import { runInit } from './init.js';
 import type { ServeOptions } from '../http/server.js';
+import { DEFAULT_BATCH } from '../http/plugins/app/api-context.js';
+import { batchOptionsProblem } from '../http/routes/query.js';
+import { parseTrustProxy } from '../http/trust-proxy.js';
 import {
+  parseAllowedHosts,
   parseLogLevel,
   parseOrigins,
   parsePort,
@@ -101,17 +106,21 @@ export async function main(argv: string[]): Promise<number> {
     SETTINGS.headersTimeout,
     SETTINGS.keepAliveTimeout,
     SETTINGS.maxConnections,
+    SETTINGS.maxConnectionsPerAddress,
     SETTINGS.maxHeaderSize,
     SETTINGS.queryBudget,
     SETTINGS.maxEventLoopDelay,
     SETTINGS.drainTimeout,
     SETTINGS.readAccess,
+    SETTINGS.allowedHosts,
     SETTINGS.rateLimit,
     SETTINGS.anonymousRateLimit,
+    SETTINGS.trustProxy,
     SETTINGS.corsOrigin,
     SETTINGS.compressThreshold,
     SETTINGS.maxDocumentSize,
     SETTINGS.maxBatchInputs,
+    SETTINGS.bodyBudget,
     ...SIGNATURE_OPTIONS,
   ]).action(async (o: Record<string, string | undefined>, cmd: Command) => {
     // Every option is checked, the store looked for and the port tried before the index loads.
@@ -132,6 +141,11 @@ export async function main(argv: string[]): Promise<number> {
         headersTimeoutMs: positiveInteger('--headers-timeout', text('headersTimeout')),
         keepAliveTimeoutMs: positiveInteger('--keep-alive-timeout', text('keepAliveTimeout')),
         maxConnections: positiveInteger('--max-connections', text('maxConnections')),
+        maxConnectionsPerAddress: positiveInteger(
+          '--max-connections-per-address',
+          text('maxConnectionsPerAddress'),
+          true,
+        ),
         maxHeaderSize: positiveInteger('--max-header-size', text('maxHeaderSize')),
         queryBudgetMs: positiveInteger('--query-budget', text('queryBudget')),
         maxEventLoopDelayMs: positiveInteger('--max-event-loop-delay', text('maxEventLoopDelay'), true),
@@ -141,15 +155,22 @@ export async function main(argv: string[]): Promise<number> {
         readAccess: parseReadAccess(o.readAccess, text('host')),
         rateLimitPerMinute: positiveInteger('--rate-limit', text('rateLimit'), true),
         anonymousRateLimitPerMinute: positiveInteger('--anonymous-rate-limit', text('anonymousRateLimit'), true),
+        trustProxy: parseTrustProxy(o.trustProxy),
       },
       uploads: {
         maxDocumentBytes: positiveInteger('--max-document-size', text('maxDocumentSize')),
         ...(signatures ? { signatures } : {}),
       },
-      batch: { maxInputs: positiveInteger('--max-batch-inputs', text('maxBatchInputs')) },
+      batch: {
+        maxInputs: positiveInteger('--max-batch-inputs', text('maxBatchInputs')),
+        bodyBudgetBytes: positiveInteger('--body-budget', text('bodyBudget')),
+      },
       corsOrigins: parseOrigins(o.corsOrigin),
+      allowedHosts: parseAllowedHosts(o.allowedHosts),
       compressThresholdBytes: positiveInteger('--compress-threshold', text('compressThreshold'), true),
     };
+    const batchProblem = batchOptionsProblem({ ...DEFAULT_BATCH, ...options.batch });
+    if (batchProblem !== undefined) throw new Error(batchProblem);
     const pg = storeOptions(o);
     requireExistingStore(options.store);
     await probeListen(options.host, options.port);
@@ -157,6 +178,17 @@ export async function main(argv: string[]): Promise<number> {
     setStoreDefaults({ ...pg, logger: pino({ level: options.logLevel }) });
     exitCode = await runServe(options);
   });
+
+  command(
+    program,
+    'init',
+    'create an empty store (a directory, or the schema in an existing PostgreSQL database); on a store that exists, nothing changes but a schema migration',
+    [SETTINGS.store, SETTINGS.pgConnectTimeout, SETTINGS.pgStatementTimeout, SETTINGS.pgStartupWait],
+  )
+    .option('--json', 'print the outcome as JSON')
+    .action(async (o: Record<string, string | boolean>) => {
+      exitCode = await runInit(String(o.store), storeOptions(o), Boolean(o.json));
+    });
 
   command(program, 'ingest', 'ingest documents (files, directories recursively, "-" for stdin) into the store', [
     SETTINGS.store,

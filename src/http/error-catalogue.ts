@@ -22,8 +22,10 @@ export const ERROR_CATALOGUE = {
   SG_REQUEST_TIMEOUT: { status: 408, title: 'Request timeout' },
   SG_PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload too large' },
   SG_TOO_MANY_INPUTS: { status: 413, title: 'Too many inputs' },
+  SG_ANSWER_TOO_LARGE: { status: 413, title: 'Answer too large' },
   SG_URI_TOO_LONG: { status: 414, title: 'URI too long' },
   SG_UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type' },
+  SG_MISDIRECTED_REQUEST: { status: 421, title: 'Host not served' },
   SG_HEADERS_TOO_LARGE: { status: 431, title: 'Request header fields too large' },
   SG_RATE_LIMITED: { status: 429, title: 'Too many requests' },
   SG_INTERNAL: { status: 500, title: 'Internal server error' },
@@ -32,6 +34,7 @@ export const ERROR_CATALOGUE = {
   SG_OVERLOADED: { status: 503, title: 'Service overloaded' },
   SG_UI_NOT_BUILT: { status: 503, title: 'Web UI not built' },
   SG_TIMEOUT: { status: 504, title: 'Query timed out' },
+  SG_INSUFFICIENT_STORAGE: { status: 507, title: 'Insufficient storage' },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

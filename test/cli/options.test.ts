@@ -55,7 +55,7 @@ describe('a store that is not there', () => {
     const r = await cli([command, '--store', missing, ...serveOnly(command)]);
     expect(r.code).toBe(1);
     expect(oneLine(r.stderr)).toBe(
-      `supplygraph: no store at --store ${missing} (${missing} does not exist); "supplygraph ingest --store ${missing} FILE..." creates one`,
+      `supplygraph: no store at --store ${missing} (${missing} does not exist); "supplygraph init --store ${missing}" creates an empty one`,
     );
     expect(existsSync(missing)).toBe(false);
     expect(r.stdout).not.toMatch(/index refreshed/);
@@ -84,6 +84,22 @@ describe('serve options are checked before the index loads', () => {
       'supplygraph: --log-level must be one of trace, debug, info, warn, error, fatal, silent, got "loud"',
     ],
     [['--max-batch-inputs', '0'], 'supplygraph: --max-batch-inputs must be a positive integer, got "0"'],
+    [
+      ['--body-budget', '100000'],
+      'supplygraph: --body-budget (100000) must be at least the largest body it counts, 1089536 bytes with --max-batch-inputs 1000',
+    ],
+    [
+      ['--trust-proxy', '10.0.0.0/33'],
+      'supplygraph: --trust-proxy: "10.0.0.0/33" is not an IP address, a CIDR range (10.0.0.0/8) or loopback, linklocal, uniquelocal',
+    ],
+    [
+      ['--max-connections-per-address', '-1'],
+      'supplygraph: --max-connections-per-address must be a non-negative integer, got "-1"',
+    ],
+    [
+      ['--allowed-hosts', 'a.example,localhost:8080'],
+      'supplygraph: --allowed-hosts takes host names or addresses without a port (or *), got "localhost:8080"',
+    ],
   ])('%j is refused in one line', async (args, message) => {
     const r = await cli(['serve', '--store', store, ...args]);
     expect(r.code).toBe(1);

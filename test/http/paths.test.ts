@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Csr } from '../../src/index/csr.js';
 import type { GraphView } from '../../src/index/graph-view.js';
 import { NodeKind } from '../../src/model/kinds.js';
+import { packageNameOf, parsePurl } from '../../src/model/purl.js';
 import { artifactDependencies, packageDependencies } from '../../src/query/dependencies.js';
 import { NotFoundError } from '../../src/query/errors.js';
 import { findPaths } from '../../src/query/paths.js';
@@ -92,7 +93,8 @@ interface Start {
 
 function startsOf(index: GraphView): Start[] {
   const packages = nodesOfKind(index, NodeKind.Package);
-  const templates = [...new Set(packages.map((p) => p.replace(/@.*$/, '')))].filter(
+  // Each package's name as a template (an oci name keeps its repository_url: docs/api.md, Package URLs).
+  const templates = [...new Set(packages.map((p) => packageNameOf(parsePurl(p))))].filter(
     (t) => index.packageId(t) === undefined,
   );
   return [

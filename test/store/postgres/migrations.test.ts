@@ -36,7 +36,7 @@ describe('schema migrations', () => {
     const refused = await cli(['ingest', '--store', db.url, join(work, 'doc.json')]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
-      `schema (version 0); this build needs schema version ${PG_SCHEMA_VERSION}: run "supplygraph migrate`,
+      `schema (version 0); this build needs schema version ${PG_SCHEMA_VERSION}: run "supplygraph init`,
     );
 
     const first = await cli(['migrate', '--store', db.url, '--json']);
