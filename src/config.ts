@@ -187,8 +187,8 @@ export const SETTINGS = {
   anonymousRateLimit: {
     flag: '--anonymous-rate-limit <n>',
     env: 'SUPPLYGRAPH_ANONYMOUS_RATE_LIMIT',
-    defaultValue: '1200',
-    description: 'requests per minute per client address without a token (0: no limit)',
+    description:
+      'requests per minute per client address without a token (0: no limit; default: none while reads are open on loopback, else 6000)',
   },
   trustProxy: {
     flag: '--trust-proxy <proxies>',
@@ -238,3 +238,6 @@ export function positiveInteger(name: string, value: string, allowZero = false):
 export function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
+
+/** The anonymous rate limit when none is given: none for open reads on the user's own machine. */
+export const EXPOSED_ANONYMOUS_RATE_LIMIT = 6000;

@@ -14,6 +14,7 @@ import { DEFAULT_BATCH } from '../http/plugins/app/api-context.js';
 import { batchOptionsProblem } from '../http/routes/query.js';
 import { parseTrustProxy } from '../http/trust-proxy.js';
 import {
+  anonymousRateLimitOf,
   parseAllowedHosts,
   parseLogLevel,
   parseOrigins,
@@ -126,6 +127,7 @@ export async function main(argv: string[]): Promise<number> {
     // Every option is checked, the store looked for and the port tried before the index loads.
     const text = (name: string): string => o[name] ?? '';
     const signatures = signatureOptions(o, cmd);
+    const readAccess = parseReadAccess(o.readAccess, text('host'));
     const options: ServeOptions = {
       store: text('store'),
       host: text('host'),
@@ -152,9 +154,9 @@ export async function main(argv: string[]): Promise<number> {
         drainTimeoutMs: positiveInteger('--drain-timeout', text('drainTimeout'), true),
       },
       access: {
-        readAccess: parseReadAccess(o.readAccess, text('host')),
+        readAccess,
         rateLimitPerMinute: positiveInteger('--rate-limit', text('rateLimit'), true),
-        anonymousRateLimitPerMinute: positiveInteger('--anonymous-rate-limit', text('anonymousRateLimit'), true),
+        anonymousRateLimitPerMinute: anonymousRateLimitOf(o.anonymousRateLimit, readAccess, text('host')),
         trustProxy: parseTrustProxy(o.trustProxy),
       },
       uploads: {

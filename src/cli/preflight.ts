@@ -4,7 +4,7 @@ import { existsSync, statSync } from 'node:fs';
 import { createServer, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import pino from 'pino';
-import { isLoopbackHost } from '../config.js';
+import { EXPOSED_ANONYMOUS_RATE_LIMIT, isLoopbackHost, positiveInteger } from '../config.js';
 import { isPostgresLocation } from '../store/open.js';
 import { SQLITE_FILE_NAME } from '../store/sqlite/sqlite-store.js';
 
@@ -28,6 +28,15 @@ export function parseReadAccess(value: string | undefined, host: string): 'open'
   if (value === undefined || value === '') return isLoopbackHost(host) ? 'open' : 'token';
   if (value !== 'open' && value !== 'token') throw new Error(`--read-access must be open or token, got "${value}"`);
   return value;
+}
+
+/**
+ * --anonymous-rate-limit, or its default: no limit while reads are open on loopback (scripts and
+ * dashboards on the user's own machine), EXPOSED_ANONYMOUS_RATE_LIMIT anywhere else (README).
+ */
+export function anonymousRateLimitOf(value: string | undefined, readAccess: 'open' | 'token', host: string): number {
+  if (value !== undefined && value !== '') return positiveInteger('--anonymous-rate-limit', value, true);
+  return readAccess === 'open' && isLoopbackHost(host) ? 0 : EXPOSED_ANONYMOUS_RATE_LIMIT;
 }
 
 /** --cors-origin: comma-separated origins (scheme://host[:port]); none when not given. */

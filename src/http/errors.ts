@@ -30,9 +30,23 @@ export function problem(code: ErrorCode, detail: string, requestId?: string): Pr
   };
 }
 
+/** Answers a client may retry as they are: the backend away, the service not ready, busy or rate-limited. */
+const RETRYABLE: ReadonlySet<ErrorCode> = new Set([
+  'SG_BACKEND_UNAVAILABLE',
+  'SG_NOT_READY',
+  'SG_OVERLOADED',
+  'SG_RATE_LIMITED',
+]);
+
+/** Seconds a client is told to wait after a 502 or 503 that did not say otherwise (docs/errors.md). */
+export const DEFAULT_RETRY_AFTER_SECONDS = 5;
+
 export function sendProblem(reply: FastifyReply, code: ErrorCode, detail: string): FastifyReply {
   const body = problem(code, detail, String(reply.request.id));
   reply.removeHeader('etag');
+  // Every temporary refusal says when to come back; 429 and load shedding set their own.
+  if (RETRYABLE.has(code) && !reply.hasHeader('retry-after'))
+    void reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
   return reply.code(body.status).type('application/problem+json; charset=utf-8').send(body);
 }
 

@@ -546,11 +546,14 @@ describe('while the data backend fails', () => {
         const answer = await fetch(broken.url + ROUTES[path]);
         const a = { status: answer.status, headers: answer.headers, text: await answer.text() };
         expect(a.status).toBe(502);
+        // A temporary refusal says when to come back (docs/errors.md).
+        expect(answer.headers.get('retry-after'), path).toBe('5');
         expect(check(path, a)).toEqual([]);
       }
       const ready = await fetch(broken.url + '/readyz');
       const r = { status: ready.status, headers: ready.headers, text: await ready.text() };
       expect(r.status).toBe(503);
+      expect(ready.headers.get('retry-after')).toBe('5');
       expect(check('/readyz', r)).toEqual([]);
       const live = await fetch(broken.url + '/healthz');
       expect(check('/healthz', { status: live.status, headers: live.headers, text: await live.text() })).toEqual([]);

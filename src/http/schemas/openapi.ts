@@ -167,15 +167,16 @@ export const SHARED_RESPONSES = {
   },
   502: {
     name: 'BadGateway',
-    description: 'The data backend cannot be reached or failed, so the answer cannot be vouched for.',
-    headers: ['X-Request-Id'],
+    description:
+      'The data backend cannot be reached or failed, so the answer cannot be vouched for; `Retry-After` says when to try again.',
+    headers: ['Retry-After', 'X-Request-Id'],
     problem: true,
   },
   503: {
     name: 'ServiceUnavailable',
     description:
-      'Not ready (the graph is not loaded or the store does not answer), shutting down, or overloaded ' +
-      '(then with `Retry-After`).',
+      'Not ready (the graph is not loaded or the store does not answer), shutting down, or overloaded; ' +
+      '`Retry-After` says when to try again.',
     headers: ['Retry-After', 'X-Request-Id'],
     problem: true,
   },
@@ -253,12 +254,13 @@ export const swaggerOptions: SwaggerOptions = {
       title: 'supplygraph',
       version: '0.1.0',
       description:
-        'Read-only REST API over a graph of software supply-chain metadata (SBOMs, provenance, vulnerability ' +
-        'scans and advisories, VEX, OpenSSF Scorecards): what a package or artifact depends on, which known ' +
+        'REST API over a graph of software supply-chain metadata (SBOMs, provenance, vulnerability ' +
+        'scans and advisories, VEX, OpenSSF Scorecards): documents go in (`POST /v0/documents`, a token with the ' +
+        'ingest scope) and come out (`DELETE`, admin); the questions are what a package or artifact depends on, which known ' +
         "vulnerabilities reach it, and which dependencies matter most. It follows the endpoints of GUAC's REST " +
         'API; docs/api.md lists where answers differ.\n\n' +
-        'Every `GET` operation also answers `HEAD`; the batch questions (`/v0/query/...`) are `POST` with a JSON ' +
-        'body; any other method is `405`. Path parameters are URL-encoded. ' +
+        'Every `GET` operation also answers `HEAD`; the batch questions (`/v0/query/...`) and uploads are `POST`, ' +
+        'deletes `DELETE`; any other method is `405`. Path parameters are URL-encoded. ' +
         'Lists page with `PageSize` and `Cursor`. Errors are RFC 9457 problem documents ' +
         '(`application/problem+json`) with a stable `code`.\n\n' +
         'Access: each operation lists its security. Reads list both no requirement and `bearerAuth`: they need ' +
