@@ -12,6 +12,7 @@ import { answerClientError, DEFAULT_HTTP_LIMITS, type HttpLimits } from './limit
 import access from './plugins/app/access.js';
 import apiContext, { type ApiContext } from './plugins/app/api-context.js';
 import errorHandler from './plugins/app/error-handler.js';
+import declaredQuery from './plugins/app/declared-query.js';
 import hostCheck from './plugins/app/host-check.js';
 import metrics from './plugins/app/metrics.js';
 import readiness from './plugins/app/readiness.js';
@@ -121,6 +122,8 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
   await app.register(metrics);
   await app.register(readiness);
   await app.register(responseCache);
+  // Its check of the query comes before the page size's (request guards): an unknown parameter is named first.
+  await app.register(declaredQuery);
   await app.register(requestGuards, { isDraining: options.isDraining });
   // After the guards (405, 413, shutdown come first), before the token check.
   await app.register(hostCheck, { allowedHosts: options.allowedHosts });

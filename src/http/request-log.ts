@@ -14,6 +14,11 @@ const CREDENTIAL_NAME = /token|key|secret|passw|auth|session|signature|credentia
 const TOKEN_VALUE = /^sgt_/i;
 const CENSORED = '[redacted]';
 
+/** Whether a query parameter (name and value, decoded) can carry a credential. */
+export function mayCarryCredential(name: string, value: string): boolean {
+  return CREDENTIAL_NAME.test(name) || TOKEN_VALUE.test(value.trim());
+}
+
 function decoded(text: string): string {
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '));
@@ -33,7 +38,7 @@ export function redactUrl(url: string): string {
       const equals = parameter.indexOf('=');
       const name = decoded(equals < 0 ? parameter : parameter.slice(0, equals));
       const value = equals < 0 ? '' : decoded(parameter.slice(equals + 1));
-      if (!CREDENTIAL_NAME.test(name) && !TOKEN_VALUE.test(value.trim())) return parameter;
+      if (!mayCarryCredential(name, value)) return parameter;
       return `${equals < 0 ? parameter : parameter.slice(0, equals)}=${CENSORED}`;
     });
   return `${url.slice(0, query)}?${parameters.join('&')}`;

@@ -2,7 +2,6 @@
 // /v0/package/{purl}/artifacts, /v0/package/{purl}/vulns, /v0/package/{purl}/info
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { canonicalPurl } from '../../model/purl.js';
 import {
   artifactSubjects,
   packageArtifacts,
@@ -18,6 +17,7 @@ import { packageVulnerabilities, packageVulnKey } from '../../query/vulnerabilit
 import { pageHeaders, pageRequestOf, paginationInfo, parseBoolean } from '../paging.js';
 import { notModified, type ComputedAnswer } from '../plugins/app/response-cache.js';
 import { purlListBytes } from '../purl-list-bytes.js';
+import { purlQualifierHint, resourceQueryParameters, splitResource, type Resource } from '../package-path.js';
 import {
   DependencyListSchema,
   DependentListSchema,
@@ -33,34 +33,11 @@ import { DependentsQuerySchema, PaginationQuerySchema, VulnerabilityQuerySchema 
 import { dataRouteErrors, notModifiedResponse, okResponse, problemResponses } from '../schemas/responses.js';
 import { PackageVulnerabilityListSchema, type PackageVulnerabilityList } from '../schemas/vulnerabilities.js';
 
-type Resource = 'self' | 'dependencies' | 'dependents' | 'artifacts' | 'vulns' | 'info';
-
 const PurlParamsSchema = Type.Object({
   purl: Type.String({ description: 'URL-encoded Package URL; partial purls are templates.' }),
 });
 
 const identity = (s: string): string[] => [s];
-
-/**
- * An unencoded path "<purl>/dependencies", "<purl>/dependents", "<purl>/artifacts", "<purl>/vulns" or "<purl>/info" names that
- * resource of the purl when the part before the suffix is a purl; otherwise the whole path is the purl (so a package named
- * "dependencies", "vulns" or "info" must be percent-encoded). Only the parse decides: a purl that parses
- * but names nothing known is the resource's 404, never a fallback to the package list.
- */
-function splitResource(rest: string): { resource: Resource; purl: string } {
-  for (const resource of ['dependencies', 'dependents', 'artifacts', 'vulns', 'info'] as const) {
-    const suffix = `/${resource}`;
-    if (!rest.endsWith(suffix)) continue;
-    const purl = rest.slice(0, -suffix.length);
-    try {
-      canonicalPurl(purl);
-      return { resource, purl };
-    } catch {
-      // Not "<purl>/<resource>": the whole remainder is the purl.
-    }
-  }
-  return { resource: 'self', purl: rest };
-}
 
 /** The answer of one resource of a purl (all but `info`), at the index's current version. */
 function computeAnswer(
@@ -143,6 +120,10 @@ async function answerInfo(
 }
 
 const packageRoutes: FastifyPluginAsyncTypebox = (app) => {
+  // Every route below refuses undeclared query parameters (plugins/app/declared-query.ts) with this hint.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, undeclaredQueryHint: purlQualifierHint };
+  });
   const answer = (
     resource: Exclude<Resource, 'info'>,
     purlText: string,
@@ -312,6 +293,7 @@ const packageRoutes: FastifyPluginAsyncTypebox = (app) => {
   app.get(
     '/v0/package/*',
     {
+      config: { queryParameters: resourceQueryParameters },
       schema: {
         hide: true,
         params: Type.Object({ '*': Type.String() }),

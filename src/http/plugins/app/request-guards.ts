@@ -119,7 +119,7 @@ export default fp<RequestGuardOptions>(
       return undefined;
     });
     // PageSize is checked on its text, before schema coercion would accept "0x10" or "1e2", on the
-    // routes that page (others, such as liveness or the docs page, ignore it as any unknown parameter).
+    // routes that page (others refuse it as a parameter they do not take: declared-query.ts).
     // A throw here reaches the error handler: Fastify catches it from a callback-style hook.
     app.addHook('preValidation', (request, _reply, hookDone) => {
       const query = request.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined;
