@@ -4,7 +4,7 @@
 // Runs in slices that yield to the event loop, so requests are served while it computes.
 import type { GraphIndex } from './graph-index.js';
 import { countReached } from './frequency/reach-counts.js';
-import { runInSlices } from './frequency/slices.js';
+import { runInSlices } from './slices.js';
 import { sortedInSteps } from './frequency/sorted-in-steps.js';
 
 export interface RankedName {

@@ -1,6 +1,7 @@
 // Licences of package versions (HasLicense): what each document declares or concludes, kept per
 // package in the order stated, one entry per (expression, kind, document).
 import type { LicenseKind } from '../model/facts.js';
+import { ShardedMap } from './sharded-map.js';
 
 export interface LicenseRecord {
   /** A normalised SPDX expression, or the document's own text when `verbatim`. */
@@ -12,7 +13,7 @@ export interface LicenseRecord {
 }
 
 export class LicenseFacts {
-  readonly byPackage = new Map<number, LicenseRecord[]>();
+  readonly byPackage = new ShardedMap<number, LicenseRecord[]>();
 
   add(pkg: number, record: LicenseRecord): void {
     const list = this.byPackage.get(pkg);

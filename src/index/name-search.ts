@@ -5,6 +5,9 @@
 // whole index). Postings are kept compact: compact() packs them into one typed array, and names
 // added since wait in small per-trigram lists until the next compact().
 
+import { runToEnd } from './slices.js';
+import { ShardedMap, ShardedSet } from './sharded-map.js';
+
 /** The text a name is searched by: "org.apache.logging.log4j/log4j-core" for pkg:maven/…/log4j-core. */
 export function searchableText(nameKey: string): string {
   const slash = nameKey.indexOf('/');
@@ -43,19 +46,21 @@ function gramsOf(word: string): Set<number> {
 }
 
 const NO_NUMBERS = new Uint32Array(0);
+/** How many slots or posting lists compactSteps() handles between two of its yields. */
+const STEP = 4096;
 
 export class NameSearch {
   /** Package name keys, in the order added; a name's position is its number in the postings. */
   readonly names: string[] = [];
   private readonly texts: string[] = [];
-  private readonly known = new Set<string>();
+  private readonly known = new ShardedSet<string>();
   /** Trigram → its slot in the packed postings. */
-  private readonly slots = new Map<number, number>();
+  private readonly slots = new ShardedMap<number, number>();
   /** Packed postings: slot s holds members[offsets[s]..offsets[s + 1]], ascending name numbers. */
   private offsets = new Uint32Array(1);
   private members = NO_NUMBERS;
   /** Postings of the names added since the last compact() (all numbers above the packed ones). */
-  private pending = new Map<number, number[]>();
+  private pending = new ShardedMap<number, number[]>();
 
   get size(): number {
     return this.names.length;
@@ -84,18 +89,34 @@ export class NameSearch {
    * one copy per slot, so it costs a memory copy of the postings rather than a walk over them.
    */
   compact(): void {
+    runToEnd(this.compactSteps());
+  }
+
+  /**
+   * compact() as steps that yield every STEP slots or lists, so an index built aside can pack a
+   * whole store's names in slices (runInSlices). Nothing is visible until the last step, and no
+   * name may be added before it.
+   */
+  *compactSteps(): Generator<void, void> {
     if (this.pending.size === 0) return;
-    for (const gram of this.pending.keys()) if (!this.slots.has(gram)) this.slots.set(gram, this.slots.size);
+    const pending = this.pending;
+    let step = 0;
+    for (const gram of pending.keys()) {
+      if (!this.slots.has(gram)) this.slots.set(gram, this.slots.size);
+      if (++step % STEP === 0) yield;
+    }
     const slotCount = this.slots.size;
     const oldOffsets = this.offsets;
     const oldSlots = oldOffsets.length - 1;
     const grows = new Uint32Array(slotCount);
-    for (const [gram, list] of this.pending) grows[this.slots.get(gram)!] = list.length;
+    for (const [gram, list] of pending) grows[this.slots.get(gram)!] = list.length;
+    yield;
     const offsets = new Uint32Array(slotCount + 1);
     for (let s = 0; s < slotCount; s++) {
       const had = s < oldSlots ? oldOffsets[s + 1] - oldOffsets[s] : 0;
       offsets[s + 1] = offsets[s] + had + grows[s];
     }
+    yield;
     const members = new Uint32Array(offsets[slotCount]);
     // Slots a..s-1 kept their size: their postings shift by the same amount, one copy.
     let a = 0;
@@ -104,20 +125,26 @@ export class NameSearch {
       if (s > a) members.set(this.members.subarray(oldOffsets[a], oldOffsets[s]), offsets[a]);
       if (s < oldSlots) members.set(this.members.subarray(oldOffsets[s], oldOffsets[s + 1]), offsets[s]);
       a = s + 1;
+      if (s % STEP === 0) yield;
     }
-    for (const [gram, list] of this.pending) {
+    for (const [gram, list] of pending) {
       const s = this.slots.get(gram)!;
       members.set(list, offsets[s + 1] - list.length);
+      if (++step % STEP === 0) yield;
     }
     this.offsets = offsets;
     this.members = members;
-    this.pending = new Map();
+    this.pending = new ShardedMap();
   }
 
   /** The ascending numbers of the names whose text contains `gram`. */
   private postings(gram: number): ArrayLike<number> {
     const s = this.slots.get(gram);
-    const packed = s === undefined ? NO_NUMBERS : this.members.subarray(this.offsets[s], this.offsets[s + 1]);
+    // A slot given by a packing still under way (compactSteps) has no packed postings yet.
+    const packed =
+      s === undefined || s >= this.offsets.length - 1
+        ? NO_NUMBERS
+        : this.members.subarray(this.offsets[s], this.offsets[s + 1]);
     const added = this.pending.get(gram);
     if (!added) return packed;
     return packed.length === 0 ? added : [...packed, ...added];

@@ -4,6 +4,7 @@
 import { NodeKind } from '../model/kinds.js';
 import { parsePurl, type PurlParts } from '../model/purl.js';
 import { nameOfCanonicalPurl, splitCanonicalPurl, type PurlKey } from './purl-key.js';
+import { ShardedMap } from './sharded-map.js';
 
 /** A package node's canonical purl, parsed at most once. */
 export class PackagePurl {
@@ -60,7 +61,7 @@ export class NodeTable {
   kinds = new Uint8Array(1024);
   readonly keys: string[] = [''];
 
-  readonly packageIds = new Map<string, number>();
+  readonly packageIds = new ShardedMap<string, number>();
   readonly artifactIds = new Map<string, number>();
   readonly sourceIds = new Map<string, number>();
   readonly vulnIds = new Map<string, number>();
@@ -69,10 +70,10 @@ export class NodeTable {
   /** Digest value without algorithm → artifacts (for "digest given without its algorithm"). */
   readonly artifactsByValue = new Map<string, number[]>();
   /** Package name → its package versions. */
-  readonly packagesByName = new Map<string, number[]>();
+  readonly packagesByName = new ShardedMap<string, number[]>();
   /** Package id → its name key (the very string packagesByName is keyed by: no copy per version). */
   private readonly nameKeys: string[] = [];
-  private readonly purls = new Map<number, PackagePurl>();
+  private readonly purls = new ShardedMap<number, PackagePurl>();
 
   kindOf(id: number): number {
     return id < this.count ? this.kinds[id] : 0;

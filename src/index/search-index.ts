@@ -5,6 +5,7 @@ import { NodeKind } from '../model/kinds.js';
 import { NameSearch } from './name-search.js';
 import type { NodeTable } from './nodes.js';
 import { PrefixSearch } from './prefix-search.js';
+import { runToEnd } from './slices.js';
 
 export class SearchIndex {
   readonly names = new NameSearch();
@@ -29,7 +30,12 @@ export class SearchIndex {
   }
 
   finish(): void {
-    this.names.compact();
+    runToEnd(this.finishSteps());
+  }
+
+  /** finish() in steps, for an index built aside (see NameSearch.compactSteps). */
+  *finishSteps(): Generator<void, void> {
+    yield* this.names.compactSteps();
     this.digests.merge();
     this.vulnIds.merge();
   }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeFrequencyRanking, type RankedName } from '../../src/index/frequency.js';
 import { countReached } from '../../src/index/frequency/reach-counts.js';
-import { runInSlices } from '../../src/index/frequency/slices.js';
+import { runInSlices } from '../../src/index/slices.js';
 import { GraphIndex } from '../../src/index/graph-index.js';
 import { LoadBatch } from '../../src/index/load-batch.js';
 import { buildCsr } from '../../src/index/csr.js';

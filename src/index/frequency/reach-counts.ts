@@ -12,6 +12,8 @@ import { TargetWalker } from './target-walks.js';
 
 /** Components visited between yields. */
 const STEP = 1 << 10;
+/** Words of bitsets a pass moves between yields (about a millisecond of work). */
+const STEP_WORK = 1 << 20;
 /** Most words per component in a block (2,048 targets per pass). */
 const MAX_WORDS = 64;
 /**
@@ -62,8 +64,7 @@ export function* countReached(
   const { componentOf, sizes, count: componentCount } = yield* strongComponents(graph, scope);
   const dag = yield* condense(graph, componentOf, componentCount);
   // Targets whose nodes lie in the same components reach the same nodes: one class each.
-  const { classOf, classes } = classesOf(restTargets, componentOf);
-  yield;
+  const { classOf, classes } = yield* classesOf(restTargets, componentOf);
   const classCounts = yield* countClasses(dag, sizes, classes, maxWords);
   rest.forEach((t, i) => (counts[t] = classOf[i] >= 0 ? classCounts[classOf[i]] : 0));
   return counts;
@@ -107,11 +108,14 @@ function* reachableFrom(graph: Csr, targets: readonly (readonly number[])[]): Ge
   return seen;
 }
 
-/** The distinct sets of components of the targets (ascending ids), and each target's set (-1: none). */
-function classesOf(
+/**
+ * The distinct sets of components of the targets (ascending ids), and each target's set (-1: none);
+ * yields every STEP targets (a store holds hundreds of thousands of names).
+ */
+function* classesOf(
   targets: readonly (readonly number[])[],
   componentOf: Int32Array,
-): { classOf: Int32Array; classes: number[][] } {
+): Generator<void, { classOf: Int32Array; classes: number[][] }> {
   const classOf = new Int32Array(targets.length).fill(-1);
   const classes: number[][] = [];
   const byKey = new Map<number | string, number>();
@@ -126,6 +130,7 @@ function classesOf(
       byKey.set(key, k);
     }
     classOf[t] = k;
+    if ((t & (STEP - 1)) === STEP - 1) yield;
   }
   return { classOf, classes };
 }
@@ -200,14 +205,16 @@ function* countClasses(
     pass.first = first;
     pass.end = Math.min(ranked.length, first + 32 * words);
     const start = classes[ranked[first]][0];
-    for (let c = start; c < componentCount; c += STEP) {
-      passComponents(pass, c, Math.min(componentCount, c + STEP));
+    for (let c = start; c < componentCount;) {
+      c = passComponents(pass, c, componentCount);
       yield;
     }
     readCounters(pass, ranked, counts);
+    yield;
     pass.planes.fill(0);
     pass.reach.fill(0, start * words);
     pass.marked.fill(0, start);
+    yield;
   }
   return counts;
 }
@@ -234,11 +241,19 @@ interface Pass {
   nonZeroWords: Uint32Array;
 }
 
-/** Components from..to-1 of a pass, in topological order: count what reaches them, pass it on. */
-function passComponents(pass: Pass, from: number, to: number): void {
+/**
+ * Components from `from` on, in topological order, until `to` or about STEP_WORK words moved:
+ * count what reaches them, pass it on. Returns the next component. A step is bounded by the work
+ * it does, not by a count of components: one component a store's SBOMs all include passes its
+ * reach along hundreds of thousands of edges (docs/architecture.md, "Applying a change").
+ */
+function passComponents(pass: Pass, from: number, to: number): number {
   const { words, first, end, sizes, ownOffsets, ownNext, ownRanks, reach, marked, planes, nonZeroWords } = pass;
   const { offsets: dagOffsets, targets: dagTargets } = pass.dag;
-  for (let c = from; c < to; c++) {
+  let work = 0;
+  let c = from;
+  for (; c < to && work < STEP_WORK; c++) {
+    work++;
     const ownsHere = ownNext[c] < ownOffsets[c + 1] && ownRanks[ownNext[c]] < end;
     if (!marked[c] && !ownsHere) continue;
     const base = c * words;
@@ -274,6 +289,7 @@ function passComponents(pass: Pass, from: number, to: number): void {
         reach[base + w] |= 1 << (b & 31);
       }
     }
+    work += words + (dagOffsets[c + 1] - dagOffsets[c]) * (nonZero + 1);
     for (let i = dagOffsets[c], stop = dagOffsets[c + 1]; i < stop; i++) {
       const d = dagTargets[i];
       const into = d * words;
@@ -288,6 +304,7 @@ function passComponents(pass: Pass, from: number, to: number): void {
       marked[d] = 1;
     }
   }
+  return c;
 }
 
 /** The block's counts, out of the bit-sliced counters. */

@@ -1,5 +1,6 @@
 // Runs a step generator in time slices, yielding to the event loop between them, so a long
-// computation never stalls requests and can be abandoned when its result is no longer wanted.
+// computation (a ranking, the finishing of an index built aside) never stalls requests and can
+// be abandoned when its result is no longer wanted.
 
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -25,5 +26,13 @@ export async function runInSlices<T>(
       }
       sliceStart = performance.now();
     }
+  }
+}
+
+/** Drives `steps` to completion at once: the same work as runInSlices, where nobody waits on it. */
+export function runToEnd<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
   }
 }
