@@ -11,7 +11,7 @@ import type { PaginationInfo } from './schemas/pagination.js';
 function paginationText(info: PaginationInfo): string {
   return info.NextCursor === undefined
     ? `{"TotalCount":${info.TotalCount}}`
-    : `{"NextCursor":${JSON.stringify(info.NextCursor)},"TotalCount":${info.TotalCount}}`;
+    : `{"TotalCount":${info.TotalCount},"NextCursor":${JSON.stringify(info.NextCursor)}}`;
 }
 
 /** The answer `{"PaginationInfo": info, [field]: purls of ids}` as UTF-8 bytes. */

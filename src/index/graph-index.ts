@@ -13,6 +13,7 @@ import { LoadProblems } from './load-problems.js';
 import { NodeTable, type PackagePurl } from './nodes.js';
 import { PackageOrder } from './package-order.js';
 import { SearchIndex } from './search-index.js';
+import { runInSlices } from './slices.js';
 import { SourceFacts, type ScorecardRecord } from './sources.js';
 import type { AdvisoryRecord } from './vulnerabilities/advisory-matcher.js';
 import type { Attribution, CertifyVulnRecord, VexRecord, VulnMetadataRecord } from './vulnerabilities/records.js';
@@ -22,11 +23,15 @@ const NONE: readonly never[] = [];
 
 /**
  * In an index built aside (GraphIndex.aside), advisory matching runs every this many packages and
- * records, and the purl order and search are merged every ASIDE_MERGE_EVERY packages, while the
- * rows arrive: each step stays short, and so does finishing the index (docs/architecture.md).
+ * records, and the purl order is merged every ASIDE_MERGE_EVERY packages, while the rows arrive:
+ * each step stays short (a few milliseconds), and so does finishing the index. The search's
+ * postings are packed once, in slices, when the load is done (docs/architecture.md).
  */
-const ASIDE_FLUSH_EVERY = 2048;
-const ASIDE_MERGE_EVERY = 32_768;
+const ASIDE_FLUSH_EVERY = 256;
+const ASIDE_MERGE_EVERY = 4096;
+/** Finishing an index built aside gives the event loop a turn after about this long. */
+const ASIDE_SLICE_MS = 10;
+const never = (): boolean => false;
 const NO_MATCHES: ReadonlySet<number> = new Set();
 
 /**
@@ -116,15 +121,17 @@ export class GraphIndex implements LoadSink, GraphView {
   }
 
   /**
-   * finishLoad for an index built aside: the adjacency is built in slices that yield to the event
-   * loop; what is left of the matching, purl order and search is short (see ASIDE_FLUSH_EVERY).
+   * finishLoad for an index built aside: the search and the adjacency are built in slices that
+   * yield to the event loop; what is left of the matching and purl order is short (see
+   * ASIDE_FLUSH_EVERY).
    */
   async finishLoadAside(phases?: LoadPhases): Promise<void> {
+    await runInSlices(this.search.finishSteps(), never, ASIDE_SLICE_MS);
     const prepared = await this.adjacency.prepareAll(this.nodes.count);
     this.finishLoad(prepared, phases);
   }
 
-  /** In an index built aside, a step of the matching, purl order and search after so many rows. */
+  /** In an index built aside, a step of the matching and purl order after so many rows. */
   private finishSome(isPackage: boolean): void {
     if (++this.rowsSinceFlush >= ASIDE_FLUSH_EVERY) {
       this.vulnerabilities.advisories.flush(this.nodes);
@@ -132,7 +139,6 @@ export class GraphIndex implements LoadSink, GraphView {
     }
     if (isPackage && ++this.packagesSinceMerge >= ASIDE_MERGE_EVERY) {
       this.packageOrder.merge(this.nodes.keys, this.nodes.count);
-      this.search.finish();
       this.packagesSinceMerge = 0;
     }
   }
@@ -176,7 +182,7 @@ export class GraphIndex implements LoadSink, GraphView {
       else if (fact.kind === FactKind.HasLicense) {
         const { expression = '', kind = 'declared', verbatim = false } = fact.fields;
         this.licenses.add(fact.a, { expression, kind, verbatim, doc: fact.doc });
-      } else this.vulnerabilities.add(fact, this.attribute, this.keyOf);
+      } else this.vulnerabilities.add(fact, this.attribute, this.keyOf, this.templateName);
     } catch (err) {
       // One stored fact must not stop the load (docs/reliability.md): it is left out and reported.
       const kind = Object.keys(FactKind).find((name) => FactKind[name as keyof typeof FactKind] === fact.kind);
@@ -195,6 +201,13 @@ export class GraphIndex implements LoadSink, GraphView {
   private readonly attribute = (doc: number, fields: { origin?: string; collector?: string }): Attribution => {
     const d = this.docs.get(doc);
     return { origin: fields.origin ?? d?.origin ?? '', collector: fields.collector ?? d?.collector ?? '' };
+  };
+
+  /** A package node without a version names its package as a template: its name; else undefined. */
+  private readonly templateName = (subject: number): string | undefined => {
+    if (this.nodes.kindOf(subject) !== NodeKind.Package) return undefined;
+    const purl = this.nodes.purlOf(subject);
+    return purl.key.version === undefined ? purl.nameKey : undefined;
   };
 
   // --- GraphView ---
@@ -249,6 +262,9 @@ export class GraphIndex implements LoadSink, GraphView {
   }
   vexOf(subject: number): readonly VexRecord[] {
     return this.vulnerabilities.vexBySubject.get(subject) ?? NONE;
+  }
+  templateVexAbout(nameKey: string, vuln: number): readonly VexRecord[] {
+    return this.vulnerabilities.templateVex.get(nameKey)?.get(vuln) ?? NONE;
   }
   vulnMetadataOf(vuln: number): readonly VulnMetadataRecord[] {
     return this.vulnerabilities.metadataByVuln.get(vuln) ?? NONE;

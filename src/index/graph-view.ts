@@ -65,6 +65,11 @@ export interface GraphView {
   advisoryMatchesOf(pkg: number): Iterable<number>;
   advisory(vuln: number): Readonly<AdvisoryRecord> | undefined;
   vexOf(subject: number): readonly VexRecord[];
+  /**
+   * The VEX statements about this vulnerability node (not its aliases) whose subject is a package
+   * of this name without a version: templates that may apply to its versions (docs/api.md, VEX).
+   */
+  templateVexAbout(nameKey: string, vuln: number): readonly VexRecord[];
   vulnMetadataOf(vuln: number): readonly VulnMetadataRecord[];
   /** The representative of a vulnerability's alias set. */
   aliasRoot(vuln: number): number;

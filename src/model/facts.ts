@@ -30,6 +30,7 @@ import type {
   AdvisoryFactSchema,
   CertifyVulnFactSchema,
   ScanMetadataSchema,
+  SeverityRatingSchema,
   VexFactSchema,
   VulnEqualFactSchema,
   VulnMetadataFactSchema,
@@ -50,6 +51,7 @@ export type ScanMetadata = Static<typeof ScanMetadataSchema>;
 export type CertifyVulnFact = Static<typeof CertifyVulnFactSchema>;
 export type VulnEqualFact = Static<typeof VulnEqualFactSchema>;
 export type VulnMetadataFact = Static<typeof VulnMetadataFactSchema>;
+export type SeverityRatingFact = Static<typeof SeverityRatingSchema>;
 export type VexFact = Static<typeof VexFactSchema>;
 export type HasSourceAtFact = Static<typeof HasSourceAtFactSchema>;
 export type HasLicenseFact = Static<typeof HasLicenseFactSchema>;

@@ -7,7 +7,14 @@ import type { GraphView } from '../index/graph-view.js';
 import type { VexRecord } from '../index/vulnerabilities/records.js';
 import { equivalenceClosure } from '../index/walk.js';
 import { NodeKind } from '../model/kinds.js';
-import { advisoryScan, latestVexRecord, SUPPRESSING, type ScanMetadataView } from './vulnerabilities.js';
+import { matchPackages } from './resolve.js';
+import {
+  advisoryScan,
+  isVersionlessPackage,
+  latestVexRecord,
+  SUPPRESSING,
+  type ScanMetadataView,
+} from './vulnerabilities.js';
 
 /** One reason a package version has the vulnerability: a scan that found it, or an advisory that matches it. */
 export interface Evidence extends ScanMetadataView {
@@ -103,21 +110,27 @@ export function affectedPackages(index: GraphView, vuln: number): AffectedPackag
 }
 
 /**
- * For every node whose equivalence closure holds a subject whose latest statement takes the
+ * For every node whose equivalence closure holds a subject whose deciding statement takes the
  * vulnerability off: that statement (the first such subject in key order when there are several).
+ * A statement about a purl without a version stands for every version it names as a template,
+ * each decided by its own deciding statement (latestVexRecord).
  */
 export function suppressingStatements(index: GraphView, vuln: number): Map<number, VexRecord> {
-  const subjects = new Set<number>();
-  for (const alias of index.aliasesOf(vuln)) for (const r of index.vexAbout(alias)) subjects.add(r.subject);
-  const suppressors: VexRecord[] = [];
+  const stated = new Set<number>();
+  for (const alias of index.aliasesOf(vuln)) for (const r of index.vexAbout(alias)) stated.add(r.subject);
+  const subjects = new Set(stated);
+  for (const subject of stated)
+    if (isVersionlessPackage(index, subject))
+      for (const version of matchPackages(index, index.keyOf(subject))) subjects.add(version);
+  const suppressors: { subject: number; by: VexRecord }[] = [];
   for (const subject of subjects) {
     const latest = latestVexRecord(index, subject, vuln);
-    if (latest && SUPPRESSING.has(latest.status)) suppressors.push(latest);
+    if (latest && SUPPRESSING.has(latest.status)) suppressors.push({ subject, by: latest });
   }
   suppressors.sort((a, b) => (index.keyOf(a.subject) < index.keyOf(b.subject) ? -1 : 1));
   const by = new Map<number, VexRecord>();
-  for (const r of suppressors)
-    for (const node of equivalenceClosure(index, [r.subject])) if (!by.has(node)) by.set(node, r);
+  for (const s of suppressors)
+    for (const node of equivalenceClosure(index, [s.subject])) if (!by.has(node)) by.set(node, s.by);
   return by;
 }
 

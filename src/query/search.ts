@@ -1,7 +1,8 @@
 // /v0/search: package names by the words of their namespace and name, artifacts by digest
 // prefix, vulnerabilities by id or alias prefix, ranked together: an exact match first, then by
 // dependent count (highest first), then by name. The lookups are the index's search structures
-// (index/search-index.ts); only the page's results are filled in (a name's purls, say).
+// (index/search-index.ts); only the page's results are filled in (a name's purls, a vulnerability's
+// aliases).
 import type { GraphView } from '../index/graph-view.js';
 import { compareText } from '../model/compare.js';
 import { parsePurl, PurlError, type PurlParts } from '../model/purl.js';
@@ -25,6 +26,8 @@ export interface SearchHit {
   name: string;
   exact: boolean;
   dependentCount: number;
+  /** Vulnerabilities: the id or alias that matched q, as the graph spells it (docs/api.md, Search). */
+  matched?: string;
 }
 
 export interface SearchResult {
@@ -34,6 +37,8 @@ export interface SearchResult {
   purls?: string[];
   digest?: string;
   id?: string;
+  aliases?: string[];
+  matched?: string;
 }
 
 /** Longest q accepted: a search text, not a document. */
@@ -168,19 +173,47 @@ function artifactDependents(index: GraphView, artifact: number): number {
 function vulnerabilityHits(index: GraphView, q: string): SearchHit[] {
   if (/\s/.test(q)) return [];
   const wanted = q.toLowerCase();
-  // One hit per vulnerability, whichever of its ids matched.
-  const byRoot = new Map<number, boolean>();
+  // One hit per vulnerability (alias set), whichever of its ids matched.
+  const matchingByRoot = new Map<number, string[]>();
   for (const vuln of index.vulnerabilitiesWithIdPrefix(wanted)) {
     const root = index.aliasRoot(vuln);
-    const exact = index.keyOf(vuln).toLowerCase() === wanted;
-    byRoot.set(root, (byRoot.get(root) ?? false) || exact);
+    const matching = matchingByRoot.get(root);
+    if (matching) matching.push(index.keyOf(vuln));
+    else matchingByRoot.set(root, [index.keyOf(vuln)]);
   }
   const hits: SearchHit[] = [];
-  for (const [root, exact] of byRoot) {
+  for (const [root, matching] of matchingByRoot) {
     const id = primaryVulnId(index, root);
-    hits.push({ kind: 'vulnerability', name: id, exact, dependentCount: affectedCount(index, root) });
+    const matched = matchedId(id, matching, wanted);
+    const exact = matched.toLowerCase() === wanted;
+    hits.push({ kind: 'vulnerability', name: id, exact, dependentCount: affectedCount(index, root), matched });
   }
   return hits;
+}
+
+/**
+ * Which of a vulnerability's ids starting with q the result names as matched: the one q spells
+ * whole, else the id it is shown under, else the first of its matching aliases (code-unit order).
+ */
+function matchedId(shown: string, matching: readonly string[], wanted: string): string {
+  const whole = matching.find((id) => id.toLowerCase() === wanted);
+  if (whole !== undefined) return whole;
+  if (matching.includes(shown)) return shown;
+  return [...matching].sort(compareText)[0];
+}
+
+/**
+ * The ids of a vulnerability's alias set other than the one it is shown under, in the order
+ * `/v0/vuln/{id}` lists its `aliases` (docs/api.md): CVEs, then GHSAs, then the rest, each in
+ * code-unit order. (test/query/search.test.ts holds the two lists equal.)
+ */
+function otherAliases(index: GraphView, vuln: number, shown: string): string[] {
+  const rank = (id: string): number => (id.startsWith('CVE-') ? 0 : id.startsWith('GHSA-') ? 1 : 2);
+  return index
+    .aliasesOf(vuln)
+    .map(index.keyOf)
+    .filter((id) => id !== shown)
+    .sort((a, b) => rank(a) - rank(b) || compareText(a, b));
 }
 
 /**
@@ -196,7 +229,7 @@ function affectedCount(index: GraphView, vuln: number): number {
   return packages.size;
 }
 
-/** A hit as the API returns it; a package name's purls are listed here, for the page only. */
+/** A hit as the API returns it; a name's purls and a vulnerability's aliases are listed here, for the page only. */
 export function searchResult(index: GraphView, hit: SearchHit): SearchResult {
   const base = { kind: hit.kind, name: hit.name, dependentCount: hit.dependentCount };
   switch (hit.kind) {
@@ -204,7 +237,10 @@ export function searchResult(index: GraphView, hit: SearchHit): SearchResult {
       return { ...base, purls: index.sortPackages(index.packageVersions(hit.name)).map(index.keyOf) };
     case 'artifact':
       return { ...base, digest: hit.name };
-    case 'vulnerability':
-      return { ...base, id: hit.name };
+    case 'vulnerability': {
+      const vuln = index.vulnerabilityId(hit.name);
+      const aliases = vuln === undefined ? [] : otherAliases(index, vuln, hit.name);
+      return { ...base, id: hit.name, aliases, matched: hit.matched ?? hit.name };
+    }
   }
 }

@@ -4,7 +4,8 @@
 import type { GraphView } from '../index/graph-view.js';
 import type { Severity } from '../model/vulnerability.js';
 import { affectedPackages, blastRadius } from './blast-radius.js';
-import { replacesKeptText, vulnerabilitySummary, type SeveritySource } from './vulnerabilities.js';
+import { replacesKeptText, vulnerabilitySummary } from './vulnerabilities.js';
+import { severityOf, type RatingView, type SeveritySource } from './vuln-severity.js';
 import { compareText } from '../model/compare.js';
 
 /** Which document gave which fields of the record. */
@@ -27,6 +28,8 @@ export interface VulnRecord {
   severity: Severity;
   cvssScore?: number;
   severitySource?: SeveritySource;
+  /** Every rating of the vulnerability and its aliases, in the rule's order without a package (docs/api.md, "Severity"). */
+  ratings: RatingView[];
   published?: string;
   modified?: string;
   references: string[];
@@ -52,6 +55,7 @@ export function vulnerabilityRecord(index: GraphView, vuln: number): VulnRecord 
   const [id, ...others] = primaryFirst(aliases.map(index.keyOf));
   const primary = index.vulnerabilityId(id) ?? vuln;
   const summary = vulnerabilitySummary(index, vuln);
+  const { ratings } = severityOf(index, vuln);
   const references = new Set<string>();
   const sources: RecordSource[] = [];
   let published: string | undefined;
@@ -66,6 +70,7 @@ export function vulnerabilityRecord(index: GraphView, vuln: number): VulnRecord 
       const fields: string[] = [];
       if (m.description) fields.push('description');
       if (m.severity) fields.push('severity');
+      if (m.ratings) fields.push('ratings');
       if (m.scoreValue !== undefined) fields.push('cvssScore');
       if (m.references?.length) fields.push('references');
       if (m.timestamp) fields.push('modified');
@@ -112,6 +117,7 @@ export function vulnerabilityRecord(index: GraphView, vuln: number): VulnRecord 
     severity: summary.severity,
     ...(summary.cvssScore !== undefined ? { cvssScore: summary.cvssScore } : {}),
     ...(summary.severitySource ? { severitySource: summary.severitySource } : {}),
+    ratings,
     ...(published ? { published } : {}),
     ...(modified ? { modified } : {}),
     references: [...references].sort(),

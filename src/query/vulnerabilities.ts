@@ -4,8 +4,9 @@ import type { GraphView } from '../index/graph-view.js';
 import type { Attribution, CertifyVulnRecord, VexRecord } from '../index/vulnerabilities/records.js';
 import { equivalenceClosure, walkArtifactDependencies, walkPackageDependencies } from '../index/walk.js';
 import type { Severity } from '../model/vulnerability.js';
-import { cvssRating, highestRating, labelRating, type Rating, type RatingKind } from '../vuln/severity.js';
+import { severityOf, type SeveritySource } from './vuln-severity.js';
 import { NodeKind } from '../model/kinds.js';
+import { matchesPurlTemplate, type PurlKey } from '../index/purl-key.js';
 import { MATCHER_URI, MATCHER_VERSION, type AdvisoryRecord } from '../index/vulnerabilities/advisory-matcher.js';
 import type { ScanMetadata } from '../model/facts.js';
 import { resolveArtifact, type NamedPackages } from './resolve.js';
@@ -32,33 +33,62 @@ export interface ArtifactVulnerability {
   package: string;
 }
 
-export interface SeveritySource {
-  kind: RatingKind;
-  /** The vulnerability id (the entry's or an alias) the rating was given for. */
-  vulnerabilityID: string;
-  /** CVSS only: GUAC's score type (CVSSv2, CVSSv3, CVSSv31, CVSSv4) and the base score. */
-  scoreType?: string;
-  score?: number;
-  /** The document that gave the rating: its origin and collector. */
-  origin: string;
-  collector: string;
-}
+export type { SeveritySource } from './vuln-severity.js';
 
 /** The VEX statuses that take a vulnerability off a subject. */
 export const SUPPRESSING: ReadonlySet<string> = new Set(['NOT_AFFECTED', 'FIXED']);
 
+/** Whether `r` replaces `kept` among equally specific statements: the later knownSince, then the later document. */
+function isLater(r: VexRecord, kept: VexRecord | undefined): boolean {
+  return !kept || r.knownSince > kept.knownSince || (r.knownSince === kept.knownSince && r.doc >= kept.doc);
+}
+
 /**
- * The latest VEX statement of `subject` about the vulnerability `vuln` (any of its aliases):
- * the latest knownSince, then the later document. Every VEX rule of the service reads this one.
+ * The statement that decides for `subject` about the vulnerability `vuln` (any of its aliases),
+ * by the VEX rule of docs/api.md "Vulnerabilities": the subject's own statements; for a package
+ * with none, the statements about a purl without a version that names it as a template (those
+ * naming more qualifiers and a subpath first). Among equally specific ones the latest knownSince,
+ * then the later document. Every VEX rule of the service reads this one.
  */
 export function latestVexRecord(index: GraphView, subject: number, vuln: number): VexRecord | undefined {
   const records = index.vexOf(subject);
-  if (records.length === 0) return undefined;
   const root = index.aliasRoot(vuln);
   let best: VexRecord | undefined;
   for (const r of records) {
-    if (index.aliasRoot(r.vuln) !== root) continue;
-    if (!best || r.knownSince > best.knownSince || (r.knownSince === best.knownSince && r.doc >= best.doc)) best = r;
+    if (index.aliasRoot(r.vuln) === root && isLater(r, best)) best = r;
+  }
+  if (best || index.kinds[subject] !== NodeKind.Package) return best;
+  return latestTemplateRecord(index, subject, vuln);
+}
+
+/** A package node without a version: a VEX statement about it names its versions as a template. */
+export function isVersionlessPackage(index: GraphView, node: number): boolean {
+  return index.kinds[node] === NodeKind.Package && index.packagePurl(node).key.version === undefined;
+}
+
+/** How much of a purl a template names beyond the package name: its qualifiers, and its subpath. */
+function specificity(template: Readonly<PurlKey>): number {
+  return template.qualifiers.length + (template.subpath === undefined ? 0 : 1);
+}
+
+/**
+ * The deciding statement among those about a versionless purl that names `pkg` as a template:
+ * read from the statements about its package name and the vulnerability's aliases only.
+ */
+function latestTemplateRecord(index: GraphView, pkg: number, vuln: number): VexRecord | undefined {
+  const purl = index.packagePurl(pkg);
+  let best: VexRecord | undefined;
+  let bestSpecificity = -1;
+  for (const alias of index.aliasesOf(vuln)) {
+    for (const r of index.templateVexAbout(purl.nameKey, alias)) {
+      const template = index.packagePurl(r.subject).key;
+      if (!matchesPurlTemplate(template, purl.key)) continue;
+      const rank = specificity(template);
+      if (rank > bestSpecificity || (rank === bestSpecificity && isLater(r, best))) {
+        best = r;
+        bestSpecificity = rank;
+      }
+    }
   }
   return best;
 }
@@ -169,46 +199,32 @@ export function replacesKeptText(text: string, time: string, kept: string, keptT
   return !kept || time > keptTime || (time === keptTime && text < kept);
 }
 
-const sourceKey = (s: SeveritySource): string =>
-  [s.origin, s.collector, s.vulnerabilityID, s.kind, s.scoreType ?? '', s.score ?? ''].join('\u0000');
-
 /**
- * Description and severity of a vulnerability from the metadata of it and its aliases. Severity
- * follows the one rule (src/vuln/severity.ts): the highest rating any document gives, label or
- * CVSS; `cvssScore` is the highest CVSS score any document gives.
+ * Description and severity of a vulnerability from the metadata of it and its aliases: the latest
+ * description; severity, score and source by the one rule (./vuln-severity.ts, docs/api.md
+ * "Severity") for the package `purl`, or for the vulnerability itself without one.
  */
 export function vulnerabilitySummary(
   index: GraphView,
   vuln: number,
+  purl?: string,
 ): { description: string; severity: Severity; cvssScore?: number; severitySource?: SeveritySource } {
   let description = '';
   let descriptionTime = '';
-  let score: number | undefined;
-  const ratings: (Rating & { source: SeveritySource })[] = [];
   for (const v of index.aliasesOf(vuln)) {
     for (const m of index.vulnMetadataOf(v)) {
       if (m.description && replacesKeptText(m.description, m.timestamp ?? '', description, descriptionTime)) {
         description = m.description;
         descriptionTime = m.timestamp ?? '';
       }
-      const from = { vulnerabilityID: index.keyOf(v), origin: m.origin, collector: m.collector };
-      const cvss = m.scoreValue !== undefined ? cvssRating(m.scoreType, m.scoreValue) : undefined;
-      if (cvss) {
-        score = Math.max(score ?? 0, m.scoreValue!);
-        ratings.push({ ...cvss, source: { kind: 'cvss', ...from, scoreType: m.scoreType, score: m.scoreValue } });
-      }
-      const label = labelRating(m.severity);
-      if (label) ratings.push({ ...label, source: { kind: 'label', ...from } });
     }
   }
-  // Equal ratings from several documents: the first by source, whatever order they came in.
-  ratings.sort((a, b) => compareText(sourceKey(a.source), sourceKey(b.source)));
-  const best = highestRating(ratings);
+  const { severity, cvssScore, severitySource } = severityOf(index, vuln, purl);
   return {
     description,
-    severity: best?.severity ?? 'UNKNOWN',
-    ...(score !== undefined ? { cvssScore: score } : {}),
-    ...(best ? { severitySource: best.source } : {}),
+    severity,
+    ...(cvssScore !== undefined ? { cvssScore } : {}),
+    ...(severitySource ? { severitySource } : {}),
   };
 }
 
@@ -234,7 +250,7 @@ export function artifactVulnerabilities(
       id: index.keyOf(r.vuln),
       type: index.vulnType(r.vuln),
       vulnerabilityIDs: vulnerabilityIds(index, r.vuln),
-      ...vulnerabilitySummary(index, r.vuln),
+      ...vulnerabilitySummary(index, r.vuln, index.keyOf(r.pkg)),
       package: index.keyOf(r.pkg),
     });
   }

@@ -6,6 +6,8 @@
 // - purl `distro` qualifiers as SBOM tools write them: "alpine-3.18.4" (syft), "3.9.4" (trivy),
 //   "rhel-9.2", "almalinux-8.10", "rocky-9.3", "sles-15.5", "opensuse-leap-15.5".
 // A release the text does not tell is undefined: callers then match any release.
+// The distribution of a package is its purl namespace, or, without one, the id that starts its
+// `distro` qualifier (docs/formats/vulnerabilities.md, "Distribution from the distro qualifier").
 
 /** The purl namespaces of rpm packages per OSV ecosystem (syft, trivy, grype and Red Hat spellings). */
 const RPM_NAMESPACES: Readonly<Record<string, string>> = {
@@ -37,12 +39,47 @@ const APK_NAMESPACES: Readonly<Record<string, string>> = {
   chainguard: 'Chainguard',
 };
 
-/** OSV base ecosystem of an rpm or apk purl namespace (case-insensitive), if it has one. */
+/** The purl namespaces of deb packages per OSV ecosystem. */
+const DEB_NAMESPACES: Readonly<Record<string, string>> = {
+  debian: 'Debian',
+  ubuntu: 'Ubuntu',
+};
+
+/** Every distribution the matcher knows, by purl type: the one table of distribution names. */
+const NAMESPACES_BY_TYPE: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  deb: DEB_NAMESPACES,
+  rpm: RPM_NAMESPACES,
+  apk: APK_NAMESPACES,
+};
+
+/** OSV base ecosystem of a deb, rpm or apk purl namespace (case-insensitive), if it has one. */
 export function distroEcosystem(type: string, namespace: string | undefined): string | undefined {
+  const table = NAMESPACES_BY_TYPE[type];
   const ns = (namespace ?? '').toLowerCase();
-  if (type === 'rpm') return RPM_NAMESPACES[ns];
-  if (type === 'apk') return APK_NAMESPACES[ns];
-  return undefined;
+  return table && Object.hasOwn(table, ns) ? table[ns] : undefined;
+}
+
+/** Whether packages of a purl type belong to a distribution (deb, rpm, apk). */
+export function isDistributionType(type: string): boolean {
+  return Object.hasOwn(NAMESPACES_BY_TYPE, type);
+}
+
+/**
+ * The distribution named at the start of a `distro` qualifier, as a purl namespace of `type`:
+ * the longest known namespace that is the whole qualifier or is followed by "-"
+ * ("opensuse-leap-15.5" → "opensuse-leap", "almalinux-9.2" → "almalinux"). A qualifier that
+ * starts with no known name ("centos-9", "el9", "3.18.4", "bookworm") names none.
+ */
+export function distributionOfQualifier(type: string, distro: string | undefined): string | undefined {
+  const table = NAMESPACES_BY_TYPE[type];
+  const d = (distro ?? '').trim().toLowerCase();
+  if (!table || !d) return undefined;
+  let found: string | undefined;
+  for (const name of Object.keys(table)) {
+    const names = d === name || d.startsWith(`${name}-`);
+    if (names && (!found || name.length > found.length)) found = name;
+  }
+  return found;
 }
 
 /** The purl namespace written for packages of an OSV base ecosystem (reverse of the above). */

@@ -17,8 +17,10 @@ import { compareApk } from './versions-apk.js';
 import { compareRpm } from './versions-rpm.js';
 import {
   DISTRO_NAMESPACE,
+  distributionOfQualifier,
   distroEcosystem,
   distroQualifier,
+  isDistributionType,
   purlDistroEcosystem,
   releasesAgree,
   sourcePackage,
@@ -91,6 +93,12 @@ export function baseEcosystem(ecosystem: string): string {
   return i < 0 ? ecosystem : ecosystem.slice(0, i);
 }
 
+/** The purl type of a distribution ecosystem's packages ("AlmaLinux:9" → "rpm"); else undefined. */
+export function distributionPurlType(ecosystem: string): string | undefined {
+  const type = ECOSYSTEMS[baseEcosystem(ecosystem)]?.purlType;
+  return type && isDistributionType(type) ? type : undefined;
+}
+
 /** Ordering for an OSV ecosystem, or undefined when we cannot order its versions. */
 export function comparatorFor(ecosystem: string): Comparator | undefined {
   return ECOSYSTEMS[baseEcosystem(ecosystem)]?.compare;
@@ -103,14 +111,31 @@ export function normaliseOsvName(ecosystem: string, name: string): string {
 
 export type PackageKeyResult = { key: OsvPackageKey } | { reason: string };
 
-/** Debian/Ubuntu release from a deb purl's distro qualifier ("debian-11", "bullseye"…), if any. */
-function debRelease(p: PurlParts): string | undefined {
-  const distro = p.qualifiers.distro;
+/** Debian/Ubuntu release from a deb purl's distro qualifier ("debian-11", "ubuntu-22.04"), if any. */
+function debRelease(ecosystem: string, distro: string | undefined): string | undefined {
   if (!distro) return undefined;
   const m = /^(?:debian|ubuntu)-(\d+(?:\.\d+)?)/i.exec(distro);
   if (!m) return undefined;
   // OSV uses the major release for Debian ("Debian:11") and major.minor for Ubuntu ("Ubuntu:22.04").
-  return p.namespace === 'ubuntu' ? m[1] : m[1].split('.')[0];
+  return ecosystem === 'Ubuntu' ? m[1] : m[1].split('.')[0];
+}
+
+/**
+ * The OSV base ecosystem of a deb, rpm or apk purl, and the namespace it stands for: the purl's
+ * namespace, else the distribution its `distro` qualifier starts with (cdxgen writes
+ * pkg:rpm/acl@2.3.1-3.el9?distro=almalinux-9.2), so such a purl matches as the namespaced one would.
+ */
+function distroOf(p: PurlParts): { base: string; namespace: string } | { reason: string } {
+  const distro = p.qualifiers.distro;
+  const namespace = p.namespace ?? distributionOfQualifier(p.type, distro);
+  const base = distroEcosystem(p.type, namespace);
+  if (namespace && base) return { base, namespace };
+  if (p.namespace) return { reason: `${p.type} packages of "${p.namespace}" have no OSV ecosystem here` };
+  return {
+    reason: distro
+      ? `${p.type} packages without a namespace whose distro qualifier "${distro}" names no known distribution have no OSV ecosystem here`
+      : `${p.type} packages without a namespace or distro qualifier have no OSV ecosystem here`,
+  };
 }
 
 /** The OSV identity of a purl, or why there is none (callers count the reasons). */
@@ -140,16 +165,16 @@ export function osvPackageKeyOrReason(p: PurlParts): PackageKeyResult {
     case 'pub':
       return { key: { ecosystem: 'Pub', name: p.name } };
     case 'deb': {
-      const eco = ns === 'debian' ? 'Debian' : ns === 'ubuntu' ? 'Ubuntu' : undefined;
-      if (!eco) return { reason: `deb packages of "${ns ?? '(no namespace)'}" have no OSV ecosystem here` };
-      const release = debRelease(p);
-      return { key: { ecosystem: release ? `${eco}:${release}` : eco, name: p.name } };
+      const distro = distroOf(p);
+      if ('reason' in distro) return distro;
+      const release = debRelease(distro.base, p.qualifiers.distro);
+      return { key: { ecosystem: release ? `${distro.base}:${release}` : distro.base, name: p.name } };
     }
     case 'rpm':
     case 'apk': {
-      const base = distroEcosystem(p.type, ns);
-      if (!base) return { reason: `${p.type} packages of "${ns ?? '(no namespace)'}" have no OSV ecosystem here` };
-      const ecosystem = purlDistroEcosystem(base, p.qualifiers.distro, ns);
+      const distro = distroOf(p);
+      if ('reason' in distro) return distro;
+      const ecosystem = purlDistroEcosystem(distro.base, p.qualifiers.distro, distro.namespace);
       const key: OsvPackageKey = { ecosystem, name: p.name };
       const source = sourcePackage(p.type, p.qualifiers.upstream);
       if (source && source.name !== p.name) {

@@ -1,9 +1,13 @@
-// The one severity rule (docs/api.md, "Severity"): of every rating ingested for a vulnerability
-// or its aliases — a source's label or a CVSS score — the highest wins. Parsers use it to pick
-// the label and the score a document gives; the artifact-vulnerability answer uses it across
-// documents and aliases.
+// Severity ratings and the one rule that picks the answer's severity from them (docs/api.md,
+// "Severity"): every rating keeps who gave it, and the rating of the source closest to the package
+// wins — the distribution's for a distribution package, the ecosystem's advisory for a language
+// package, then NVD, then any other source (rating-sources.ts says which is which). Inside a tier
+// a label the source states wins over a CVSS score, then the more severe, then the higher score.
+// `highestRating` gives the summary a parser stores beside them (a document's highest rating, its
+// `severity` and `scoreValue`, as stored before ratings kept their sources).
 import { normaliseSeverityLabel, severityOfScore, SEVERITIES, type Severity } from '../model/vulnerability.js';
 import { scoreOfVector, scoreTypeOf } from './cvss.js';
+import { closestSources, sourceTier } from './rating-sources.js';
 
 export type RatingKind = 'cvss' | 'label';
 
@@ -59,4 +63,35 @@ export function highestRating<R extends Rating>(ratings: Iterable<R | undefined>
   let best: R | undefined;
   for (const r of ratings) if (r && (!best || compareRatings(r, best) < 0)) best = r;
   return best;
+}
+
+/** A rating and who gave it (rating-sources.ts spelling); `vector` when it was computed from one. */
+export interface SourcedRating extends Rating {
+  source: string;
+  vector?: string;
+}
+
+/**
+ * Orders ratings by the one rule: the closer tier first (`closest`: the package's closest sources;
+ * undefined: no package, see sourceTier); inside a tier a label before a CVSS rating (a source's
+ * label is its verdict, a vector one input to it), then the more severe, then the higher score.
+ */
+export function compareByCloseness(
+  a: SourcedRating,
+  b: SourcedRating,
+  closest: ReadonlySet<string> | undefined,
+): number {
+  const byTier = sourceTier(a.source, closest) - sourceTier(b.source, closest);
+  if (byTier !== 0) return byTier;
+  if (a.kind !== b.kind) return a.kind === 'label' ? -1 : 1;
+  return compareRatings(a, b);
+}
+
+/**
+ * The ratings in the rule's order for a package (its purl) or, without one, for the vulnerability
+ * itself; stable, so equal ratings keep the caller's order. The first is the answer's rating.
+ */
+export function byCloseness<R extends SourcedRating>(ratings: readonly R[], purl?: string): R[] {
+  const closest = purl === undefined ? undefined : closestSources(purl);
+  return [...ratings].sort((a, b) => compareByCloseness(a, b, closest));
 }

@@ -18,5 +18,7 @@ describe('the package tarball', () => {
     );
     expect(paths.filter((p) => /^(test|bench|src|examples|node_modules)\//.test(p))).toEqual([]);
     expect(paths.filter((p) => p.endsWith('.ts') || p.endsWith('.map') || p.endsWith('.tgz'))).toEqual([]);
+    // The incremental compiler's state (npm run build) stays in the checkout.
+    expect(paths.filter((p) => p.endsWith('.tsbuildinfo'))).toEqual([]);
   });
 });

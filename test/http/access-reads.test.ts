@@ -1,4 +1,5 @@
-// Who may read: under --read-access token every route but /healthz and /readyz needs a token;
+// Who may read: under --read-access token every route needs a token but /healthz, /readyz and
+// the API's description (/openapi.json, the /docs page, its assets and document);
 // under open reads need none, but a token that is sent must be valid. Over a real socket (the
 // WWW-Authenticate header and the order against the request guards are part of the contract).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,14 +60,29 @@ describe('reads under --read-access token', () => {
     expect(lower.status).toBe(200);
   });
 
-  it('the API description and the docs page follow reads; liveness and readiness stay open', async () => {
-    expect((await t.get('/openapi.json')).status).toBe(401);
-    expect((await t.get('/openapi.json', tokens.read)).status).toBe(200);
-    expect((await t.get('/docs')).status).toBe(401);
+  it('the API description, the docs page and its assets need no token; liveness and readiness stay open', async () => {
+    for (const path of ['/openapi.json', '/docs', '/docs/', '/docs/json', '/docs/static/swagger-ui-bundle.js']) {
+      expect((await t.get(path)).status, path).toBe(200);
+    }
     expect((await t.get('/healthz')).status).toBe(200);
     expect((await t.get('/readyz')).status).toBe(200);
     // A bad token on an open route is ignored rather than refused: probes carry no credentials.
     expect((await t.get('/healthz', BAD)).status).toBe(200);
+  });
+
+  it("the docs page's document declares the bearer scheme on every data operation and targets this server", async () => {
+    const doc = (await t.get('/docs/json')).body;
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const operations = Object.entries(doc.paths as Record<string, Record<string, { security: unknown[] }>>).filter(
+      ([path]) => path.startsWith('/v0/') || path.startsWith('/analysis/'),
+    );
+    expect(operations.length).toBeGreaterThan(10);
+    for (const [path, item] of operations) {
+      for (const operation of Object.values(item)) expect(operation.security, path).toContainEqual({ bearerAuth: [] });
+    }
+    // "Try it out" asks the server that serves the page, whatever its host and port.
+    expect(doc.servers).toEqual([{ url: '/', description: expect.any(String) }]);
+    expect((await t.get('/openapi.json')).body.servers[0].url).toBe('http://{host}:{port}');
   });
 
   it('unknown paths stay 404 and refused methods 405, token or not', async () => {

@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 interface PurlPage {
-  PaginationInfo: { NextCursor?: string; TotalCount: number };
+  PaginationInfo: { TotalCount: number; NextCursor?: string };
   dependencies: string[];
 }
 
@@ -45,9 +45,9 @@ describe('dependency list bytes', () => {
       const body = JSON.parse(r.text) as PurlPage;
       expect(Object.keys(body)).toEqual(['PaginationInfo', 'dependencies']);
       expect(r.text).toBe(JSON.stringify(body));
-      // The schema's order (what the route's serializer writes).
+      // The schema's order (what the route's serializer writes): TotalCount first, as on every list.
       expect(Object.keys(body.PaginationInfo)).toEqual(
-        body.PaginationInfo.NextCursor === undefined ? ['TotalCount'] : ['NextCursor', 'TotalCount'],
+        body.PaginationInfo.NextCursor === undefined ? ['TotalCount'] : ['TotalCount', 'NextCursor'],
       );
       expect(body.PaginationInfo.TotalCount).toBe(DEPS.length + 1);
       seen.push(...body.dependencies);

@@ -181,18 +181,50 @@ describe('GET /v0/search: artifacts by digest prefix', () => {
 
 describe('GET /v0/search: vulnerabilities by id or alias prefix', () => {
   it('one result per vulnerability, under the id /v0/vuln/{id} gives, by affected package versions', async () => {
+    const lodash = { kind: 'vulnerability', name: 'CVE-2021-23337', id: 'CVE-2021-23337', dependentCount: 2 };
     expect(await results('q=cve-2021')).toEqual([
       // lodash 4.17.20 (GHSA finding and OSV match) and 4.17.21 (CVE finding)
-      { kind: 'vulnerability', name: 'CVE-2021-23337', id: 'CVE-2021-23337', dependentCount: 2 },
-      { kind: 'vulnerability', name: 'CVE-2021-44228', id: 'CVE-2021-44228', dependentCount: 1 },
-      { kind: 'vulnerability', name: 'CVE-2021-45046', id: 'CVE-2021-45046', dependentCount: 1 },
+      { ...lodash, aliases: ['GHSA-35jh-r3h4-6jhm'], matched: 'CVE-2021-23337' },
+      {
+        kind: 'vulnerability',
+        name: 'CVE-2021-44228',
+        id: 'CVE-2021-44228',
+        dependentCount: 1,
+        aliases: [],
+        matched: 'CVE-2021-44228',
+      },
+      {
+        kind: 'vulnerability',
+        name: 'CVE-2021-45046',
+        id: 'CVE-2021-45046',
+        dependentCount: 1,
+        aliases: [],
+        matched: 'CVE-2021-45046',
+      },
     ]);
     const byAlias = await results('q=GHSA-35JH');
-    expect(byAlias).toEqual([
-      { kind: 'vulnerability', name: 'CVE-2021-23337', id: 'CVE-2021-23337', dependentCount: 2 },
-    ]);
+    expect(byAlias).toEqual([{ ...lodash, aliases: ['GHSA-35jh-r3h4-6jhm'], matched: 'GHSA-35jh-r3h4-6jhm' }]);
     const record = await t.get(`/v0/vuln/${enc('GHSA-35jh-r3h4-6jhm')}`);
     expect(record.body.id).toBe(byAlias[0].id);
+    expect(record.body.aliases).toEqual(byAlias[0].aliases);
+  });
+
+  it('says which alias matched (issue 30: the GHSA typed, its CVE shown), in the order the schema writes', async () => {
+    const r = await t.get('/v0/search?q=ghsa-35jh-r3h4-6jhm');
+    expect(r.body.results).toEqual([
+      {
+        kind: 'vulnerability',
+        name: 'CVE-2021-23337',
+        dependentCount: 2,
+        id: 'CVE-2021-23337',
+        aliases: ['GHSA-35jh-r3h4-6jhm'],
+        matched: 'GHSA-35jh-r3h4-6jhm',
+      },
+    ]);
+    // Written in the schema's order, as searchResult builds it (JSON.stringify writes long lists in that order).
+    expect(r.text).toContain(
+      '"id":"CVE-2021-23337","aliases":["GHSA-35jh-r3h4-6jhm"],"matched":"GHSA-35jh-r3h4-6jhm"}',
+    );
   });
 
   it('an exact id ranks first; kind= keeps one kind', async () => {

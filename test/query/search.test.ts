@@ -6,10 +6,10 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphIndex } from '../../src/index/graph-index.js';
 import { searchableText } from '../../src/index/name-search.js';
-import { NodeKind } from '../../src/model/kinds.js';
+import { FactKind, NodeKind } from '../../src/model/kinds.js';
 import { compareKeys } from '../../src/query/pagination.js';
-import { search, searchKey, searchRequest, type SearchHit } from '../../src/query/search.js';
-import { primaryVulnId } from '../../src/query/vuln-record.js';
+import { search, searchKey, searchRequest, searchResult, type SearchHit } from '../../src/query/search.js';
+import { primaryVulnId, vulnerabilityRecord } from '../../src/query/vuln-record.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { random } from '../helpers/generated-graph.js';
 import { startTestApp, type TestClient } from '../helpers/server.js';
@@ -111,6 +111,62 @@ describe('search over real documents', () => {
         expectRanked(hits);
       }
     }
+  });
+
+  it('says which id or alias matched and lists the aliases (issue 30: a GHSA typed, its CVE shown)', () => {
+    const index = t.server.service.index;
+    const vulns = nodesOfKind(NodeKind.Vulnerability);
+    // The fixtures hold vulnerabilities shown under another id than one of theirs (a GHSA under its CVE).
+    expect(vulns.filter((v) => primaryVulnId(index, v) !== index.keyOf(v)).length).toBeGreaterThan(0);
+    for (const vuln of vulns) {
+      const id = index.keyOf(vuln);
+      const shown = primaryVulnId(index, vuln);
+      // The aliases as /v0/vuln/{id} lists them.
+      const others = vulnerabilityRecord(index, vuln).aliases;
+      expect(new Set([shown, ...others])).toEqual(new Set(index.aliasesOf(vuln).map(index.keyOf)));
+      // A whole id, in any case: that id matched, whichever id the result is shown under.
+      const [hit] = search(index, searchRequest(id.toLowerCase(), undefined, 'vulnerability'), countOf);
+      expect(hit, id).toMatchObject({ name: shown, exact: true, matched: id });
+      expect(searchResult(index, hit)).toEqual({
+        kind: 'vulnerability',
+        name: shown,
+        dependentCount: hit.dependentCount,
+        id: shown,
+        aliases: others,
+        matched: id,
+      });
+      // A prefix: an id of the set starting with it, the shown one when it does.
+      const prefix = id.slice(0, -1).toLowerCase();
+      for (const h of search(index, searchRequest(prefix, undefined, 'vulnerability'), countOf)) {
+        const set = index.aliasesOf(index.vulnerabilityId(h.name)!).map(index.keyOf);
+        expect(set, `${prefix} ${h.name}`).toContain(h.matched);
+        expect(h.matched!.toLowerCase().startsWith(prefix)).toBe(true);
+        if (h.name.toLowerCase().startsWith(prefix)) expect(h.matched).toBe(h.name);
+      }
+    }
+  });
+
+  it("names the matching alias, and lists the aliases in /v0/vuln/{id}'s order (CVE, GHSA, then the rest)", () => {
+    const index = new GraphIndex();
+    const ids = ['DLA-3755-1', 'GHSA-r978-9m6m-6gm6', 'CVE-2024-23944', 'ALAS-2024-1234', 'GHSA-2222-3333-4444'];
+    ids.forEach((id, i) => index.node(i + 1, NodeKind.Vulnerability, id, null));
+    for (let i = 2; i <= ids.length; i++) index.link(FactKind.VulnEqual, 1, i);
+    index.finishLoad();
+    const [hit, ...rest] = search(index, searchRequest('ghsa-r978', undefined, undefined), countOf);
+    expect(rest).toEqual([]);
+    const aliases = ['GHSA-2222-3333-4444', 'GHSA-r978-9m6m-6gm6', 'ALAS-2024-1234', 'DLA-3755-1'];
+    expect(searchResult(index, hit)).toEqual({
+      kind: 'vulnerability',
+      name: 'CVE-2024-23944',
+      dependentCount: 0,
+      id: 'CVE-2024-23944',
+      aliases,
+      matched: 'GHSA-r978-9m6m-6gm6',
+    });
+    expect(vulnerabilityRecord(index, 1).aliases).toEqual(aliases);
+    // Two aliases start with q: the first in code-unit order; the shown id when it matches too.
+    expect(search(index, searchRequest('GHSA-', undefined, undefined), countOf)[0].matched).toBe('GHSA-2222-3333-4444');
+    expect(search(index, searchRequest('c', undefined, undefined), countOf)[0].matched).toBe('CVE-2024-23944');
   });
 
   it('ranks a one-letter word that matches 150,000 names', () => {

@@ -49,8 +49,9 @@ export async function loadedGraph(store: GraphStore): Promise<LoadedGraph> {
  * read; re-ingesting a document brings the new facts in):
  * - scanner reports: the scanned image as an artifact the report is an SBOM of (HasSBOM, SBOM
  *   inclusion, HashEqual of its digests);
- * - vulnerability metadata: `references`, `published` and `summary` (OSV, Grype, Trivy, CycloneDX), and the
- *   metadata facts that hold nothing else (a severity-less record with only references);
+ * - vulnerability metadata: `references`, `published` and `summary` (OSV, Grype, Trivy, CycloneDX), the
+ *   ratings with their sources (`ratings`, every format that rates), and the metadata facts that
+ *   hold nothing else (a severity-less record with only references);
  * - licences (HasLicense, SPDX and CycloneDX).
  * Node and fact counts are then compared through the facts themselves, not as totals.
  */
@@ -65,8 +66,8 @@ function asOfRelease(graph: LoadedGraph): LoadedGraph {
         return [];
       if (k === FactKind.HasLicense) return [];
       if (k !== FactKind.VulnMetadata || !fields) return [text];
-      const { references, published, summary, ...rest } = fields;
-      if (references === undefined && published === undefined && summary === undefined) return [text];
+      const { references, published, summary, ratings, ...rest } = fields;
+      if ([references, published, summary, ratings].every((v) => v === undefined)) return [text];
       const informative = Object.entries(rest).some(
         ([key, v]) => v !== null && !['origin', 'collector'].includes(key) && !(key === 'severity' && v === 'UNKNOWN'),
       );

@@ -18,7 +18,8 @@ const searchRoutes: FastifyPluginAsyncTypebox = (app) => {
         description:
           'Package names whose namespace or name contains every word of `q` (any case); artifacts whose digest ' +
           'starts with `q` (at least 8 hex characters, with or without `sha256:`); vulnerabilities with an id or ' +
-          'alias starting with `q` (any case), once each under the id `/v0/vuln/{id}` gives. Ranked: exact matches ' +
+          'alias starting with `q` (any case), once each under the id `/v0/vuln/{id}` gives, with its `aliases` and ' +
+          'the id or alias that `matched`. Ranked: exact matches ' +
           'first, then by `dependentCount`, then by name. Package dependent counts come from the latest complete ' +
           'frequency ranking, which may lag an ingest by a recompute: the `ETag` names both versions.',
         tags: ['search'],

@@ -127,7 +127,7 @@ const vulnRoutes: FastifyPluginAsyncTypebox = (app) => {
         operationId: 'getVulnPackages',
         summary: 'Package versions that have the vulnerability (scanned or matched by an advisory), with the evidence',
         description:
-          'A package version whose own latest VEX statement is `not_affected` or `fixed` is left out; ' +
+          'A package version whose deciding VEX statement (its own, else one about its purl without a version) is `not_affected` or `fixed` is left out; ' +
           '`include=suppressed` lists it too, with that statement.',
         tags: ['vulnerabilities'],
         params: VulnParamsSchema,

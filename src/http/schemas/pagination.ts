@@ -4,10 +4,11 @@ import { StringEnum } from './typebox.js';
 
 export const PaginationInfoSchema = Type.Object(
   {
+    // TotalCount first, as every list prints it (fast-json-stringify writes in this order).
+    TotalCount: Type.Integer(),
     NextCursor: Type.Optional(
       Type.String({ description: 'Present when more items remain; pass it back as `Cursor`.' }),
     ),
-    TotalCount: Type.Integer(),
   },
   { $id: 'PaginationInfo' },
 );

@@ -33,6 +33,19 @@ export const SearchResultSchema = Type.Object({
   purls: Type.Optional(Type.Array(Type.String(), { description: 'Packages: every version of the name, sorted.' })),
   digest: Type.Optional(Type.String({ description: 'Artifacts: "<algorithm>:<digest>".' })),
   id: Type.Optional(Type.String({ description: 'Vulnerabilities: the id `/v0/vuln/{id}` shows it under.' })),
+  aliases: Type.Optional(
+    Type.Array(Type.String(), {
+      description:
+        'Vulnerabilities: the other ids of its alias set (CVE, GHSA, GO, …), as `/v0/vuln/{id}` lists its `aliases`.',
+    }),
+  ),
+  matched: Type.Optional(
+    Type.String({
+      description:
+        'Vulnerabilities: the id or alias that matched `q` (the one `q` spells whole, else `id` when it starts with ' +
+        '`q`, else the first matching alias). A GHSA typed shows here when the result is named by its CVE.',
+    }),
+  ),
 });
 
 export const SearchListSchema = Type.Object({

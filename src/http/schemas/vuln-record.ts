@@ -2,7 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { PaginationInfoSchema, PaginationQuerySchema } from './pagination.js';
 import { RefTo, StringEnum } from './typebox.js';
-import { SeveritySourceSchema } from './vulnerabilities.js';
+import { SeverityRatingSchema, SeveritySourceSchema } from './vulnerabilities.js';
 
 export const VulnParamsSchema = Type.Object({
   id: Type.String({
@@ -58,6 +58,10 @@ export const VulnRecordSchema = Type.Object({
   severity: StringEnum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'NONE', 'UNKNOWN']),
   cvssScore: Type.Optional(Type.Number()),
   severitySource: Type.Optional(SeveritySourceSchema),
+  ratings: Type.Array(SeverityRatingSchema, {
+    description:
+      'Every rating any document gives for the vulnerability or an alias, with its source, in the order docs/api.md "Severity" ranks them without a package (the first gave `severity`).',
+  }),
   published: Type.Optional(Type.String()),
   modified: Type.Optional(Type.String()),
   references: Type.Array(Type.String()),
@@ -87,7 +91,8 @@ export const VulnPackageListSchema = Type.Object({
       purl: Type.String(),
       evidence: Type.Array(EvidenceSchema),
       vex: Type.Union([Type.String(), Type.Null()], {
-        description: "The package's own latest VEX status for the vulnerability, null when none.",
+        description:
+          "The status of the package's deciding VEX statement for the vulnerability (its own, else one about its purl without a version), null when none.",
       }),
       suppressedBy: Type.Optional(StatementSchema),
     }),

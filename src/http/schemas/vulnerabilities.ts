@@ -25,24 +25,36 @@ export const PackageVulnerabilityListSchema = Type.Array(PackageVulnerabilitySch
 });
 export type PackageVulnerabilityList = Static<typeof PackageVulnerabilityListSchema>;
 
-export const SeveritySourceSchema = Type.Object(
-  {
-    kind: StringEnum(['cvss', 'label']),
-    vulnerabilityID: Type.String(),
-    scoreType: Type.Optional(Type.String()),
-    score: Type.Optional(Type.Number()),
-    origin: Type.String(),
-    collector: Type.String(),
-  },
-  { description: 'The rating that gave `severity` (absent when none is known); see docs/api.md "Severity"' },
-);
+const severitySourceProperties = {
+  kind: StringEnum(['cvss', 'label']),
+  source: Type.String({
+    description:
+      'Who gave the rating: `nvd`, `ghsa`, a distribution (`debian`, `redhat`, …), a language database (`go-vulndb`, `pypa`, …), a scanner or vendor as the document names it, or `unspecified` (docs/formats/vulnerabilities.md "Rating sources").',
+  }),
+  vulnerabilityID: Type.String(),
+  scoreType: Type.Optional(Type.String()),
+  score: Type.Optional(Type.Number()),
+  vector: Type.Optional(Type.String({ description: 'The CVSS vector the score was computed from.' })),
+  origin: Type.String(),
+  collector: Type.String(),
+};
+
+export const SeveritySourceSchema = Type.Object(severitySourceProperties, {
+  description:
+    'The rating that gave `severity`: that of the source closest to the package (absent when none is known); see docs/api.md "Severity"',
+});
+
+const SEVERITY = StringEnum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'NONE', 'UNKNOWN']);
+
+/** One rating of a vulnerability and where it came from (the record's `ratings`). */
+export const SeverityRatingSchema = Type.Object({ ...severitySourceProperties, severity: SEVERITY });
 
 const ArtifactVulnerabilitySchema = Type.Object({
   id: Type.String(),
   type: Type.Optional(Type.String()),
   vulnerabilityIDs: Type.Optional(Type.Array(Type.String())),
   description: Type.String(),
-  severity: StringEnum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'NONE', 'UNKNOWN']),
+  severity: SEVERITY,
   cvssScore: Type.Optional(Type.Number()),
   severitySource: Type.Optional(SeveritySourceSchema),
   package: Type.String(),

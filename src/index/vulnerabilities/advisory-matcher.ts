@@ -4,10 +4,19 @@
 // Purls come parsed from node identity (PackagePurl): each package is parsed once, not per test.
 // An advisory whose matching throws is left out and reported (LoadProblems), never fatal.
 import type { AdvisoryAffected } from '../../model/facts.js';
-import { baseEcosystem, normaliseOsvName, osvNamesOf, osvPackageKey } from '../../vuln/ecosystems.js';
+import type { PurlParts } from '../../model/purl.js';
+import { isDistributionType, sourcePackageName } from '../../vuln/distros.js';
+import {
+  baseEcosystem,
+  distributionPurlType,
+  normaliseOsvName,
+  osvNamesOf,
+  osvPackageKey,
+} from '../../vuln/ecosystems.js';
 import { matchAdvisory, type OsvAdvisory } from '../../vuln/osv-match.js';
 import { LoadProblems } from '../load-problems.js';
 import type { PackagePurl } from '../nodes.js';
+import { ShardedMap } from '../sharded-map.js';
 
 export const MATCHER_URI = 'supplygraph:osv-matcher';
 export const MATCHER_VERSION = '1';
@@ -38,12 +47,40 @@ function osvKey(ecosystem: string, name: string): string {
   return `${baseEcosystem(ecosystem)}|${normaliseOsvName(ecosystem, name)}`;
 }
 
+/**
+ * Where distribution packages without a purl namespace meet advisories. Their distribution comes
+ * from each version's `distro` qualifier (docs/formats/vulnerabilities.md, "Distribution from the
+ * distro qualifier"), so the versions of one name may belong to different distributions, or to
+ * none the matcher knows: the name meets the advisories of every distribution of its purl type,
+ * and matchAdvisory decides the distribution version by version.
+ */
+function anyDistributionKey(purlType: string, name: string): string {
+  return `${purlType}:*|${name}`;
+}
+
+/** The keys an advisory's affected entry is filed under. */
+function affectedKeys(a: { ecosystem: string; name: string }): string[] {
+  const own = osvKey(a.ecosystem, a.name);
+  const type = distributionPurlType(a.ecosystem);
+  return type ? [own, anyDistributionKey(type, normaliseOsvName(a.ecosystem, a.name))] : [own];
+}
+
+/** The keys a package's name is looked up under (none: it has no OSV identity). */
+function packageKeys(parts: PurlParts): string[] {
+  if (!parts.namespace && isDistributionType(parts.type)) {
+    const names = [parts.name, sourcePackageName(parts.type, parts.qualifiers.upstream)];
+    return [...new Set(names.filter((n) => n !== undefined).map((n) => anyDistributionKey(parts.type, n)))];
+  }
+  const k = osvPackageKey(parts);
+  return k ? [...new Set(osvNamesOf(k).map((n) => osvKey(k.ecosystem, n)))] : [];
+}
+
 export class AdvisoryMatcher {
   private readonly advisories = new Map<number, AdvisoryRecord>();
   private readonly advisoriesByKey = new Map<string, Set<number>>();
   /** Package name → its OSV keys (its own name, and its source package's), computed once per name. */
-  private readonly keysOfName = new Map<string, readonly string[]>();
-  private readonly namesByKey = new Map<string, string[]>();
+  private readonly keysOfName = new ShardedMap<string, readonly string[]>();
+  private readonly namesByKey = new ShardedMap<string, string[]>();
   private readonly matchedPackages = new Map<number, number[]>();
   /** Package → advisories (vulnerability node ids) that affect it. */
   readonly matchesByPackage = new Map<number, Set<number>>();
@@ -61,13 +98,15 @@ export class AdvisoryMatcher {
     const current = this.advisories.get(record.vuln);
     if (current && (current.modified ?? '') > (record.modified ?? '')) return;
     if (current)
-      for (const a of current.affected) this.advisoriesByKey.get(osvKey(a.ecosystem, a.name))?.delete(record.vuln);
+      for (const a of current.affected)
+        for (const key of affectedKeys(a)) this.advisoriesByKey.get(key)?.delete(record.vuln);
     this.advisories.set(record.vuln, record);
     for (const a of record.affected) {
-      const key = osvKey(a.ecosystem, a.name);
-      let set = this.advisoriesByKey.get(key);
-      if (!set) this.advisoriesByKey.set(key, (set = new Set()));
-      set.add(record.vuln);
+      for (const key of affectedKeys(a)) {
+        let set = this.advisoriesByKey.get(key);
+        if (!set) this.advisoriesByKey.set(key, (set = new Set()));
+        set.add(record.vuln);
+      }
     }
     this.pendingAdvisories.add(record.vuln);
   }
@@ -92,8 +131,7 @@ export class AdvisoryMatcher {
     let keys = this.keysOfName.get(name);
     if (keys === undefined) {
       const parts = view.purlOf(pkg).parts;
-      const k = parts ? osvPackageKey(parts) : undefined;
-      keys = k ? [...new Set(osvNamesOf(k).map((n) => osvKey(k.ecosystem, n)))] : [];
+      keys = parts ? packageKeys(parts) : [];
       this.keysOfName.set(name, keys);
       for (const key of keys) {
         const names = this.namesByKey.get(key);
@@ -128,7 +166,7 @@ export class AdvisoryMatcher {
   private remove(vuln: number): void {
     const record = this.advisories.get(vuln);
     if (!record) return;
-    for (const a of record.affected) this.advisoriesByKey.get(osvKey(a.ecosystem, a.name))?.delete(vuln);
+    for (const a of record.affected) for (const key of affectedKeys(a)) this.advisoriesByKey.get(key)?.delete(vuln);
     for (const pkg of this.matchedPackages.get(vuln) ?? []) this.matchesByPackage.get(pkg)?.delete(vuln);
     this.matchedPackages.delete(vuln);
     this.advisories.delete(vuln);
@@ -164,7 +202,7 @@ export class AdvisoryMatcher {
       for (const pkg of this.matchedPackages.get(vuln) ?? []) this.matchesByPackage.get(pkg)?.delete(vuln);
       this.matchedPackages.delete(vuln);
       this.guarded(vuln, (record) => {
-        const keys = new Set(record.affected.map((a) => osvKey(a.ecosystem, a.name)));
+        const keys = new Set(record.affected.flatMap(affectedKeys));
         const names = new Set<string>();
         for (const key of keys) for (const name of this.namesByKey.get(key) ?? []) names.add(name);
         for (const name of names) {

@@ -1,6 +1,6 @@
 // What the index keeps of the vulnerability facts: the fields the questions read, with the
 // stating document's origin and collector filled in where the fact had none.
-import type { ScanMetadata } from '../../model/facts.js';
+import type { ScanMetadata, SeverityRatingFact } from '../../model/facts.js';
 
 export interface Attribution {
   origin: string;
@@ -37,6 +37,8 @@ export interface VulnMetadataRecord extends Attribution {
   published?: string;
   /** Advisory and reference URLs the document gives. */
   references?: readonly string[];
+  /** Every rating the document gives, with its source (absent: stored before sources were kept, or none). */
+  ratings?: readonly SeverityRatingFact[];
   /** The stating document. */
   doc: number;
 }

@@ -55,6 +55,28 @@ describe('CycloneDX XML vulnerability extension 1.0', () => {
         'https://github.com/prometheus/client_golang/pull/962',
         'https://github.com/prometheus/client_golang/security/advisories/GHSA-cg3q-j54f-5p7p',
       ],
+      // Every rating with its source (the vulnerability's `v:source name="nvd"`); the second component
+      // naming the vulnerability rates it without a source.
+      ratings: [
+        { source: 'nvd', kind: 'label', severity: 'HIGH' },
+        {
+          source: 'nvd',
+          kind: 'cvss',
+          severity: 'MEDIUM',
+          scoreType: 'CVSSv2',
+          score: 5,
+          vector: 'AV:N/AC:L/Au:N/C:N/I:N/A:P',
+        },
+        {
+          source: 'nvd',
+          kind: 'cvss',
+          severity: 'HIGH',
+          scoreType: 'CVSSv31',
+          score: 7.5,
+          vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:H',
+        },
+        { source: 'unspecified', kind: 'label', severity: 'HIGH' },
+      ],
     });
     // A vector without its version prefix cannot be scored: the stated CVSSv3 base 9.1 is used.
     expect(meta['CVE-2099-0002']).toMatchObject({ severity: 'CRITICAL', scoreType: 'CVSSv3', scoreValue: 9.1 });
@@ -68,6 +90,7 @@ describe('CycloneDX XML vulnerability extension 1.0', () => {
     expect(meta['GHSA-aaaa-bbbb-cccc']).toEqual({
       vulnerability: { type: 'GHSA', id: 'GHSA-aaaa-bbbb-cccc' },
       severity: 'LOW',
+      ratings: [{ source: 'unspecified', kind: 'label', severity: 'LOW' }],
     });
   });
 
@@ -99,6 +122,17 @@ describe('CycloneDX XML vulnerability extension 1.0', () => {
         scoreValue: 5.9,
         description: 'Polymorphic typing issue.',
         references: ['https://github.com/FasterXML/jackson-databind/issues/2334'],
+        ratings: [
+          { source: 'nvd', kind: 'label', severity: 'MEDIUM' },
+          {
+            source: 'nvd',
+            kind: 'cvss',
+            severity: 'MEDIUM',
+            scoreType: 'CVSSv3',
+            score: 5.9,
+            vector: 'CVSS:3.0/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:N/A:N',
+          },
+        ],
       },
     ]);
     expect(facts.skipped).toEqual([]);

@@ -253,4 +253,35 @@ describe('CycloneDX hostile and malformed input', () => {
     expect(oci.sboms[0].subject).toEqual({ kind: 'artifact', digest: `sha256:${'d'.repeat(64)}` });
     expect(oci.occurrences[0].subject).toEqual({ kind: 'package', purl: `pkg:oci/x@sha256:${'d'.repeat(64)}?tag=1` });
   });
+
+  // metadata.component as Trivy writes it for an image (its integration goldens): the oci purl
+  // names the repository digest, the properties the image id (config digest) too.
+  const trivyImage = (purl: string | undefined, properties: { name: string; value: string }[]) =>
+    parseJson({
+      metadata: { component: { 'bom-ref': 'image', type: 'container', name: 'alpine:3.16', purl, properties } },
+    });
+  const REPO_DIGEST = `sha256:${'b'.repeat(64)}`;
+  const IMAGE_ID = `sha256:${'9'.repeat(64)}`;
+
+  it('names a Trivy image by its repository digest, its ImageID HashEqual to it (issue 30)', () => {
+    const facts = trivyImage(`pkg:oci/alpine@${REPO_DIGEST.replace(':', '%3A')}?arch=amd64`, [
+      { name: 'aquasecurity:trivy:SchemaVersion', value: '2' },
+      { name: 'aquasecurity:trivy:ImageID', value: IMAGE_ID },
+      { name: 'aquasecurity:trivy:RepoDigest', value: `alpine@${REPO_DIGEST}` },
+      { name: 'aquasecurity:trivy:DiffID', value: `sha256:${'e'.repeat(64)}` },
+    ]);
+    expect(facts.sboms[0].subject).toEqual({ kind: 'artifact', digest: REPO_DIGEST });
+    expect(facts.hashEquals.map((h) => [h.artifact, h.equal])).toEqual([[REPO_DIGEST, IMAGE_ID]]);
+    // A layer's DiffID names a layer, not the image.
+    expect(facts.artifacts).not.toContain(`sha256:${'e'.repeat(64)}`);
+  });
+
+  it('names a Trivy image scanned from a tarball (no repository digest) by its ImageID', () => {
+    const facts = trivyImage(undefined, [{ name: 'aquasecurity:trivy:ImageID', value: IMAGE_ID }]);
+    expect(facts.sboms[0].subject).toEqual({ kind: 'artifact', digest: IMAGE_ID });
+    expect(facts.occurrences.map((o) => [o.artifact, o.subject])).toEqual([
+      [IMAGE_ID, { kind: 'package', purl: 'pkg:guac/cdx/alpine?tag=3.16' }],
+    ]);
+    expect(facts.hashEquals).toEqual([]);
+  });
 });

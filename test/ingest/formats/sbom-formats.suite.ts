@@ -34,6 +34,25 @@ function subjectIs(facts: DocumentFacts, key: string): boolean {
   );
 }
 
+/** The sha256 digests of Trivy's `ImageID` and `RepoDigest` properties of a container component, read here. */
+function trivyImageDigests(component: any): string[] {
+  if (component?.type !== 'container' || !Array.isArray(component.properties)) return [];
+  return component.properties
+    .filter((p: any) => p?.name === 'aquasecurity:trivy:ImageID' || p?.name === 'aquasecurity:trivy:RepoDigest')
+    .map((p: any) => /sha256:([0-9a-f]{64})$/i.exec(String(p.value))?.[1])
+    .filter((hex: string | undefined) => hex !== undefined)
+    .map((hex: string) => `sha256:${hex.toLowerCase()}`);
+}
+
+/** Whether the digest is the SBOM subject's artifact, or HashEqual to it. */
+function namesSubjectArtifact(facts: DocumentFacts, digest: string): boolean {
+  const equal = (a: string, b: string) =>
+    facts.hashEquals.some((h) => (h.artifact === a && h.equal === b) || (h.artifact === b && h.equal === a));
+  return facts.sboms.some(
+    (s) => s.subject.kind === 'artifact' && (s.subject.digest === digest || equal(s.subject.digest, digest)),
+  );
+}
+
 export function sbomDetectionSuite(set: DocumentSet): void {
   const parsers: Record<string, FormatParser> = {
     spdx: spdxParser,
@@ -177,6 +196,9 @@ export function cyclonedxJsonFidelitySuite(set: DocumentSet): void {
       const subject = purlKey(bom.metadata?.component?.purl);
       if (subject) expect(subjectIs(facts, subject), bom.metadata.component.purl).toBe(true);
       expect(facts.dependencies.every((d) => d.from !== d.to)).toBe(true);
+      // Trivy's image digests (properties of a container subject): each names the subject's image.
+      for (const digest of trivyImageDigests(bom.metadata?.component))
+        expect(namesSubjectArtifact(facts, digest), digest).toBe(true);
     });
   });
 }

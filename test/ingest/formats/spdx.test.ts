@@ -184,6 +184,51 @@ describe('SPDX mapping rules', () => {
     expect(facts.occurrences).toHaveLength(1);
   });
 
+  // The image package as Trivy writes it: its ImageID (config digest) and RepoDigest in
+  // attributionTexts (older releases) or annotations' comments (newer ones). Issue 30.
+  const REPO_DIGEST = `sha256:${'a2'.repeat(32)}`;
+  const IMAGE_ID = `sha256:${'5d'.repeat(32)}`;
+  const trivyImage = (extra: Record<string, unknown>, purl?: string) =>
+    parse({
+      documentDescribes: ['SPDXRef-ContainerImage-1'],
+      packages: [pkg('SPDXRef-ContainerImage-1', purl, { primaryPackagePurpose: 'CONTAINER', ...extra })],
+    });
+  const annotation = (comment: string) => ({
+    annotator: 'Tool: trivy-0.58.0',
+    annotationDate: '2025-02-13T12:22:22Z',
+    annotationType: 'OTHER',
+    comment,
+  });
+
+  it.each([
+    [
+      'attributionTexts',
+      { attributionTexts: ['SchemaVersion: 2', `ImageID: ${IMAGE_ID}`, `RepoDigest: rails@${REPO_DIGEST}`] },
+    ],
+    [
+      'annotations',
+      {
+        annotations: [
+          annotation(`DiffID: sha256:${'d8'.repeat(32)}`),
+          annotation(`ImageID: ${IMAGE_ID}`),
+          annotation(`RepoDigest: rails@${REPO_DIGEST}`),
+        ],
+      },
+    ],
+  ])('a Trivy image (%s): named by its repository digest, its ImageID HashEqual to it', (_, extra) => {
+    const facts = trivyImage(extra, `pkg:oci/rails@${REPO_DIGEST.replace(':', '%3A')}?arch=arm64`);
+    expect(facts.sboms[0].subject).toEqual({ kind: 'artifact', digest: REPO_DIGEST });
+    expect(facts.hashEquals.map((h) => [h.artifact, h.equal])).toEqual([[REPO_DIGEST, IMAGE_ID]]);
+    expect(facts.artifacts).not.toContain(`sha256:${'d8'.repeat(32)}`); // a layer, not the image
+  });
+
+  it('a Trivy image scanned from a tarball (no repository digest): named by its ImageID', () => {
+    const facts = trivyImage({ annotations: [annotation(`ImageID: ${IMAGE_ID}`)] });
+    expect(facts.sboms[0].subject).toEqual({ kind: 'artifact', digest: IMAGE_ID });
+    expect(facts.occurrences.map((o) => o.artifact)).toEqual([IMAGE_ID]);
+    expect(facts.hashEquals).toEqual([]);
+  });
+
   it('accepts both PACKAGE-MANAGER and PACKAGE_MANAGER categories', () => {
     const facts = parse({
       packages: [

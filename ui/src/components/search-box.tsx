@@ -4,7 +4,7 @@
 // names), Escape closes the list and then clears the text; the mouse works too.
 import { useLocation } from 'preact-iso';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { resultFacts, resultHref, submitHref, type SearchResult } from './search-logic';
+import { resultFacts, resultHref, resultMatch, submitHref, type SearchResult } from './search-logic';
 import { MIN_SUGGEST_LENGTH, useSuggestions, type Suggestions } from './use-suggestions';
 
 function liveMessage(suggestions: Suggestions, open: boolean): string {
@@ -132,6 +132,7 @@ export function SearchBox({ compact = false }: { compact?: boolean }) {
           >
             <span class={`kind kind-${result.kind}`}>{result.kind}</span>
             <span class={result.kind === 'package' ? 'purl' : 'digest'}>{result.name}</span>
+            {resultMatch(result) !== null && <span class="muted matched">{resultMatch(result)}</span>}
             <span class="muted facts">{resultFacts(result)}</span>
           </li>
         ))}

@@ -81,3 +81,12 @@ export function resultFacts(result: SearchResult): string {
       return plural(result.dependentCount, 'affected package version');
   }
 }
+
+/**
+ * Which alias the text matched, when the result is shown under another id (a GHSA typed, its CVE
+ * shown): without it the result would not seem to answer the text. Null when the shown id matched.
+ */
+export function resultMatch(result: SearchResult): string | null {
+  if (result.kind !== 'vulnerability' || result.matched === undefined) return null;
+  return result.matched === (result.id ?? result.name) ? null : `matched alias ${result.matched}`;
+}

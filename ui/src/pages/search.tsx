@@ -8,6 +8,7 @@ import {
   parseKind,
   resultFacts,
   resultHref,
+  resultMatch,
   searchPageHref,
   type SearchKind,
   type SearchResult,
@@ -48,12 +49,14 @@ function KindFilter({ q, kind }: { q: string; kind: SearchKind | null }) {
 }
 
 function ResultItem({ result }: { result: SearchResult }) {
+  const match = resultMatch(result);
   return (
     <li class="search-result">
       <span class={`kind kind-${result.kind}`}>{result.kind}</span>
       <a href={resultHref(result)} class={result.kind === 'package' ? 'purl' : 'digest'}>
         {result.name}
       </a>
+      {match !== null && <span class="muted matched">{match}</span>}
       <span class="muted facts">{resultFacts(result)}</span>
     </li>
   );

@@ -18,6 +18,7 @@ const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'NONE', 'UNKNOWN'];
 
 interface Vuln {
   id: string;
+  vulnerabilityIDs: string[];
   severity: string;
   package: string;
 }
@@ -56,7 +57,7 @@ afterAll(async () => {
 });
 
 describe('the artifact page', () => {
-  it('says at the top how many packages and vulnerabilities (per severity) it has, as the API does', async () => {
+  it('says at the top how many packages, vulnerabilities and findings (per severity) it has, as the API does', async () => {
     const deps = (await server.get(`/v0/artifact/${enc(image)}/dependencies`)).body;
     const vulns = await apiVulns(image);
     expect(vulns.total).toBeGreaterThan(0);
@@ -64,8 +65,12 @@ describe('the artifact page', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(image);
     const packages = await page.getByTestId('package-count').textContent();
     expect(packages).toMatch(new RegExp(`^${deps.PaginationInfo.TotalCount} packages? of `));
+    // A vulnerability is counted once (its entries for several packages carry the same alias set);
+    // a finding is one vulnerability in one package, as the API lists them.
+    const distinct = new Set(vulns.items.map((v) => [...v.vulnerabilityIDs].sort().join(' '))).size;
     const count = await page.getByTestId('vuln-count').textContent();
-    expect(count).toMatch(new RegExp(`^${vulns.total} vulnerabilit`));
+    expect(count).toMatch(new RegExp(`^${distinct} vulnerabilit(y|ies) · ${vulns.total} findings?: `));
+    expect(await page.getByTestId('finding-count').textContent()).toBe(`${vulns.total} findings`);
     const perSeverity = await page
       .getByTestId('vuln-count')
       .locator('[data-severity]')
@@ -124,6 +129,50 @@ describe('the artifact page', () => {
     await expect.poll(() => page.locator('.selected-note').textContent()).toContain(vulns.items[0].package);
     await screenshot(page, 'artifact');
     expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+describe('an image where one vulnerability is in two packages', () => {
+  const digest = `sha256:${'5ec'.padEnd(64, '0')}`;
+  const finding = (id: string, name: string, severity: string) => ({
+    VulnerabilityID: id,
+    PkgName: name,
+    InstalledVersion: '3.0.11-1',
+    PkgIdentifier: { PURL: `pkg:deb/debian/${name}@3.0.11-1?distro=debian-12` },
+    Severity: severity,
+    SeveritySource: 'debian',
+  });
+  const report = {
+    SchemaVersion: 2,
+    ArtifactName: 'two-packages:1',
+    ArtifactType: 'container_image',
+    Metadata: { ImageID: digest },
+    Results: [
+      {
+        Target: 'two-packages:1 (debian 12.5)',
+        Class: 'os-pkgs',
+        Type: 'debian',
+        Vulnerabilities: [
+          finding('CVE-2024-0001', 'openssl', 'LOW'),
+          finding('CVE-2024-0001', 'libssl3', 'LOW'),
+          finding('CVE-2024-0002', 'libssl3', 'HIGH'),
+        ],
+      },
+    ],
+  };
+  let own: TestServer;
+  afterAll(() => own?.close());
+
+  it('counts 2 vulnerabilities and 3 findings, the severities per finding', async () => {
+    own = await startUiServer({ 'trivy.json': report });
+    const vulns = await own.get(`/v0/artifact/${enc(digest)}/vulns?includeDependencies=true`);
+    expect(vulns.body.PaginationInfo.TotalCount).toBe(3);
+    await page.goto(`${own.url}/ui/artifact/${enc(digest)}`);
+    const count = page.getByTestId('vuln-count');
+    await count.waitFor();
+    expect(await count.textContent()).toMatch(/^2 vulnerabilities · 3 findings: /);
+    const perSeverity = await count.locator('[data-severity]').allTextContents();
+    expect(perSeverity.map((t) => t.replace(/^,\s*/, '').trim())).toEqual(['HIGH 1', 'LOW 2']);
   });
 });
 

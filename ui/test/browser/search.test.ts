@@ -101,6 +101,22 @@ describe('suggestions as you type', () => {
     await page.waitForURL((url) => url.pathname === `/ui/vuln/${encodeURIComponent(expected[index].id)}`);
   });
 
+  it('a GHSA typed offers its CVE, saying which alias matched (issue 30)', async () => {
+    const [expected] = await apiResults('q=ghsa-69cg&PageSize=8');
+    expect(expected).toMatchObject({ kind: 'vulnerability', name: 'CVE-2022-27664', matched: 'GHSA-69cg-p879-7622' });
+    await page.goto(`${server.url}/ui/`);
+    await header().fill('ghsa-69cg');
+    expect(await optionNames()).toEqual(['CVE-2022-27664']);
+    await expect(listbox().getByRole('option').first().textContent()).resolves.toContain(
+      'matched alias GHSA-69cg-p879-7622',
+    );
+    await page.goto(`${server.url}/ui/search?q=ghsa-69cg`);
+    await page.locator('.search-results').waitFor();
+    await expect(page.locator('.search-results .search-result').first().textContent()).resolves.toContain(
+      'matched alias GHSA-69cg-p879-7622',
+    );
+  });
+
   it('Enter with nothing chosen opens the search page; a versioned purl or a digest opens its own page', async () => {
     await page.goto(`${server.url}/ui/`);
     await tabToSearch();

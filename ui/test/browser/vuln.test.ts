@@ -59,6 +59,20 @@ describe('the vulnerability page', () => {
     expect(reach).toContain(`${record.dependents} dependent`);
   });
 
+  it("lists every source's rating, the one shown first, as the API orders them", async () => {
+    // BusyBox's CVE in the example Grype report: NVD's label and vectors, and a CNA's vector.
+    const record = (await server.get('/v0/vuln/CVE-2022-28391')).body;
+    expect(record.ratings.length).toBeGreaterThan(1);
+    await page.goto(vulnUrl('CVE-2022-28391'));
+    const items = page.locator('ul.ratings li');
+    await items.first().waitFor();
+    const sources = await items.evaluateAll((lis) => lis.map((li) => (li as HTMLElement).dataset.source));
+    expect(sources).toEqual(record.ratings.map((r: { source: string }) => r.source));
+    expect(await page.locator('dt:has-text("Severity") + dd').textContent()).toContain(
+      `from ${record.severitySource.source}`,
+    );
+  });
+
   it('shows each artifact it reaches with its path to the affected package, as the API gives them', async () => {
     const { id, artifacts } = await vulnReachingAnArtifact();
     await page.goto(vulnUrl(id));

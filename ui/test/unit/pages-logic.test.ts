@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mapLimit } from '../../src/components/map-limit';
 import { bySeverity, countBySeverity, severityClass, severityRank } from '../../src/components/severity';
 import { paragraphs, plural, purlType, safeHref } from '../../src/components/text';
-import { countByType } from '../../src/pages/artifact/summary';
+import { countByType, countVulnerabilities } from '../../src/pages/artifact/summary';
 import { groupFindings, mergeByPrimary } from '../../src/pages/package/findings';
 
 describe('severity', () => {
@@ -93,6 +93,20 @@ describe('artifact contents by type', () => {
       { type: 'unknown', count: 1 },
     ]);
     expect(countByType([])).toEqual([]);
+  });
+
+  it('counts distinct vulnerabilities among findings, aliases folded', () => {
+    const finding = (id: string, ...aliases: string[]) => ({ id, vulnerabilityIDs: [id, ...aliases] });
+    const findings = [
+      finding('CVE-2022-28391'),
+      finding('CVE-2022-28391'),
+      finding('GHSA-hrpp-h998-j3pp', 'CVE-2022-24999'),
+      finding('CVE-2022-24999', 'GHSA-hrpp-h998-j3pp'),
+      finding('CVE-2021-23337'),
+    ];
+    expect(countVulnerabilities(findings)).toBe(3);
+    expect(countVulnerabilities([{ id: 'CVE-1' }, { id: 'CVE-1' }])).toBe(1);
+    expect(countVulnerabilities([])).toBe(0);
   });
 });
 

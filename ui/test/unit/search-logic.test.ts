@@ -6,6 +6,7 @@ import {
   parseKind,
   resultFacts,
   resultHref,
+  resultMatch,
   searchPageHref,
   submitHref,
 } from '../../src/components/search-logic';
@@ -92,5 +93,13 @@ describe('results', () => {
     expect(resultFacts({ kind: 'vulnerability', name: 'CVE-1', id: 'CVE-1', dependentCount: 3 })).toBe(
       '3 affected package versions',
     );
+  });
+  it('name the alias that matched when the result is shown under another id (issue 30)', () => {
+    const cve = { kind: 'vulnerability', name: 'CVE-2024-23944', id: 'CVE-2024-23944', dependentCount: 1 } as const;
+    const aliases = ['GHSA-r978-9m6m-6gm6'];
+    expect(resultMatch({ ...cve, aliases, matched: 'GHSA-r978-9m6m-6gm6' })).toBe('matched alias GHSA-r978-9m6m-6gm6');
+    expect(resultMatch({ ...cve, aliases, matched: 'CVE-2024-23944' })).toBeNull();
+    expect(resultMatch(cve)).toBeNull();
+    expect(resultMatch({ kind: 'package', name: 'pkg:npm/a', dependentCount: 0, purls: [] })).toBeNull();
   });
 });

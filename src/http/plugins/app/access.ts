@@ -2,7 +2,8 @@
 // each route needs (`config.access`), and the audit record of writes and refused requests.
 // One onRequest hook, after the request guards (405, 413, shutdown and backend answers come
 // first): authenticate, count the request against the rate limit, then authorise. Unknown paths
-// stay 404 and open routes (/healthz, /readyz) skip all three.
+// stay 404 and open routes (/healthz, /readyz, /openapi.json, the docs page, the web UI's
+// files) skip all three.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { scopeAllows } from '../../../model/tokens.js';

@@ -98,6 +98,21 @@ export function digestFromText(text: string | undefined): string | undefined {
   }
 }
 
+/**
+ * Canonical digests of one image, from texts such as "sha256:…" or "repo@sha256:…"; each once,
+ * in order. An image's digests (manifest or repository digest, config digest or image id) all
+ * name the same image (docs/formats/sbom.md).
+ */
+export function imageDigests(texts: readonly unknown[]): string[] {
+  const out: string[] = [];
+  for (const t of texts) {
+    if (typeof t !== 'string') continue;
+    const digest = digestFromText(t.slice(t.lastIndexOf('@') + 1));
+    if (digest && !out.includes(digest)) out.push(digest);
+  }
+  return out;
+}
+
 /** An oci purl's version is the image digest (pkg:oci/name@sha256:…). */
 export function digestFromOciPurl(purl: string): string | undefined {
   const p = parsePurl(purl);

@@ -13,6 +13,7 @@ import {
   guacPurl,
   hasSbomFact,
   hexArtifactOrSkip,
+  imageDigests,
   isEmptyDigest,
   occurrenceOnce,
   preferredDigest,
@@ -29,10 +30,15 @@ export interface SpdxChecksumInput {
 /** One SPDX element (package or file) as a node. */
 export interface SpdxElement {
   purls: string[];
-  /** The artifact naming this element when it is an SBOM subject (strongest checksum, or oci digest). */
+  /**
+   * The artifact naming this element when it is an SBOM subject: its strongest checksum, else its
+   * image's digest (oci purl, else Trivy's RepoDigest, else its ImageID).
+   */
   subjectDigest?: string;
-  /** True when subjectDigest came from the purl, so the occurrence still has to be stated. */
+  /** True when subjectDigest is an image digest, not a checksum: the occurrence still has to be stated. */
   digestFromPurl: boolean;
+  /** The image's other digests (Trivy's ImageID beside the repository digest): the same image. */
+  equalDigests: string[];
 }
 
 export interface SpdxPackageInput {
@@ -45,6 +51,8 @@ export interface SpdxPackageInput {
   downloadLocation?: string;
   checksums: readonly SpdxChecksumInput[];
   licenses?: { text: string; kind: LicenseKind }[];
+  /** Texts naming the package's image besides its purl ("repo@sha256:…", "sha256:…"; Trivy's). */
+  imageDigestTexts?: readonly string[];
 }
 
 /** Checksums → artifacts; unusable ones skipped with the reason, empty-content digests left out. */
@@ -91,8 +99,10 @@ export function spdxPackageElement(builder: FactsBuilder, raw: SpdxPackageInput)
       });
   }
   const fromChecksum = preferredDigest(artifacts);
-  const fromPurl = fromChecksum ? undefined : purls.map(digestFromOciPurl).find((d) => d !== undefined);
-  return { purls, subjectDigest: fromChecksum ?? fromPurl, digestFromPurl: fromPurl !== undefined };
+  if (fromChecksum) return { purls, subjectDigest: fromChecksum, digestFromPurl: false, equalDigests: [] };
+  const fromPurl = purls.map(digestFromOciPurl).find((d) => d !== undefined);
+  const [image, ...equalDigests] = imageDigests([fromPurl, ...(raw.imageDigestTexts ?? [])]);
+  return { purls, subjectDigest: image, digestFromPurl: image !== undefined, equalDigests };
 }
 
 export function spdxFileElement(
@@ -110,7 +120,7 @@ export function spdxFileElement(
   for (const artifact of artifacts) {
     occurrenceOnce(builder, { artifact, subject: { kind: 'package', purl }, justification: 'spdx file with checksum' });
   }
-  return { purls: [purl], subjectDigest: digest, digestFromPurl: false };
+  return { purls: [purl], subjectDigest: digest, digestFromPurl: false, equalDigests: [] };
 }
 
 /** HasSBOM for a described element: its artifact when it has a digest, else its (first) package. */
@@ -131,6 +141,8 @@ export function stateSpdxSubject(
         });
       }
     }
+    for (const equal of element.equalDigests)
+      builder.hashEqual({ artifact: element.subjectDigest, equal, justification: 'digests of the same image' });
     builder.sbom(hasSbomFact({ kind: 'artifact', digest: element.subjectDigest }, ctx, uri, created));
   } else {
     builder.sbom(hasSbomFact({ kind: 'package', purl: element.purls[0] }, ctx, uri, created));

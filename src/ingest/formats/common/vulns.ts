@@ -1,9 +1,16 @@
 // Helpers shared by the formats that speak about vulnerabilities (OSV, the scanners, OpenVEX,
 // CycloneDX VDR/VEX): vulnerability refs, and de-duplicated metadata/alias/finding emission so
 // a vulnerability named by many findings gets one metadata fact.
-import { FactsBuilder, type ScanMetadata, type VulnRef } from '../../../model/facts.js';
+import {
+  FactsBuilder,
+  type ScanMetadata,
+  type SeverityRatingFact,
+  type VulnMetadataFact,
+  type VulnRef,
+} from '../../../model/facts.js';
 import { canonicalVulnId, vulnTypeOf } from '../../../model/vulnerability.js';
-import { cvssRating, highestRating, labelRating, vectorRating } from '../../../vuln/severity.js';
+import { canonicalSource, UNSPECIFIED } from '../../../vuln/rating-sources.js';
+import { cvssRating, highestRating, labelRating, vectorRating, type Rating } from '../../../vuln/severity.js';
 
 export function vulnRef(id: string): VulnRef {
   return { type: vulnTypeOf(id), id: canonicalVulnId(id) };
@@ -19,6 +26,17 @@ export function firstLine(text: string | undefined): string | undefined {
   return undefined;
 }
 
+/** One source's rating as a document gives it: a label, a CVSS vector or a stated CVSS score (any of them). */
+export interface RatingInput {
+  /** As the document names the source (canonicalSource spells it); none: `unspecified`. */
+  source: string | undefined;
+  label?: string;
+  vector?: string;
+  /** A stated base score: used when there is no usable vector. */
+  scoreType?: string;
+  score?: number;
+}
+
 export interface VulnInfo {
   description?: string;
   /** Labels the report gives (scanner or database), e.g. "Negligible", "MODERATE". */
@@ -27,6 +45,14 @@ export interface VulnInfo {
   vectors?: string[];
   /** CVSS base scores stated without a usable vector (e.g. CycloneDX ratings). */
   scores?: { scoreType?: string; score: number }[];
+  /** Who gave `labels`, `vectors` and `scores` (the stored ratings' source when `ratings` is absent). */
+  source?: string;
+  /**
+   * The ratings with their sources, when the document names a source per rating (Trivy's
+   * VendorSeverity and CVSS, Grype's namespaces and cvss sources): these are stored as the
+   * ratings; `labels`, `vectors` and `scores` then only give the summary (`severity`, `scoreValue`).
+   */
+  ratings?: RatingInput[];
   timestamp?: string;
   /** A one-line title, when the report gives one apart from the description. */
   summary?: string;
@@ -47,7 +73,8 @@ export interface VulnInfo {
  * a report that names a CVE for 40 packages yields 40 CertifyVulns but one VulnMetadata.
  */
 export class VulnFacts {
-  private readonly metadataSeen = new Set<string>();
+  /** The metadata stated so far, by vulnerability: a later mention adds its ratings only. */
+  private readonly metadataSeen = new Map<string, VulnMetadataFact>();
   private readonly equalSeen = new Set<string>();
   private readonly findingSeen = new Set<string>();
 
@@ -56,7 +83,12 @@ export class VulnFacts {
   metadata(id: string, info: VulnInfo): void {
     const ref = vulnRef(id);
     const key = `${ref.type}:${ref.id}`;
-    if (this.metadataSeen.has(key)) return;
+    const ratings = sourcedRatings(info);
+    const seen = this.metadataSeen.get(key);
+    if (seen) {
+      addRatings(seen, ratings);
+      return;
+    }
     // The document's label and CVSS rating, each the highest it gives (src/vuln/severity.ts).
     const label = highestRating((info.labels ?? []).map(labelRating));
     const cvss = highestRating([
@@ -65,9 +97,10 @@ export class VulnFacts {
     ]);
     const severity = highestRating([label, cvss])?.severity ?? info.defaultSeverity;
     const references = info.references?.length ? [...new Set(info.references)] : undefined;
-    if (!info.description && !cvss && !references && (severity === undefined || severity === 'UNKNOWN')) return; // nothing worth recording
-    this.metadataSeen.add(key);
-    this.builder.vulnMetadata({
+    const rated = ratings.length > 0;
+    if (!info.description && !cvss && !references && !rated && (severity === undefined || severity === 'UNKNOWN'))
+      return; // nothing worth recording
+    const fact: VulnMetadataFact = {
       vulnerability: ref,
       severity,
       scoreType: cvss?.scoreType,
@@ -77,7 +110,10 @@ export class VulnFacts {
       ...(info.summary ? { summary: info.summary } : {}),
       ...(info.published ? { published: info.published } : {}),
       ...(references ? { references } : {}),
-    });
+    };
+    addRatings(fact, ratings);
+    this.metadataSeen.set(key, fact);
+    this.builder.vulnMetadata(fact);
   }
 
   /** VulnEqual between two ids (skipped when they are the same vulnerability). */
@@ -100,4 +136,57 @@ export class VulnFacts {
     this.findingSeen.add(key);
     this.builder.certifyVuln({ package: purl, vulnerability: ref, scan });
   }
+}
+
+/** The ratings a document gives, each with its source, each once (docs/formats/vulnerabilities.md, "Rating sources"). */
+export function sourcedRatings(info: VulnInfo): SeverityRatingFact[] {
+  const inputs: RatingInput[] = info.ratings ?? [
+    ...(info.labels ?? []).map((label) => ({ source: info.source, label })),
+    ...(info.vectors ?? []).map((vector) => ({ source: info.source, vector })),
+    ...(info.scores ?? []).map((s) => ({ source: info.source, ...s })),
+  ];
+  const out: SeverityRatingFact[] = [];
+  for (const input of inputs) {
+    const source = canonicalSource(input.source) ?? UNSPECIFIED;
+    const label = labelRating(input.label);
+    if (label) out.push(stored(source, label));
+    const fromVector = input.vector ? vectorRating(input.vector) : undefined;
+    if (fromVector) out.push({ ...stored(source, fromVector), vector: input.vector });
+    else if (input.score !== undefined) {
+      const stated = cvssRating(input.scoreType, input.score);
+      if (stated) out.push(stored(source, stated));
+    }
+  }
+  const unique: { ratings?: SeverityRatingFact[] } = {};
+  return addRatings(unique, out).ratings ?? [];
+}
+
+function stored(source: string, r: Rating): SeverityRatingFact {
+  return {
+    source,
+    kind: r.kind,
+    severity: r.severity,
+    ...(r.scoreType !== undefined ? { scoreType: r.scoreType } : {}),
+    ...(r.score !== undefined ? { score: r.score } : {}),
+  };
+}
+
+const ratingKey = (r: SeverityRatingFact): string =>
+  [r.source, r.kind, r.severity, r.scoreType ?? '', r.score ?? '', r.vector ?? ''].join('\u0000');
+
+/** Adds the ratings `target` does not hold yet (each once, in order); returns `target`. */
+function addRatings<T extends { ratings?: SeverityRatingFact[] }>(
+  target: T,
+  ratings: readonly SeverityRatingFact[],
+): T {
+  if (ratings.length === 0) return target;
+  const list = (target.ratings ??= []);
+  const held = new Set(list.map(ratingKey));
+  for (const r of ratings) {
+    const key = ratingKey(r);
+    if (held.has(key)) continue;
+    held.add(key);
+    list.push(r);
+  }
+  return target;
 }

@@ -5,10 +5,10 @@
 // SKUs…) names nothing the graph holds and is skipped with the reason. A relationship product
 // ("X as a component of Y") names its component X, unless it carries identifiers of its own; Y is
 // kept as context. Resolution follows relationship chains iteratively, so a cycle or a very long
-// chain gives a skip reason, never a stack overflow.
+// chain gives a skip reason, never a stack overflow. A version range's purl needs a version.
 import { canonicalArtifact, DigestError } from '../../../model/artifact.js';
 import { DocumentError, type NodeRef } from '../../../model/facts.js';
-import { canonicalPurl } from '../../../model/purl.js';
+import { formatPurl, parsePurl } from '../../../model/purl.js';
 import { errorMessage, isObject, str, type Json } from '../common/json.js';
 
 export type Subject = NodeRef & { kind: 'package' | 'artifact' };
@@ -30,6 +30,8 @@ interface LeafProduct {
   name?: string;
   path: string;
   ids: Identifiers;
+  /** The branch name when the product is a `product_version_range` (e.g. "vers:npm/>=1.0|<1.5"). */
+  versionRange?: string;
 }
 
 interface RelationProduct {
@@ -175,7 +177,9 @@ export class ProductTree {
       }
       const b = reqObject(value, path, 'a branch');
       if (b.product !== undefined) {
-        this.define({ kind: 'leaf', path: `${path}/product`, ...readFullProductName(b.product, `${path}/product`) });
+        const product = readFullProductName(b.product, `${path}/product`);
+        const versionRange = b.category === 'product_version_range' ? (str(b.name) ?? '') : undefined;
+        this.define({ kind: 'leaf', path: `${path}/product`, ...product, versionRange });
       }
       push(b.branches, `${path}/branches`, depth + 1);
     }
@@ -319,8 +323,11 @@ export class ProductTree {
     const problems: string[] = [];
     for (const raw of p.ids.purls) {
       try {
-        const purl = canonicalPurl(raw.trim());
-        subjects.set(purl, { kind: 'package', purl });
+        const parts = parsePurl(raw.trim());
+        const purl = formatPurl(parts);
+        if (p.kind === 'leaf' && p.versionRange !== undefined && !parts.version)
+          problems.push(rangeProblem(p.versionRange, purl));
+        else subjects.set(purl, { kind: 'package', purl });
       } catch (err) {
         problems.push(`unusable purl: ${errorMessage(err)}`);
       }
@@ -345,3 +352,7 @@ export class ProductTree {
     return { reason: `product ${label} has no purl or file hash${others}` };
   }
 }
+
+/** A versionless purl names every version (docs/api.md, VEX): more than a range product says. */
+const rangeProblem = (range: string, purl: string): string =>
+  `it is the version range "${range.slice(0, 200)}" and its purl ${purl} has no version: ranges are not matched against package versions, and the purl alone would name every version`;

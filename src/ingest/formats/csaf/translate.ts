@@ -5,7 +5,8 @@
 //   - metadata: title (summary), the description note (else summary note, else title),
 //     release/disclosure date, reference URLs, and the severity from CVSS objects (vectors scored
 //     by src/vuln/cvss.ts, stated base scores when a vector is unusable), baseSeverity,
-//     2.1 qualitative ratings and impact threats that are a severity word (Red Hat's "Important");
+//     2.1 qualitative ratings and impact threats that are a severity word (Red Hat's "Important"),
+//     all given by the publisher (csafSource);
 //   - product_status → one VEX fact per (product's subject, vulnerability):
 //     known_not_affected → NOT_AFFECTED; fixed, first_fixed, recommended → FIXED;
 //     known_affected, first_affected, last_affected → AFFECTED; under_investigation →
@@ -20,6 +21,7 @@
 //   - a pkg:oci purl whose version is a digest also names the image artifact: IsOccurrence (as OpenVEX);
 //   - knownSince is the document's current_release_date (CSAF statements carry no time of their own).
 import { FactsBuilder, type DocumentFacts, type ScanMetadata, type VexStatus } from '../../../model/facts.js';
+import { canonicalSource } from '../../../vuln/rating-sources.js';
 import { labelRating, vectorRating } from '../../../vuln/severity.js';
 import { digestFromOciPurl, occurrenceOnce } from '../common/sbom.js';
 import { firstLine, vulnRef, VulnFacts, type VulnInfo } from '../common/vulns.js';
@@ -66,6 +68,26 @@ function vulnerabilityIds(v: CsafVulnerability): { id?: string; others: string[]
   const id = v.cve ?? candidates[0];
   return { id, others: candidates.filter((c) => c !== id) };
 }
+
+/**
+ * Who rates in a CSAF document: its publisher, named by its namespace's domain (https://www.redhat.com
+ * → redhat, https://www.suse.com → suse), else by its name (docs/formats/vulnerabilities.md, "Rating sources").
+ */
+export function csafSource(doc: Pick<CsafDocument, 'publisherNamespace' | 'publisherName'>): string | undefined {
+  let host: string | undefined;
+  try {
+    host = doc.publisherNamespace ? new URL(doc.publisherNamespace).hostname : undefined;
+  } catch {
+    host = undefined;
+  }
+  // The label before the public suffix: "www.redhat.com" → redhat, "cert.example.co.uk" → example.
+  const labels = (host ?? '').split('.').filter(Boolean);
+  const suffix = labels.length >= 3 && SECOND_LEVEL.has(labels[labels.length - 2]) ? 2 : 1;
+  return canonicalSource(labels.length > suffix ? labels[labels.length - suffix - 1] : doc.publisherName);
+}
+
+/** Second-level labels of country-code suffixes (co.uk, com.au, or.jp, …). */
+const SECOND_LEVEL: ReadonlySet<string> = new Set(['co', 'com', 'org', 'net', 'gov', 'ac', 'or', 'ne', 'go']);
 
 function severityInfo(scores: CsafScores, impactLabels: string[]): Pick<VulnInfo, 'labels' | 'vectors' | 'scores'> {
   const vectors: string[] = [];
@@ -128,6 +150,7 @@ function translateVulnerability(
     description,
     summary: v.title,
     ...severityInfo(v.scores, impactLabels),
+    source: csafSource(doc),
     timestamp: doc.releaseDate,
     published: v.published,
     references: v.references,

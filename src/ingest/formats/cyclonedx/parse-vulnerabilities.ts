@@ -12,6 +12,8 @@ import { isObject, str, type Json, type Segments } from '../common/json.js';
  * `vulnerabilityScore/score` (method named `source`).
  */
 export interface CdxRating {
+  /** Who gave it: 1.4+ `source.name` (the 1.2/1.3 extension's `source` text is the method). */
+  source?: string;
   severity?: string;
   method?: string;
   vector?: string;
@@ -34,8 +36,11 @@ export interface CdxVulnerability {
   aliases: string[];
   source: { url?: string; name?: string };
   analysis: { state?: string; justification?: string; detail?: string; lastUpdated?: string };
-  /** `affects[].ref`, each with its path. */
-  affects: { at: Segments; ref?: string }[];
+  /**
+   * `affects[].ref`, each with its path; `versions`: the entry lists `versions[]` (versions or
+   * vers ranges the analysis is about), whose path is the ref's with `versions` for `ref`.
+   */
+  affects: { at: Segments; ref?: string; versions: boolean }[];
   /** The vulnerability's own bom-ref (JFrog Xray names the affected component by it). */
   ownRef?: string;
 }
@@ -75,6 +80,7 @@ export function producingTool(bom: Json): CdxVulnerabilities['tool'] {
 
 function rating(r: Json): CdxRating {
   return {
+    source: isObject(r.source) ? str(r.source.name) : undefined,
     severity: str(r.severity),
     method: str(r.method) ?? (typeof r.source === 'string' ? str(r.source) : undefined),
     vector: str(r.vector),
@@ -105,7 +111,11 @@ function vulnerability(v: Json, at: Segments): CdxVulnerability {
       detail: str(analysis.detail),
       lastUpdated: isoUtc(analysis.lastUpdated),
     },
-    affects: list(v.affects).map((a, j) => ({ at: [...at, 'affects', j, 'ref'], ref: str(a.ref) })),
+    affects: list(v.affects).map((a, j) => ({
+      at: [...at, 'affects', j, 'ref'],
+      ref: str(a.ref),
+      versions: items(a.versions).length > 0,
+    })),
     ownRef: str(v['bom-ref']),
   };
 }

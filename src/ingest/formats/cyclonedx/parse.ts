@@ -55,6 +55,12 @@ export interface CdxComponent {
   isExternal?: boolean;
   /** CycloneDX 1.7 `versionRange` (vers syntax) of an external component, as written. */
   versionRange?: string;
+  /**
+   * A container's other names for its image, as Trivy writes them in `properties`: each
+   * `aquasecurity:trivy:RepoDigest` ("repo@sha256:…"), then `aquasecurity:trivy:ImageID` (the
+   * config digest). Empty for other components.
+   */
+  imageDigestTexts: string[];
 }
 
 /**
@@ -275,8 +281,32 @@ export class ComponentReader {
     const licenses = Array.isArray(c.licenses) ? c.licenses.map((l, j) => readLicense(l, [...at, 'licenses', j])) : [];
     const raw = c.vulnerabilities !== undefined ? c : undefined;
     const { isExternal, versionRange } = readExternal(c, at, version, this.path);
-    return { raw, at, ref, purl, type, name, version, group, hashes, vcsUrls, licenses, isExternal, versionRange };
+    const imageDigestTexts = type === 'container' ? trivyImageDigestTexts(c) : [];
+    return {
+      raw,
+      at,
+      ref,
+      purl,
+      type,
+      name,
+      version,
+      group,
+      hashes,
+      vcsUrls,
+      licenses,
+      isExternal,
+      versionRange,
+      imageDigestTexts,
+    };
   }
+}
+
+/** Trivy's RepoDigest values, then its ImageID, among a container's properties (read leniently). */
+function trivyImageDigestTexts(c: Json): string[] {
+  const properties = Array.isArray(c.properties) ? c.properties.filter(isObject) : [];
+  const valuesOf = (name: string): string[] =>
+    properties.flatMap((p) => (p.name === name && typeof p.value === 'string' ? [p.value] : []));
+  return [...valuesOf('aquasecurity:trivy:RepoDigest'), ...valuesOf('aquasecurity:trivy:ImageID')];
 }
 
 /**

@@ -2,11 +2,14 @@
 // becomes a CertifyVuln from the BOM's tool; `analysis.state` acts as VEX for that component:
 // not_affected / false_positive → NOT_AFFECTED, resolved → FIXED, exploitable → AFFECTED,
 // in_triage → UNDER_INVESTIGATION. An `affects` ref must name a component of this BOM: anything
-// else is skipped, so a VDR never adds a package to the SBOM it describes.
+// else is skipped, so a VDR never adds a package to the SBOM it describes. A statement about a
+// component without a version names every version (docs/api.md, VEX), so one whose `affects` entry
+// lists `versions` (versions or ranges, which are not matched) is not recorded as VEX.
 import type { ScanMetadata, VexStatus } from '../../../model/facts.js';
 import type { Segments } from '../common/json.js';
+import { parsePurl } from '../../../model/purl.js';
 import { vectorRating } from '../../../vuln/severity.js';
-import { firstLine, vulnRef, VulnFacts, type VulnInfo } from '../common/vulns.js';
+import { firstLine, vulnRef, VulnFacts, type RatingInput, type VulnInfo } from '../common/vulns.js';
 import type { ParseContext } from '../types.js';
 import type { CdxRating, CdxVulnerabilities, CdxVulnerability } from './parse-vulnerabilities.js';
 import type { CycloneDxRead } from './translate.js';
@@ -29,21 +32,36 @@ const CVSS_METHODS: Readonly<Record<string, string>> = {
   cvssv40: 'CVSSv4',
 };
 
-/** A valid vector is scored; otherwise a CVSS method's stated base score is used. */
-function ratingsOf(ratings: readonly CdxRating[]): Pick<VulnInfo, 'labels' | 'vectors' | 'scores'> {
+/**
+ * A valid vector is scored; otherwise a CVSS method's stated base score is used. Each rating is
+ * its `source`'s, else the vulnerability's `source`'s (docs/formats/vulnerabilities.md, "Rating sources").
+ */
+function ratingsOf(
+  ratings: readonly CdxRating[],
+  defaultSource: string | undefined,
+): Pick<VulnInfo, 'labels' | 'vectors' | 'scores' | 'ratings'> {
   const labels: string[] = [];
   const vectors: string[] = [];
   const scores: { scoreType: string; score: number }[] = [];
+  const sourced: RatingInput[] = [];
   for (const r of ratings) {
-    if (r.severity) labels.push(r.severity);
+    const source = r.source ?? defaultSource;
+    if (r.severity) {
+      labels.push(r.severity);
+      sourced.push({ source, label: r.severity });
+    }
     if (r.vector && vectorRating(r.vector)) {
       vectors.push(r.vector);
+      sourced.push({ source, vector: r.vector });
       continue;
     }
     const scoreType = CVSS_METHODS[(r.method ?? '').toLowerCase()];
-    if (scoreType && r.score !== undefined) scores.push({ scoreType, score: r.score });
+    if (scoreType && r.score !== undefined) {
+      scores.push({ scoreType, score: r.score });
+      sourced.push({ source, scoreType, score: r.score });
+    }
   }
-  return { labels, vectors, scores };
+  return { labels, vectors, scores, ratings: sourced };
 }
 
 export function translateCycloneDxVulnerabilities(
@@ -54,7 +72,8 @@ export function translateCycloneDxVulnerabilities(
   const vf = new VulnFacts(read.builder);
   const timeScanned = read.timestamp ?? ctx.now;
 
-  const apply = (v: CdxVulnerability, affected: string[]): void => {
+  /** `ranged`: the affected purls whose `affects` entry lists versions, with that entry's path. */
+  const apply = (v: CdxVulnerability, affected: string[], ranged?: ReadonlyMap<string, Segments>): void => {
     const id = v.id;
     if (!id) {
       read.builder.skip(read.path(v.at), 'a vulnerability without an id');
@@ -62,7 +81,7 @@ export function translateCycloneDxVulnerabilities(
     }
     vf.metadata(id, {
       description: v.description ?? firstLine(v.detail),
-      ...ratingsOf(v.ratings),
+      ...ratingsOf(v.ratings, v.source.name),
       references: v.advisories,
       timestamp: v.updated ?? v.published,
       published: v.published,
@@ -79,7 +98,14 @@ export function translateCycloneDxVulnerabilities(
     const status = VEX_STATE[v.analysis.state ?? ''];
     for (const purl of affected) {
       vf.finding(purl, id, scan);
-      if (status) {
+      const versions = ranged?.get(purl);
+      if (status && versions && !parsePurl(purl).version) {
+        read.builder.skip(
+          read.path(versions),
+          `the analysis of ${purl} is about the versions listed here, and the component has no version: ` +
+            'not recorded as VEX (versions are not matched, and a purl without a version names every version)',
+        );
+      } else if (status) {
         read.builder.vex({
           subject: { kind: 'package', purl },
           vulnerability: vulnRef(id),
@@ -101,10 +127,13 @@ export function translateCycloneDxVulnerabilities(
 
   for (const v of entries) {
     const affected: string[] = [];
-    for (const { at, ref } of v.affects) {
+    const ranged = new Map<string, Segments>();
+    for (const { at, ref, versions } of v.affects) {
       const purl = ref ? read.resolveRef(ref) : undefined;
-      if (purl) affected.push(purl);
-      else if (!ref || !read.skippedRefs.has(ref)) unknownRef(at, ref);
+      if (purl) {
+        affected.push(purl);
+        if (versions) ranged.set(purl, [...at.slice(0, -1), 'versions']);
+      } else if (!ref || !read.skippedRefs.has(ref)) unknownRef(at, ref);
     }
     // JFrog Xray (and GUAC's reading of it): no `affects`, the vulnerability's own bom-ref names the component.
     if (v.affects.length === 0 && v.ownRef?.startsWith('pkg:')) {
@@ -112,7 +141,7 @@ export function translateCycloneDxVulnerabilities(
       if (purl) affected.push(purl);
       else if (!read.skippedRefs.has(v.ownRef)) unknownRef([...v.at, 'bom-ref'], v.ownRef);
     }
-    apply(v, affected);
+    apply(v, affected, ranged);
   }
 
   // 1.2/1.3 vulnerability extension: the component is the one the entries sit in (its `ref`

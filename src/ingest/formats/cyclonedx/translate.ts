@@ -12,6 +12,7 @@ import {
   digestFromText,
   guacPurl,
   hasSbomFact,
+  imageDigests,
   isEmptyDigest,
   occurrenceOnce,
   preferredDigest,
@@ -294,16 +295,21 @@ class ComponentWalker {
 
   /**
    * The SBOM subject is named by a digest when it has one: a container image's digest (its version,
-   * as syft writes it, or its oci purl), else its strongest hash (as GUAC does).
+   * as syft writes it, or its oci purl; else Trivy's RepoDigest, else its ImageID), else its
+   * strongest hash (as GUAC does). The image's other digests (Trivy's ImageID, the config digest,
+   * beside the repository digest) name the same image: HashEqual to it (docs/formats/sbom.md).
    */
   private subjectDigest(c: CdxComponent, purl: string, artifacts: string[]): string | undefined {
-    const imageDigest = (c.type === 'container' ? digestFromText(c.version) : undefined) ?? digestFromOciPurl(purl);
+    const named = (c.type === 'container' ? digestFromText(c.version) : undefined) ?? digestFromOciPurl(purl);
+    const [imageDigest, ...others] = imageDigests([named, ...c.imageDigestTexts]);
     if (imageDigest) {
       occurrenceOnce(this.builder, {
         artifact: imageDigest,
         subject: { kind: 'package', purl },
         justification: 'image digest of the SBOM subject',
       });
+      for (const other of others)
+        this.builder.hashEqual({ artifact: imageDigest, equal: other, justification: 'digests of the same image' });
       return imageDigest;
     }
     return preferredDigest(artifacts);

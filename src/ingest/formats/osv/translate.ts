@@ -5,6 +5,7 @@
 import { FactsBuilder, type DocumentFacts } from '../../../model/facts.js';
 import { canonicalVulnId, vulnTypeOf } from '../../../model/vulnerability.js';
 import { evaluableAffected, unsupportedEntries, type OsvAdvisory } from '../../../vuln/osv-match.js';
+import { osvRecordSource } from '../../../vuln/rating-sources.js';
 import { isoUtc } from '../common/dates.js';
 import { firstLine, VulnFacts } from '../common/vulns.js';
 
@@ -13,14 +14,16 @@ export const OSV_FORMAT = 'osv';
 /**
  * Facts an OSV record contributes on its own (shared with osv-scanner, whose reports embed
  * full records): metadata for its id and VulnEqual to each alias.
- * Description: summary, else the first line of details. Severity: from the CVSS vectors
- * (newest CVSS version wins), else database_specific.severity, else UNKNOWN.
+ * Description: summary, else the first line of details. Ratings: the CVSS vectors and
+ * database_specific.severity, given by the record's database (by its id's prefix: GHSA-… ghsa,
+ * DSA-… debian, CVE-… nvd; docs/formats/vulnerabilities.md, "Rating sources"); none: UNKNOWN.
  */
 export function emitAdvisoryFacts(vulns: VulnFacts, advisory: OsvAdvisory): void {
   vulns.metadata(advisory.id, {
     description: advisory.summary?.trim() || firstLine(advisory.details),
     labels: [advisory.databaseSeverity],
     vectors: advisory.severity.filter((s) => /^CVSS_V[234]$/i.test(s.type)).map((s) => s.score),
+    source: osvRecordSource(advisory.id),
     timestamp: isoUtc(advisory.modified),
     summary: advisory.summary?.trim() || undefined,
     published: isoUtc(advisory.published),

@@ -2,7 +2,7 @@
 // purls that may be malformed, or by parts from which a purl is built; either may fail.
 import type { FactsBuilder } from '../../../model/facts.js';
 import { canonicalPurl, canonicalParts, formatPurl, type PurlParts } from '../../../model/purl.js';
-import { digestFromText, hasSbomFact } from '../common/sbom.js';
+import { hasSbomFact } from '../common/sbom.js';
 import type { ParseContext } from '../types.js';
 
 /** Canonical purl or undefined (reports sometimes carry malformed purls; callers fall back). */
@@ -24,16 +24,8 @@ export function tryFormatParts(parts: PurlParts | undefined): string | undefined
   }
 }
 
-/** Canonical digests of a scanned image, from texts such as "sha256:…" or "repo@sha256:…"; each once, in order. */
-export function imageDigests(texts: readonly unknown[]): string[] {
-  const out: string[] = [];
-  for (const t of texts) {
-    if (typeof t !== 'string') continue;
-    const digest = digestFromText(t.slice(t.lastIndexOf('@') + 1));
-    if (digest && !out.includes(digest)) out.push(digest);
-  }
-  return out;
-}
+// The scanners' parse steps read a scanned image's digests with the rule SBOM subjects follow too.
+export { imageDigests } from '../common/sbom.js';
 
 /**
  * The image a report scanned, as an artifact whose SBOM the report is: the report lists what is

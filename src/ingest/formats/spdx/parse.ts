@@ -35,6 +35,8 @@ export interface SpdxPackage {
   /** licenseConcluded and licenseDeclared as written (NOASSERTION and NONE included). */
   licenseConcluded?: string;
   licenseDeclared?: string;
+  /** Trivy's other names for an image package: its RepoDigest texts, then its ImageID. */
+  imageDigestTexts: string[];
 }
 
 export interface SpdxFile {
@@ -153,7 +155,22 @@ function parsePackage(raw: Json, path: Segments, id: string): SpdxPackage {
     // Read leniently: a licence field of the wrong type is no licence, not a refused document.
     licenseConcluded: typeof raw.licenseConcluded === 'string' ? raw.licenseConcluded : undefined,
     licenseDeclared: typeof raw.licenseDeclared === 'string' ? raw.licenseDeclared : undefined,
+    imageDigestTexts: trivyImageDigestTexts(raw),
   };
+}
+
+/**
+ * Trivy labels an image package's digests "RepoDigest: repo@sha256:…" and "ImageID: sha256:…",
+ * in `attributionTexts` (older releases) or its annotations' comments (newer ones): the
+ * RepoDigest values, then the ImageID. Read leniently: odd entries name nothing.
+ */
+function trivyImageDigestTexts(raw: Json): string[] {
+  const list = (value: unknown): unknown[] => (Array.isArray(value) ? (value as unknown[]) : []);
+  const comments = list(raw.annotations).map((a) => (isObject(a) ? a.comment : undefined));
+  const texts = [...list(raw.attributionTexts), ...comments].filter((t): t is string => typeof t === 'string');
+  const valuesOf = (label: string): string[] =>
+    texts.flatMap((t) => (t.startsWith(`${label}: `) ? [t.slice(label.length + 2).trim()] : []));
+  return [...valuesOf('RepoDigest'), ...valuesOf('ImageID')];
 }
 
 function parseChecksums(raw: Json, path: Segments): SpdxChecksum[] {

@@ -105,5 +105,6 @@ function readPackage(builder: FactsBuilder, raw: SpdxPackage): SpdxElement | und
     downloadLocation: raw.downloadLocation,
     checksums: raw.checksums,
     licenses,
+    imageDigestTexts: raw.imageDigestTexts,
   });
 }

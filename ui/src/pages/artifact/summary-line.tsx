@@ -1,10 +1,11 @@
-// The artifact page's first answer: what it contains and what is vulnerable in it, in one line.
+// The artifact page's first answer: what it contains and what is vulnerable in it, in one line:
+// the distinct vulnerabilities, then the findings (package × vulnerability) counted by severity.
 import type { Resource } from '../../api/use-resource';
 import { SeverityBadge } from '../../components/severity-badge';
 import { countBySeverity } from '../../components/severity';
 import { plural } from '../../components/text';
 import type { ArtifactVuln, Contents } from './load';
-import { countByType } from './summary';
+import { countByType, countVulnerabilities } from './summary';
 
 export function SummaryLine({ contents, vulns }: { contents: Resource<Contents>; vulns: Resource<ArtifactVuln[]> }) {
   return (
@@ -19,8 +20,18 @@ export function SummaryLine({ contents, vulns }: { contents: Resource<Contents>;
       {' · '}
       {vulns.state === 'ready' ? (
         <span data-testid="vuln-count">
-          <a href="#vulns-h">{plural(vulns.data.length, 'vulnerability', 'vulnerabilities')}</a>
-          {vulns.data.length > 0 ? ': ' : ''}
+          <a href="#vulns-h">{plural(countVulnerabilities(vulns.data), 'vulnerability', 'vulnerabilities')}</a>
+          {vulns.data.length > 0 ? (
+            <>
+              {' · '}
+              <span data-testid="finding-count" title="A finding is one vulnerability in one package">
+                {plural(vulns.data.length, 'finding')}
+              </span>
+              {': '}
+            </>
+          ) : (
+            ''
+          )}
           {countBySeverity(vulns.data).map((c, i) => (
             <span key={c.severity} data-severity={c.severity}>
               {i > 0 ? ', ' : ''}

@@ -9,8 +9,8 @@ export function ArtifactVulns({ vulns, onWhy }: { vulns: ArtifactVuln[]; onWhy: 
     <section aria-labelledby="vulns-h">
       <h2 id="vulns-h">Vulnerabilities</h2>
       <p class="muted">
-        Of the artifact's own packages and of everything it contains; those a VEX statement says it is not affected by
-        are left out.
+        Of the artifact's own packages and of everything it contains, one row per finding (a vulnerability in one
+        package, its severity as rated for that package); those a VEX statement says it is not affected by are left out.
       </p>
       {vulns.length === 0 ? (
         <p>No known vulnerability in this artifact or its contents (after VEX statements).</p>

@@ -1,5 +1,5 @@
-// One vulnerability's record: ids, severity, dates, summary, description (plain text, paragraphs
-// kept) and references (http(s) only).
+// One vulnerability's record: ids, severity (and every source's rating), dates, summary,
+// description (plain text, paragraphs kept) and references (http(s) only).
 import type { Answer } from '../../components/api-types';
 import { SeverityBadge } from '../../components/severity-badge';
 import { paragraphs, plural, safeHref } from '../../components/text';
@@ -16,6 +16,22 @@ function Reference({ url }: { url: string }) {
     </a>
   ) : (
     <span class="purl">{url}</span>
+  );
+}
+
+type Rating = VulnRecord['ratings'][number];
+
+/** One source's rating: its badge, who gave it, its CVSS score, and the document it came from. */
+function RatingItem({ rating }: { rating: Rating }) {
+  return (
+    <li data-source={rating.source}>
+      <SeverityBadge severity={rating.severity} /> {rating.source}
+      {rating.kind === 'cvss' ? ` CVSS ${rating.score ?? ''}` : ' (label)'}
+      <span class="muted">
+        {' '}
+        for {rating.vulnerabilityID}, in {rating.origin}
+      </span>
+    </li>
   );
 }
 
@@ -62,7 +78,20 @@ export function RecordDetails({ record }: { record: VulnRecord }) {
           <SeverityBadge severity={record.severity} />
           {record.cvssScore !== undefined ? ` CVSS ${record.cvssScore}` : ''}
           {record.severitySource?.scoreType ? <span class="muted"> ({record.severitySource.scoreType})</span> : null}
+          {record.severitySource ? <span class="muted"> from {record.severitySource.source}</span> : null}
         </dd>
+        {record.ratings.length > 1 ? (
+          <>
+            <dt>Ratings</dt>
+            <dd>
+              <ul class="plain ratings" aria-label="Every source's rating, the one shown first">
+                {record.ratings.map((r, i) => (
+                  <RatingItem key={i} rating={r} />
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : null}
         <dt>Published</dt>
         <dd>{record.published ?? <span class="muted">unknown</span>}</dd>
         <dt>Modified</dt>

@@ -9,11 +9,21 @@ import { isGrypeReport } from './detect.js';
 
 export const GRYPE_URI = 'https://github.com/anchore/grype';
 
+/** One `cvss[]` entry: its vector and who gave it (`source`, e.g. nvd@nist.gov; absent in older reports). */
+export interface GrypeCvss {
+  vector: string;
+  source?: string;
+}
+
 export interface GrypeVulnerability {
   id?: string;
+  /** The database record's namespace ("debian:distro:debian:12", "nvd:cpe"; absent in older reports). */
+  namespace?: string;
   description?: string;
   severity?: string;
   vectors: string[];
+  /** The vectors with their sources. */
+  cvss: GrypeCvss[];
   /** dataSource, then urls[]. */
   references: string[];
 }
@@ -44,14 +54,15 @@ function dbInfo(descriptor: Record<string, unknown>): { uri: string; version: st
   return { uri, version };
 }
 
-/** CVSS vectors of a grype vulnerability (current `cvss[]`, 2021 `cvssV3`/`cvssV2`). */
-function vectorsOf(v: Record<string, unknown>): string[] {
-  const out: string[] = [];
+/** CVSS vectors of a grype vulnerability (current `cvss[]`, 2021 `cvssV3`/`cvssV2`), with their sources. */
+function cvssOf(v: Record<string, unknown>): GrypeCvss[] {
+  const out: GrypeCvss[] = [];
   if (Array.isArray(v.cvss))
-    for (const c of v.cvss) if (isObject(c) && typeof c.vector === 'string') out.push(c.vector);
+    for (const c of v.cvss)
+      if (isObject(c) && typeof c.vector === 'string') out.push({ vector: c.vector, source: str(c.source) });
   for (const k of ['cvssV3', 'cvssV2']) {
     const c = v[k];
-    if (isObject(c) && typeof c.vector === 'string') out.push(c.vector);
+    if (isObject(c) && typeof c.vector === 'string') out.push({ vector: c.vector });
   }
   return out;
 }
@@ -61,11 +72,14 @@ function vulnerabilityOf(v: Json): GrypeVulnerability {
   const references = [v.dataSource, ...urls].flatMap((u) =>
     typeof u === 'string' && /^https?:\/\//.test(u.trim()) ? [u.trim()] : [],
   );
+  const cvss = cvssOf(v);
   return {
     id: str(v.id),
+    namespace: str(v.namespace),
     description: str(v.description),
     severity: str(v.severity),
-    vectors: vectorsOf(v),
+    vectors: cvss.map((c) => c.vector),
+    cvss,
     references,
   };
 }

@@ -6,12 +6,16 @@
 // v6: status.from/built), dbVersion is the database build time, which identifies the snapshot.
 // The scanned image (source.target of an image scan) is an artifact the report is an SBOM of
 // (see scannedImage): the image includes every package the report names.
+// Ratings: a record's `severity` is its namespace's database's (debian:distro:… → debian, nvd:cpe
+// → nvd, github:language:… → ghsa; Grype itself for a record without namespace), each `cvss[]`
+// vector its `source`'s, else the namespace's (docs/formats/vulnerabilities.md, "Rating sources").
 import { FactsBuilder, type DocumentFacts } from '../../../../model/facts.js';
+import { grypeNamespaceSource } from '../../../../vuln/rating-sources.js';
 import { stateLicense } from '../../common/licenses.js';
-import { VulnFacts } from '../../common/vulns.js';
+import { VulnFacts, type RatingInput } from '../../common/vulns.js';
 import type { ParseContext } from '../../types.js';
 import { scannedImage, tryCanonicalPurl, tryFormatParts } from '../common.js';
-import type { GrypeReport } from './parse.js';
+import type { GrypeReport, GrypeVulnerability } from './parse.js';
 
 /** Grype artifact types → purl types, for the rare match without a purl. */
 const GRYPE_TYPES: Record<string, string> = {
@@ -31,6 +35,12 @@ const GRYPE_TYPES: Record<string, string> = {
   swift: 'swift',
   conan: 'conan',
 };
+
+/** A record's ratings with their sources. */
+function ratingsOf(v: GrypeVulnerability): RatingInput[] {
+  const source = grypeNamespaceSource(v.namespace) ?? 'grype';
+  return [{ source, label: v.severity }, ...v.cvss.map((c) => ({ source: c.source ?? source, vector: c.vector }))];
+}
 
 export function translateGrype(report: GrypeReport, ctx?: ParseContext): DocumentFacts {
   const builder = new FactsBuilder('grype');
@@ -53,6 +63,7 @@ export function translateGrype(report: GrypeReport, ctx?: ParseContext): Documen
       labels: [v.severity],
       // The primary record's vectors; the related records' only when it has none.
       vectors: v.vectors.length ? v.vectors : related.flatMap((r) => r.vectors),
+      ratings: ratingsOf(v),
       references: v.references,
       defaultSeverity: 'UNKNOWN',
     });
@@ -63,6 +74,7 @@ export function translateGrype(report: GrypeReport, ctx?: ParseContext): Documen
         description: r.description,
         labels: [r.severity],
         vectors: r.vectors,
+        ratings: ratingsOf(r),
         references: r.references,
         defaultSeverity: 'UNKNOWN',
       });

@@ -5,6 +5,7 @@ import { DocumentError, type ScanMetadata } from '../../../../model/facts.js';
 import { isoUtc } from '../../common/dates.js';
 import { isObject, str, type Json } from '../../common/json.js';
 import { licenceTexts } from '../../common/licenses.js';
+import type { RatingInput } from '../../common/vulns.js';
 import { imageDigests } from '../common.js';
 import { trivyResults, type TrivyResult } from './detect.js';
 
@@ -24,6 +25,8 @@ export interface TrivyFinding {
   description?: string;
   severity?: string;
   vectors: string[];
+  /** Every source's rating: Severity (from SeveritySource), VendorSeverity, CVSS per source. */
+  ratings: RatingInput[];
   /** PrimaryURL, then References[]. */
   references: string[];
   /** Title: the one-line summary. */
@@ -84,6 +87,40 @@ function vectorsOf(v: Record<string, unknown>): string[] {
   return [];
 }
 
+/** Trivy's VendorSeverity numbers (0 is unknown: no rating). */
+const VENDOR_SEVERITY = ['', 'LOW', 'MEDIUM', 'HIGH', 'CRITICAL'];
+
+/** The CVSS fields of one source: vector field, stated score field, score type when the vector is unusable. */
+const CVSS_FIELDS = [
+  ['V40Vector', 'V40Score', 'CVSSv4'],
+  ['V3Vector', 'V3Score', 'CVSSv3'],
+  ['V2Vector', 'V2Score', 'CVSSv2'],
+] as const;
+
+/**
+ * Every rating of a finding with its source: `Severity` is given by `SeveritySource` (Trivy
+ * itself when it names none), `VendorSeverity` by each vendor, `CVSS` per source (the vector, else
+ * the stated score).
+ */
+function ratingsOf(v: Record<string, unknown>): RatingInput[] {
+  const out: RatingInput[] = [{ source: str(v.SeveritySource) ?? 'trivy', label: str(v.Severity) }];
+  const vendors = isObject(v.VendorSeverity) ? v.VendorSeverity : {};
+  for (const [source, n] of Object.entries(vendors)) {
+    const label = typeof n === 'number' ? VENDOR_SEVERITY[n] : undefined;
+    if (label) out.push({ source, label });
+  }
+  const cvss = isObject(v.CVSS) ? v.CVSS : {};
+  for (const [source, c] of Object.entries(cvss)) {
+    if (!isObject(c)) continue;
+    for (const [vectorField, scoreField, scoreType] of CVSS_FIELDS) {
+      const vector = str(c[vectorField]);
+      const score = typeof c[scoreField] === 'number' ? c[scoreField] : undefined;
+      if (vector || score !== undefined) out.push({ source, vector, scoreType, score });
+    }
+  }
+  return out;
+}
+
 function packageRef(identifier: unknown, name: unknown, version: unknown): TrivyPackageRef {
   return { purl: isObject(identifier) ? identifier.PURL : undefined, name: str(name), version: str(version) };
 }
@@ -125,6 +162,7 @@ function parseResult(report: Json, result: TrivyResult, base: string): TrivyResu
       description: str(v.Description) ?? str(v.Title),
       severity: str(v.Severity),
       vectors: vectorsOf(v),
+      ratings: ratingsOf(v),
       title: str(v.Title),
       published: isoUtc(v.PublishedDate),
       references: urls([v.PrimaryURL, ...(Array.isArray(v.References) ? (v.References as unknown[]) : [])]),

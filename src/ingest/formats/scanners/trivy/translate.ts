@@ -116,6 +116,7 @@ function translateResult(builder: FactsBuilder, vulns: VulnFacts, report: TrivyR
       description: v.description,
       labels: [v.severity],
       vectors: v.vectors,
+      ratings: v.ratings,
       references: v.references,
       summary: v.title,
       published: v.published,
