@@ -3,6 +3,7 @@
 // language package (docs/formats/vulnerabilities.md, "Rating sources"; the rule that uses them is
 // docs/api.md, "Severity").
 import { parsePurl } from '../model/purl.js';
+import { distributionOfQualifier } from './distros.js';
 
 export const NVD = 'nvd';
 export const GHSA = 'ghsa';
@@ -170,19 +171,22 @@ function isAdvisoryDatabase(source: string): boolean {
 /**
  * The sources closest to a package (the tier the rule asks first): the package's distribution for
  * a deb/rpm/apk/alpm purl (by its namespace: `pkg:deb/debian/…` → debian, `pkg:rpm/rhel/…` →
- * redhat), its ecosystem's advisory databases for a language purl; none for other purls or text
+ * redhat; without one, by its `distro` qualifier), its ecosystem's advisory databases for a language purl; none for other purls or text
  * that is not a purl.
  */
 export function closestSources(purl: string): ReadonlySet<string> {
   let type: string;
   let namespace: string | undefined;
+  let qualifiers: Record<string, string>;
   try {
-    ({ type, namespace } = parsePurl(purl));
+    ({ type, namespace, qualifiers } = parsePurl(purl));
   } catch {
     return new Set();
   }
   if (DISTRIBUTION_TYPES.has(type)) {
-    const distribution = distributionOf((namespace ?? '').toLowerCase());
+    // Without a namespace, the distro qualifier names the distribution, as in advisory matching.
+    const named = namespace ?? distributionOfQualifier(type, qualifiers.distro);
+    const distribution = distributionOf((named ?? '').toLowerCase());
     return new Set(distribution ? [distribution] : []);
   }
   return new Set(ECOSYSTEM_SOURCES[type] ?? []);

@@ -120,6 +120,10 @@ describe('rating sources', () => {
   it('finds the sources closest to a package by its purl', () => {
     expect([...closestSources('pkg:deb/ubuntu/openssl@3.0.2')]).toEqual(['ubuntu']);
     expect([...closestSources('pkg:rpm/opensuse/curl@8')]).toEqual(['suse']);
+    // No namespace (cdxgen): the distro qualifier names the distribution, as the matcher reads it.
+    expect([...closestSources('pkg:rpm/acl@2.3.1-3.el9?arch=x86_64&distro=almalinux-9.2')]).toEqual(['almalinux']);
+    expect([...closestSources('pkg:deb/bash@5.0-4?distro=debian-10')]).toEqual(['debian']);
+    expect([...closestSources('pkg:rpm/acl@2.3.1?distro=centos-9')]).toEqual([]);
     expect([...closestSources('pkg:cargo/regex@1.5.4')]).toEqual(['ghsa', 'rustsec']);
     expect([...closestSources('pkg:generic/busybox@1')]).toEqual([]);
     expect([...closestSources('not a purl')]).toEqual([]);
