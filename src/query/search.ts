@@ -8,7 +8,7 @@ import { compareText } from '../model/compare.js';
 import { parsePurl, PurlError, type PurlParts } from '../model/purl.js';
 import { InvalidInputError } from './errors.js';
 import type { SortKey } from './pagination.js';
-import { primaryVulnId } from './vuln-record.js';
+import { primaryFirst, primaryVulnId } from './vuln-record.js';
 
 export const SEARCH_KINDS = ['package', 'artifact', 'vulnerability'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
@@ -204,16 +204,15 @@ function matchedId(shown: string, matching: readonly string[], wanted: string): 
 
 /**
  * The ids of a vulnerability's alias set other than the one it is shown under, in the order
- * `/v0/vuln/{id}` lists its `aliases` (docs/api.md): CVEs, then GHSAs, then the rest, each in
- * code-unit order. (test/query/search.test.ts holds the two lists equal.)
+ * `/v0/vuln/{id}` lists its `aliases` (docs/api.md).
  */
 function otherAliases(index: GraphView, vuln: number, shown: string): string[] {
-  const rank = (id: string): number => (id.startsWith('CVE-') ? 0 : id.startsWith('GHSA-') ? 1 : 2);
-  return index
-    .aliasesOf(vuln)
-    .map(index.keyOf)
-    .filter((id) => id !== shown)
-    .sort((a, b) => rank(a) - rank(b) || compareText(a, b));
+  return primaryFirst(
+    index
+      .aliasesOf(vuln)
+      .map(index.keyOf)
+      .filter((id) => id !== shown),
+  );
 }
 
 /**

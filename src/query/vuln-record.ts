@@ -39,8 +39,8 @@ export interface VulnRecord {
   sources: RecordSource[];
 }
 
-/** The id a record is shown under: its CVE when it has one, else a GHSA, else the smallest id. */
-function primaryFirst(ids: string[]): string[] {
+/** Ids in the order a record lists them: CVEs, then GHSAs, then the rest, each in code-unit order (sorts in place). */
+export function primaryFirst(ids: string[]): string[] {
   const rank = (id: string): number => (id.startsWith('CVE-') ? 0 : id.startsWith('GHSA-') ? 1 : 2);
   return ids.sort((a, b) => rank(a) - rank(b) || compareText(a, b));
 }
