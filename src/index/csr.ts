@@ -3,6 +3,8 @@
 // documents is one edge for traversal). The build is a generator that pauses every so often,
 // so the server can build the next adjacency between requests instead of stalling them.
 
+import { finishInSlices } from './slices.js';
+
 export interface Csr {
   offsets: Uint32Array;
   targets: Uint32Array;
@@ -79,23 +81,9 @@ export function buildCsr(nodeCount: number, from: Uint32Array, to: Uint32Array, 
   }
 }
 
-/** The same build, yielding to the event loop about every `sliceMs` of work. */
-export async function buildCsrInSlices(
-  nodeCount: number,
-  parts: readonly EdgeArrays[],
-  reverse: boolean,
-  sliceMs = 8,
-): Promise<Csr> {
-  const steps = csrSteps(nodeCount, parts, reverse);
-  let sliceStart = performance.now();
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return next.value;
-    if (performance.now() - sliceStart > sliceMs) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      sliceStart = performance.now();
-    }
-  }
+/** The same build, yielding to the event loop every SLICE_MS of work. */
+export function buildCsrInSlices(nodeCount: number, parts: readonly EdgeArrays[], reverse: boolean): Promise<Csr> {
+  return finishInSlices(csrSteps(nodeCount, parts, reverse));
 }
 
 export const EMPTY_CSR: Csr = { offsets: new Uint32Array(1), targets: new Uint32Array(0) };

@@ -5,7 +5,7 @@
 import type { GraphIndex } from './graph-index.js';
 import { countReached } from './frequency/reach-counts.js';
 import { runInSlices } from './slices.js';
-import { sortedInSteps } from './frequency/sorted-in-steps.js';
+import { sortedInSteps } from './sorted-in-steps.js';
 
 export interface RankedName {
   name: string;
@@ -25,7 +25,6 @@ export interface FrequencyRanking {
   millis: number;
 }
 
-const SLICE_MS = 8;
 /** Past this share of names, recounting everything is as cheap as finding what changed. */
 const FULL_RECOUNT_SHARE = 0.3;
 /** Names, entries or nodes handled between yields in the steps around the count. */
@@ -91,7 +90,7 @@ export async function computeFrequencyRanking(
   // Called at the end of a refresh's synchronous apply: the first slice waits for the next turn.
   await new Promise<void>((resolve) => setImmediate(resolve));
   if (isStale()) return undefined;
-  const ranking = await runInSlices(rankingSteps(index, previous), isStale, SLICE_MS);
+  const ranking = await runInSlices(rankingSteps(index, previous), isStale);
   return ranking && { ...ranking, millis: performance.now() - started };
 }
 
@@ -122,8 +121,11 @@ function* rankingSteps(
   names ??= yield* dependencyNames(index);
   const recounted = [...names];
   // A name's dependents are the nodes its versions reach over the reversed (dependent) edges.
-  const versions = recounted.map((name) => index.nodes.versionsOf(name));
-  yield;
+  const versions: (readonly number[])[] = [];
+  for (const name of recounted) {
+    versions.push(index.nodes.versionsOf(name));
+    if (versions.length % STEP === 0) yield;
+  }
   const reached = yield* countReached(rankedDependents, versions);
   for (let i = 0; i < recounted.length; i++) {
     if (reached[i] > 0) counts.set(recounted[i], reached[i]);

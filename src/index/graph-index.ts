@@ -13,7 +13,7 @@ import { LoadProblems } from './load-problems.js';
 import { NodeTable, type PackagePurl } from './nodes.js';
 import { PackageOrder } from './package-order.js';
 import { SearchIndex } from './search-index.js';
-import { runInSlices } from './slices.js';
+import { finishInSlices } from './slices.js';
 import { SourceFacts, type ScorecardRecord } from './sources.js';
 import type { AdvisoryRecord } from './vulnerabilities/advisory-matcher.js';
 import type { Attribution, CertifyVulnRecord, VexRecord, VulnMetadataRecord } from './vulnerabilities/records.js';
@@ -23,15 +23,10 @@ const NONE: readonly never[] = [];
 
 /**
  * In an index built aside (GraphIndex.aside), advisory matching runs every this many packages and
- * records, and the purl order is merged every ASIDE_MERGE_EVERY packages, while the rows arrive:
- * each step stays short (a few milliseconds), and so does finishing the index. The search's
- * postings are packed once, in slices, when the load is done (docs/architecture.md).
+ * records while the rows arrive: each step stays short. The purl order and the search's postings
+ * are built once, in slices, when the load is done (docs/architecture.md).
  */
 const ASIDE_FLUSH_EVERY = 256;
-const ASIDE_MERGE_EVERY = 4096;
-/** Finishing an index built aside gives the event loop a turn after about this long. */
-const ASIDE_SLICE_MS = 10;
-const never = (): boolean => false;
 const NO_MATCHES: ReadonlySet<number> = new Set();
 
 /**
@@ -56,7 +51,6 @@ export class GraphIndex implements LoadSink, GraphView {
   /** Built aside (no request reads it until it is swapped in): finished in steps as rows arrive. */
   private builtAside = false;
   private rowsSinceFlush = 0;
-  private packagesSinceMerge = 0;
 
   /** An index to be built while another one answers, then swapped in (see finishLoadAside). */
   static aside(): GraphIndex {
@@ -121,25 +115,22 @@ export class GraphIndex implements LoadSink, GraphView {
   }
 
   /**
-   * finishLoad for an index built aside: the search and the adjacency are built in slices that
-   * yield to the event loop; what is left of the matching and purl order is short (see
+   * finishLoad for an index built aside: the search, the purl order and the adjacency are built
+   * in slices that yield to the event loop; what is left of the matching is short (see
    * ASIDE_FLUSH_EVERY).
    */
   async finishLoadAside(phases?: LoadPhases): Promise<void> {
-    await runInSlices(this.search.finishSteps(), never, ASIDE_SLICE_MS);
+    await finishInSlices(this.search.finishSteps());
+    await finishInSlices(this.packageOrder.mergeSteps(this.nodes.keys, this.nodes.count));
     const prepared = await this.adjacency.prepareAll(this.nodes.count);
     this.finishLoad(prepared, phases);
   }
 
-  /** In an index built aside, a step of the matching and purl order after so many rows. */
-  private finishSome(isPackage: boolean): void {
+  /** In an index built aside, a step of the matching after so many rows. */
+  private finishSome(): void {
     if (++this.rowsSinceFlush >= ASIDE_FLUSH_EVERY) {
       this.vulnerabilities.advisories.flush(this.nodes);
       this.rowsSinceFlush = 0;
-    }
-    if (isPackage && ++this.packagesSinceMerge >= ASIDE_MERGE_EVERY) {
-      this.packageOrder.merge(this.nodes.keys, this.nodes.count);
-      this.packagesSinceMerge = 0;
     }
   }
 
@@ -154,7 +145,7 @@ export class GraphIndex implements LoadSink, GraphView {
     if (isNew) this.search.add(id, kind, key, this.nodes);
     if (kind === NodeKind.Package) this.vulnerabilities.advisories.addPackage(id);
     this.nodesChanged = true;
-    if (this.builtAside) this.finishSome(kind === NodeKind.Package);
+    if (this.builtAside) this.finishSome();
   }
 
   document(row: DocumentRow): void {
@@ -176,7 +167,7 @@ export class GraphIndex implements LoadSink, GraphView {
   }
 
   record(fact: StoredRecord): void {
-    if (this.builtAside) this.finishSome(false);
+    if (this.builtAside) this.finishSome();
     try {
       if (fact.kind === FactKind.Scorecard) this.sources.addScorecard(fact.a, fact.fields);
       else if (fact.kind === FactKind.HasLicense) {

@@ -46,8 +46,23 @@ function gramsOf(word: string): Set<number> {
 }
 
 const NO_NUMBERS = new Uint32Array(0);
-/** How many slots or posting lists compactSteps() handles between two of its yields. */
-const STEP = 4096;
+/** Slots, lists or postings that compactSteps() handles between two of its yields. */
+const STEP_WORK = 1 << 15;
+
+/**
+ * Counts the work of compactSteps() (slots, lists, postings moved) and says when a yield is due:
+ * a step is bounded by what it moves, since one trigram's list can hold most of the names.
+ */
+class StepWork {
+  private since = 0;
+
+  done(amount: number): boolean {
+    this.since += amount;
+    if (this.since < STEP_WORK) return false;
+    this.since = 0;
+    return true;
+  }
+}
 
 export class NameSearch {
   /** Package name keys, in the order added; a name's position is its number in the postings. */
@@ -93,30 +108,32 @@ export class NameSearch {
   }
 
   /**
-   * compact() as steps that yield every STEP slots or lists, so an index built aside can pack a
+   * compact() as steps that yield every STEP_WORK slots, lists or postings moved, so an index built aside can pack a
    * whole store's names in slices (runInSlices). Nothing is visible until the last step, and no
    * name may be added before it.
    */
   *compactSteps(): Generator<void, void> {
     if (this.pending.size === 0) return;
     const pending = this.pending;
-    let step = 0;
+    const work = new StepWork();
     for (const gram of pending.keys()) {
       if (!this.slots.has(gram)) this.slots.set(gram, this.slots.size);
-      if (++step % STEP === 0) yield;
+      if (work.done(1)) yield;
     }
     const slotCount = this.slots.size;
     const oldOffsets = this.offsets;
     const oldSlots = oldOffsets.length - 1;
     const grows = new Uint32Array(slotCount);
-    for (const [gram, list] of pending) grows[this.slots.get(gram)!] = list.length;
-    yield;
+    for (const [gram, list] of pending) {
+      grows[this.slots.get(gram)!] = list.length;
+      if (work.done(1)) yield;
+    }
     const offsets = new Uint32Array(slotCount + 1);
     for (let s = 0; s < slotCount; s++) {
       const had = s < oldSlots ? oldOffsets[s + 1] - oldOffsets[s] : 0;
       offsets[s + 1] = offsets[s] + had + grows[s];
+      if (work.done(1)) yield;
     }
-    yield;
     const members = new Uint32Array(offsets[slotCount]);
     // Slots a..s-1 kept their size: their postings shift by the same amount, one copy.
     let a = 0;
@@ -124,13 +141,14 @@ export class NameSearch {
       if (s < oldSlots && grows[s] === 0) continue;
       if (s > a) members.set(this.members.subarray(oldOffsets[a], oldOffsets[s]), offsets[a]);
       if (s < oldSlots) members.set(this.members.subarray(oldOffsets[s], oldOffsets[s + 1]), offsets[s]);
+      const moved = (s < oldSlots ? oldOffsets[s + 1] : oldOffsets[s]) - oldOffsets[a];
       a = s + 1;
-      if (s % STEP === 0) yield;
+      if (work.done(moved + 1)) yield;
     }
     for (const [gram, list] of pending) {
       const s = this.slots.get(gram)!;
       members.set(list, offsets[s + 1] - list.length);
-      if (++step % STEP === 0) yield;
+      if (work.done(list.length + 1)) yield;
     }
     this.offsets = offsets;
     this.members = members;

@@ -1,6 +1,12 @@
 // Rankings by purl: every package's rank in canonical purl order, kept up to date by merging
 // the packages of each load in, so sorting packages needs no string compares.
 
+import { runToEnd } from './slices.js';
+import { sortedInSteps } from './sorted-in-steps.js';
+
+/** Packages handled between two yields of mergeSteps(). */
+const STEP = 4096;
+
 export class PackageOrder {
   /** Packages in canonical purl order: rank → id. */
   inOrder = new Uint32Array(0);
@@ -20,8 +26,18 @@ export class PackageOrder {
    * block copies, and ranks are rewritten only from the first insertion on.
    */
   merge(keys: readonly string[], nodeCount: number): void {
+    runToEnd(this.mergeSteps(keys, nodeCount));
+  }
+
+  /**
+   * merge() as steps that yield every STEP packages, for an index built aside: there every
+   * package is new, and the sort of all of them is the long part (docs/architecture.md,
+   * "Applying a change"). Call it only on an index no request reads yet.
+   */
+  *mergeSteps(keys: readonly string[], nodeCount: number): Generator<void, void> {
+    if (this.unranked.length === 0 && nodeCount <= this.rankOf.length) return;
     const byKey = (x: number, y: number): number => (keys[x] < keys[y] ? -1 : keys[x] > keys[y] ? 1 : 0);
-    const added = this.unranked.sort(byKey);
+    const added = yield* sortedInSteps(this.unranked, byKey);
     this.unranked = [];
     const old = this.inOrder;
     const merged = new Uint32Array(old.length + added.length);
@@ -40,12 +56,18 @@ export class PackageOrder {
       merged[lo + j] = added[j];
       if (j === 0) firstChanged = lo;
       from = lo;
+      if (j % STEP === STEP - 1) yield;
     }
     merged.set(old.subarray(from), from + added.length);
-    this.inOrder = merged;
+    // Ranks are rewritten in place when they fit: merge() runs to its end before anyone reads, and
+    // mergeSteps() alone runs on an index no request reads yet.
     const rank = nodeCount <= this.rankOf.length ? this.rankOf : new Uint32Array(nodeCount);
     if (rank !== this.rankOf) rank.set(this.rankOf.subarray(0, Math.min(this.rankOf.length, nodeCount)));
-    for (let r = firstChanged; r < merged.length; r++) rank[merged[r]] = r;
+    for (let r = firstChanged; r < merged.length; r++) {
+      rank[merged[r]] = r;
+      if (r % (STEP * 16) === 0) yield;
+    }
+    this.inOrder = merged;
     this.rankOf = rank;
   }
 

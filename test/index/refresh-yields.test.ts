@@ -112,6 +112,9 @@ describe('loading a large change yields to the event loop', () => {
     expect(built.graphCounts()).toEqual(reference.graphCounts());
     expect(adjacencyOf(built)).toEqual(adjacencyOf(reference));
     expect(Array.from(built.packageOrder.inOrder)).toEqual(Array.from(reference.packageOrder.inOrder));
+    const ranks = (index: GraphIndex): number[] =>
+      Array.from(index.packageOrder.inOrder, (id) => index.packageOrder.rankOf[id]);
+    expect(ranks(built)).toEqual(ranks(reference));
     const found = (index: GraphIndex): string[] => {
       const names: string[] = [];
       index.forEachPackageNameMatching('json', (nameKey) => names.push(nameKey));

@@ -1,7 +1,7 @@
 // The sliced merge sort behind the frequency ranking must give exactly Array.prototype.sort's
 // stable order, whatever the length (around the run and step sizes) and however many ties.
 import { describe, expect, it } from 'vitest';
-import { sortedInSteps } from '../../src/index/frequency/sorted-in-steps.js';
+import { sortedInSteps } from '../../src/index/sorted-in-steps.js';
 
 interface Entry {
   key: number;

@@ -53,16 +53,19 @@ export const SQLITE_FILE_NAME = 'supplygraph.sqlite';
 const HIGH_SQL = `SELECT coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'document_high'), 0)
   AS document, (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'deletions') AS deletions`;
 
-/** A load gives the event loop a turn after about this long. */
-const LOAD_SLICE_MS = 15;
+/** A load gives the event loop a turn after about this long (as the index's SLICE_MS). */
+const LOAD_SLICE_MS = 5;
 
-/** Tells when a slice has run LOAD_SLICE_MS (the clock is read every 256 rows), and yields. */
+/**
+ * Tells when a slice has run LOAD_SLICE_MS (the clock is read every 32 rows: under a large load
+ * the garbage collector's marking steps can make 256 rows take 100 ms), and yields.
+ */
 class Slices {
   private rows = 0;
   private started = performance.now();
 
   due(): boolean {
-    return (++this.rows & 255) === 0 && performance.now() - this.started >= LOAD_SLICE_MS;
+    return (++this.rows & 31) === 0 && performance.now() - this.started >= LOAD_SLICE_MS;
   }
 
   async yield(): Promise<void> {
