@@ -6,7 +6,7 @@
 // server, and an ETag the command prints must give 304 when sent back in If-None-Match.
 //
 // After an intended change of the answers, refresh the printed outputs (masked parts are kept as
-// printed) with:  README_UPDATE=1 npx vitest run --project sqlite test/docs/readme-examples.test.ts
+// printed) with:  README_UPDATE=1 npm run test:system -- --project system test/docs/readme-examples.test.ts
 //
 // The ```sh blocks are not run, but the supplygraph commands and flags they name must exist (as
 // `supplygraph <command> --help` lists them), and so must the npm scripts.

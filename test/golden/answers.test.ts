@@ -9,8 +9,9 @@
 // embed a store id: only whether one is there is kept) and times the ingest itself assigns (any
 // time later than the start of the test reads "<ingest-time>").
 //
-// When an answer changes on purpose, update the snapshot with `npx vitest run test/golden -u`
-// and explain the change in the commit message. Never update it to make a refactor pass.
+// When an answer changes on purpose, update the snapshot with
+// `npm run test:system -- --project system test/golden -u` and explain the change in the commit
+// message. Never update it to make a refactor pass.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
