@@ -46,6 +46,8 @@ export interface IndexServiceOptions {
   logger?: IndexLogger;
   /** Largest change applied in place (default IN_PLACE_ROWS); a larger one is built aside. */
   inPlaceRows?: number;
+  /** The wall clock (Date.now by default): what contact with the store and retries are timed by. */
+  now?: () => number;
 }
 
 export class IndexService {
@@ -53,8 +55,10 @@ export class IndexService {
   private cursor: LoadCursor = EMPTY_CURSOR;
   private loaded = false;
   private storeHealthy = true;
-  /** Date.now() of the last store call that succeeded. */
-  private lastContact = Date.now();
+  /** The service's wall clock (IndexServiceOptions.now). */
+  readonly now: () => number;
+  /** now() of the last store call that succeeded. */
+  private lastContact: number;
   private failures = 0;
   private nextAttemptAt = 0;
   private unsubscribe: (() => Promise<void>) | undefined;
@@ -76,7 +80,10 @@ export class IndexService {
   constructor(
     readonly store: GraphStore,
     private readonly options: IndexServiceOptions,
-  ) {}
+  ) {
+    this.now = options.now ?? Date.now;
+    this.lastContact = this.now();
+  }
 
   /**
    * The store version the index answers for (ETags, cached answers, paging cursors): the last
@@ -106,9 +113,14 @@ export class IndexService {
     return this.index.documentCount;
   }
 
-  /** Date.now() of the last store call that succeeded. */
+  /** now() of the last store call that succeeded. */
   get lastContactAt(): number {
     return this.lastContact;
+  }
+
+  /** Milliseconds since the last store call that succeeded. */
+  get msSinceContact(): number {
+    return this.now() - this.lastContact;
   }
 
   get isReady(): boolean {
@@ -133,7 +145,7 @@ export class IndexService {
   get backendHealthy(): boolean {
     if (!this.storeHealthy) return false;
     const interval = this.options.refreshIntervalMs;
-    return interval === 0 || this.applying || Date.now() - this.lastContact <= Math.max(10 * interval, 10_000);
+    return interval === 0 || this.applying || this.now() - this.lastContact <= Math.max(10 * interval, 10_000);
   }
 
   async start(): Promise<void> {
@@ -165,7 +177,7 @@ export class IndexService {
 
   /** A timer tick: while the store fails, attempts back off exponentially (up to 5 s). */
   private poll(): void {
-    if (this.failures > 0 && Date.now() < this.nextAttemptAt) return;
+    if (this.failures > 0 && this.now() < this.nextAttemptAt) return;
     void this.refresh().catch(() => undefined);
   }
 
@@ -180,7 +192,7 @@ export class IndexService {
     if (this.failures > 0) this.options.logger?.info({ failedAttempts: this.failures }, 'data backend reachable again');
     this.storeHealthy = true;
     this.failures = 0;
-    this.lastContact = Date.now();
+    this.lastContact = this.now();
   }
 
   /**
@@ -232,7 +244,7 @@ export class IndexService {
         // Past inPlaceRows the batch lets go of its rows: that change is built aside instead.
         const batch = new LoadBatch(this.options.inPlaceRows ?? IN_PLACE_ROWS);
         const loaded = await this.store.load(this.cursor, this.touching(batch));
-        this.lastContact = Date.now();
+        this.lastContact = this.now();
         // A delete committed between the check and the load: the batch cannot be applied.
         if (loaded.deletions === this.cursor.deletions && !batch.overflowed) {
           // The new adjacency is built between requests; only the swap is synchronous.
@@ -274,7 +286,7 @@ export class IndexService {
       this.refreshFailures++;
       this.failures++;
       const retryInMs = Math.min(this.options.refreshIntervalMs * 2 ** (this.failures - 1), MAX_RETRY_DELAY_MS);
-      this.nextAttemptAt = Date.now() + retryInMs;
+      this.nextAttemptAt = this.now() + retryInMs;
       // The store's errors carry no credentials (see store/postgres/connection.ts).
       this.options.logger?.error(
         { err, failedAttempts: this.failures, retryInMs },
@@ -293,7 +305,7 @@ export class IndexService {
     this.buildingAside = true;
     const fresh = GraphIndex.aside();
     const next = await this.store.load(EMPTY_CURSOR, this.touching(fresh));
-    this.lastContact = Date.now();
+    this.lastContact = this.now();
     this.applying = true;
     await fresh.finishLoadAside();
     this.index = fresh;
@@ -308,7 +320,7 @@ export class IndexService {
   private touching(sink: LoadSink): LoadSink {
     let rows = 0;
     const touch = (): void => {
-      if ((++rows & 1023) === 0) this.lastContact = Date.now();
+      if ((++rows & 1023) === 0) this.lastContact = this.now();
     };
     return {
       node: (id, kind, key, attr) => {

@@ -5,7 +5,7 @@
 // directory of the shape `vite build` writes (the real build is exercised by the browser tests).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
 
 const INDEX =
@@ -88,11 +88,20 @@ describe('a built UI', () => {
   });
 
   it('an asset built while the server runs is served (the files are listed again)', async () => {
-    writeFileSync(join(uiDir, 'assets', 'page-New456.js'), SCRIPT);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const res = await t.get('/ui/assets/page-New456.js');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // The files are listed again at most once a second, on the server's clock (frozen here): a
+    // missing name lists them now, and a file built right after waits for the next second.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      expect((await t.get('/ui/assets/page-Other789.js')).status).toBe(404);
+      writeFileSync(join(uiDir, 'assets', 'page-New456.js'), SCRIPT);
+      expect((await t.get('/ui/assets/page-New456.js')).status).toBe(404);
+      vi.setSystemTime(Date.now() + 1_000);
+      const res = await t.get('/ui/assets/page-New456.js');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the pages need no token while reads do; paths outside the UI stay out of reach', async () => {

@@ -33,8 +33,8 @@ export interface IndexFigures {
   /** Store version the index answers for. */
   readonly version: number;
   readonly backendHealthy: boolean;
-  /** Date.now() of the last store call that succeeded. */
-  readonly lastContactAt: number;
+  /** Milliseconds since the last store call that succeeded. */
+  readonly msSinceContact: number;
   readonly indexedDocuments?: number | undefined;
   /** Duration of the last refresh that loaded something. */
   readonly lastRefreshMillis?: number | undefined;
@@ -125,7 +125,7 @@ function indexGauges(registry: Registry, service: IndexFigures): void {
     registry,
     'index_refresh_lag_seconds',
     'Seconds since the store was last reached (a refresh or a check for changes that succeeded).',
-    () => (Date.now() - service.lastContactAt) / 1000,
+    () => service.msSinceContact / 1000,
   );
   readGauge(
     registry,

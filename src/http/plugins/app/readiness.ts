@@ -21,9 +21,9 @@ export class BackendProbe {
    */
   constructor(
     private readonly ping: () => Promise<void>,
-    private readonly lastSuccessAt: () => number = () => 0,
-    private readonly cacheMs = READINESS_CACHE_MS,
-    private readonly timeoutMs = READINESS_TIMEOUT_MS,
+    private readonly lastSuccessAt: () => number,
+    /** The clock `lastSuccessAt` is read on. */
+    private readonly now: () => number,
   ) {}
 
   state(): Promise<BackendState> {
@@ -31,12 +31,12 @@ export class BackendProbe {
     const fresh =
       this.current &&
       (settled === undefined ||
-        (Date.now() - settled < this.cacheMs && (this.lastState === 'up' || this.lastSuccessAt() <= settled)));
+        (this.now() - settled < READINESS_CACHE_MS && (this.lastState === 'up' || this.lastSuccessAt() <= settled)));
     if (fresh) return this.current!;
     this.settledAt = undefined;
     const check = this.checkOnce().then((state) => {
       if (this.current === check) {
-        this.settledAt = Date.now();
+        this.settledAt = this.now();
         this.lastState = state;
       }
       return state;
@@ -47,7 +47,7 @@ export class BackendProbe {
 
   private checkOnce(): Promise<BackendState> {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve('timeout'), this.timeoutMs);
+      const timer = setTimeout(() => resolve('timeout'), READINESS_TIMEOUT_MS);
       // A ping that ends after the bound settles nothing: the check already answered.
       this.ping()
         .then(
@@ -75,6 +75,7 @@ export default fp(
       new BackendProbe(
         () => service.store.ping(),
         () => service.lastContactAt,
+        service.now,
       ),
     );
     done();
