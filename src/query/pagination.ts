@@ -1,4 +1,5 @@
-// One pagination scheme for every list (SPEC §4). Lists are sorted by a key; a cursor carries
+// One pagination scheme for the lists the index answers (docs/api.md, "Pagination"; the cursor
+// codec is cursor.ts). Lists are sorted by a key; a cursor carries
 // the list's scope, the store version and the last key returned. While the data is unchanged
 // the next page starts at the remembered offset; after a change it starts right after the last
 // key (binary search), so a page never repeats or skips an item that was there before.
@@ -6,6 +7,7 @@
 // checked against the list (docs/api.md, "Paging"): at the cursor's version the item before its
 // offset must have its key, so an altered offset or key is refused rather than followed.
 import { createHash } from 'node:crypto';
+import { decodeCursorBody, encodeCursorBody, refuseCursor } from './cursor.js';
 import { InvalidInputError } from './errors.js';
 
 export type SortKey = readonly (string | number)[];
@@ -51,19 +53,10 @@ export function scopeOf(...parts: (string | number | boolean)[]): string {
   return createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 16);
 }
 
-function badCursor(reason: string): never {
-  throw new InvalidInputError('Cursor', `invalid Cursor: ${reason}`, 'SG_INVALID_CURSOR');
-}
+const NOT_ISSUED = 'it is not a cursor this server issued';
 
 function decodeCursor(text: string): CursorBody {
-  if (!/^[A-Za-z0-9_-]{1,4096}$/.test(text)) badCursor('it is not a cursor this server issued');
-  let body: unknown;
-  try {
-    body = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    badCursor('it is not a cursor this server issued');
-  }
-  const c = body as Partial<CursorBody>;
+  const c = decodeCursorBody(text, NOT_ISSUED) as Partial<CursorBody> | null;
   if (
     typeof c !== 'object' ||
     c === null ||
@@ -75,13 +68,9 @@ function decodeCursor(text: string): CursorBody {
     !Array.isArray(c.k) ||
     !c.k.every((x) => typeof x === 'string' || typeof x === 'number')
   ) {
-    badCursor('it is not a cursor this server issued');
+    refuseCursor(NOT_ISSUED);
   }
   return c as CursorBody;
-}
-
-function encodeCursor(body: CursorBody): string {
-  return Buffer.from(JSON.stringify(body), 'utf8').toString('base64url');
 }
 
 function badPageSize(name: string, limits: PageLimits, given?: string): never {
@@ -125,7 +114,7 @@ export function checkPageSizeTexts(query: Record<string, unknown> | undefined, l
  * version only the key is used, and it must have the shape of this list's keys.
  */
 function startOf<T>(c: CursorBody, items: readonly T[], keyOf: (item: T) => SortKey, version: number): number {
-  const altered = (): never => badCursor('it was altered (its position and last key do not agree with this list)');
+  const altered = (): never => refuseCursor('it was altered (its position and last key do not agree with this list)');
   if (c.g === version) {
     if (c.o < 1 || c.o >= items.length || compareKeys(keyOf(items[c.o - 1]), c.k) !== 0) altered();
     return c.o;
@@ -163,13 +152,13 @@ export function paginate<T>(
   let start = 0;
   if (request.cursor !== undefined) {
     const c = decodeCursor(request.cursor);
-    if (c.s !== scope()) badCursor('it belongs to another list (a different path or parameters)');
+    if (c.s !== scope()) refuseCursor('it belongs to another list (a different path or parameters)');
     start = startOf(c, items, keyOf, version);
   }
   const end = Math.min(start + size, items.length);
   const page: Page<T> = { items: items.slice(start, end), totalCount: items.length };
   if (end < items.length && end > start) {
-    page.nextCursor = encodeCursor({ v: 1, s: scope(), g: version, o: end, k: [...keyOf(items[end - 1])] });
+    page.nextCursor = encodeCursorBody({ v: 1, s: scope(), g: version, o: end, k: [...keyOf(items[end - 1])] });
   }
   return page;
 }

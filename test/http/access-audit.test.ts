@@ -1,7 +1,7 @@
 // The audit log over HTTP: refused requests are recorded (who, from where, why), GET /v0/audit
 // pages newest first with a keyset cursor, and a cursor it did not issue is 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeKeysetCursor } from '../../src/http/keyset-cursor.js';
+import { encodeKeysetCursor } from '../../src/query/cursor.js';
 import { openStore } from '../../src/store/open.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { createTestToken } from '../helpers/tokens.js';

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { validatePageSize } from '../../query/pagination.js';
 import { ProblemError } from '../errors.js';
-import { decodeKeysetCursor, encodeKeysetCursor } from '../keyset-cursor.js';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../query/cursor.js';
 import { pageRequestOf } from '../paging.js';
 import { auditEventView, AuditListSchema, type AuditList } from '../schemas/audit.js';
 import { PaginationQuerySchema } from '../schemas/pagination.js';

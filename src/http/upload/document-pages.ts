@@ -1,9 +1,9 @@
 // Paging of the document list: newest first by the store's document id (keyset, see
-// keyset-cursor.ts), so a page never repeats or skips a document while others are uploaded or
+// query/cursor.ts), so a page never repeats or skips a document while others are uploaded or
 // deleted; the cursor names the filters it was issued for.
 import type { DocumentQuery } from '../../store/types.js';
 import { ProblemError } from '../errors.js';
-import { decodeKeysetCursor, encodeKeysetCursor } from '../keyset-cursor.js';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../query/cursor.js';
 
 export interface DocumentFilters {
   format?: string;
