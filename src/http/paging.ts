@@ -11,7 +11,7 @@ export function pageRequestOf(query: PaginationQuery): PageRequest {
   };
 }
 
-/** For bare-array responses: the total and the next page travel in headers (SPEC §4). */
+/** For bare-array responses: the total and the next page travel in headers (docs/api.md, "Pagination"). */
 export function pageHeaders(request: FastifyRequest, page: Page<unknown>): Record<string, string> {
   const headers: Record<string, string> = { 'x-total-count': String(page.totalCount) };
   if (page.nextCursor) {

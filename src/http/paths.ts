@@ -23,10 +23,10 @@ export function isLivenessPath(url: string): boolean {
   return url === OPERATIONAL_PATHS.liveness;
 }
 
-/** The documents collection (SPEC §8): uploads are POSTed here. */
+/** The documents collection (docs/api.md, "Documents"): uploads are POSTed here. */
 export const DOCUMENTS_PATH = '/v0/documents';
 
-/** The batch questions (SPEC §8): POST only, with a JSON body. */
+/** The batch questions (docs/api.md, "Batch questions"): POST only, with a JSON body. */
 export const BATCH_PATHS = { vulns: '/v0/query/vulns', dependencies: '/v0/query/dependencies' } as const;
 
 const isBatchPath = (path: string): boolean => path === BATCH_PATHS.vulns || path === BATCH_PATHS.dependencies;

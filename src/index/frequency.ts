@@ -1,4 +1,4 @@
-// The frequency ranking (SPEC §3), computed exactly on the index: for each package name that
+// The frequency ranking (docs/api.md, "Rankings"), computed exactly on the index: for each package name that
 // is a dependency, the number of distinct package versions that transitively depend on any of
 // its versions, over the IsDependency edges that came from (non-deps.dev) SBOMs.
 // Runs in slices that yield to the event loop, so requests are served while it computes.

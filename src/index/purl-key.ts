@@ -56,7 +56,7 @@ function withOciRepository(purl: string, name: string, qualifiers: readonly stri
   return repository ? `${name}?${repository}` : name;
 }
 
-/** SPEC §3 template rule on canonical strings. */
+/** The template rule (docs/api.md, "Which packages a purl names") on canonical strings. */
 export function matchesPurlTemplate(template: PurlKey, candidate: PurlKey): boolean {
   if (template.name !== candidate.name) return false;
   if (template.version !== undefined && template.version !== candidate.version) return false;

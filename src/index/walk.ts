@@ -1,4 +1,4 @@
-// Breadth-first walks over the index (SPEC §3). Scratch buffers are reused between calls
+// Breadth-first walks over the index (docs/model.md, "What the questions walk"). Scratch buffers are reused between calls
 // (stamped with an epoch instead of cleared), so a walk allocates only its result.
 import { NodeKind } from '../model/kinds.js';
 import type { AdjacencyView } from './adjacency.js';
@@ -73,7 +73,7 @@ export function walkArtifactDependencies(index: GraphView, start: number): numbe
 }
 
 /**
- * The edges the walks take, by the kind of node they leave (SPEC §3): from a package its
+ * The edges the walks take, by the kind of node they leave (docs/api.md, "Dependencies"): from a package its
  * IsDependency edges and its SBOM's inclusions (not in the artifact walk, where packages are
  * leaves), from an artifact its SBOM's inclusions and SLSA materials, and equivalence from any
  * node. Every walk, forwards or backwards, reads the rule from here.

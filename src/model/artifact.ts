@@ -1,4 +1,4 @@
-// Artifact identity (SPEC §1): "<algorithm>:<digest>", both lowercase. As GUAC stores artifacts,
+// Artifact identity (docs/api.md, "Identity"): "<algorithm>:<digest>", both lowercase. As GUAC stores artifacts,
 // any non-empty algorithm and digest is an identity; format-specific digest forms (hex in SPDX
 // and CycloneDX) are checked by those parsers, not here. See docs/api.md ("Artifacts").
 

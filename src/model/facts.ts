@@ -1,4 +1,4 @@
-// The normalised facts every document parser emits (SPEC §2). Parsers build a
+// The normalised facts every document parser emits (docs/model.md). Parsers build a
 // DocumentFacts through FactsBuilder; the store persists it atomically; the index reads it back.
 // All identifiers here are already canonical (see purl.ts, artifact.ts, source.ts, vulnerability.ts).
 // Each fact's type comes from its schema in schemas/ (which also gives its store columns and its

@@ -342,7 +342,7 @@ export function canonicalPurl(input: string): string {
   return formatPurl(parsePurl(input));
 }
 
-/** A package *name*: the purl without version, qualifiers and subpath (SPEC §1). */
+/** A package *name*: the purl without version, qualifiers and subpath (docs/model.md, "Nodes"). */
 export function packageNameOf(p: PurlParts): string {
   // An oci package's namespace is its repository_url (GUAC's mapping, see canonicalParts).
   const repository = p.type === 'oci' ? p.qualifiers[REPOSITORY_URL] : undefined;

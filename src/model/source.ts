@@ -1,4 +1,4 @@
-// Source repository identity (SPEC §1): a VCS URL such as git+https://github.com/o/r.
+// Source repository identity (docs/api.md, "Identity"): a VCS URL such as git+https://github.com/o/r.
 // Sources are keyed at repository level; tag and commit stay on the facts that name them.
 
 const CASE_INSENSITIVE_HOSTS = new Set(['github.com', 'gitlab.com', 'bitbucket.org']);

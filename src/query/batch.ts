@@ -1,4 +1,4 @@
-// Batch questions (SPEC §8): the answers of the single dependency and vulnerability questions for
+// Batch questions (docs/api.md, "Batch questions"): the answers of the single dependency and vulnerability questions for
 // many inputs at once, input by input. Each input is answered by the very functions the single
 // routes call, so an entry equals the single answer by construction; a bad or unknown input is
 // that input's error, never the whole request's. Repeated inputs are folded and the answer's

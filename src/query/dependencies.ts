@@ -1,4 +1,4 @@
-// Transitive dependencies of packages and artifacts (SPEC §3), as sorted purl lists.
+// Transitive dependencies of packages and artifacts (docs/api.md, "Dependencies"), as sorted purl lists.
 import type { GraphView } from '../index/graph-view.js';
 import { NodeKind } from '../model/kinds.js';
 import {

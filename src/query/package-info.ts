@@ -1,4 +1,4 @@
-// /v0/package/{purl}/info (SPEC §8): what the graph knows of one package version: its licences,
+// /v0/package/{purl}/info (docs/api.md, "Package information"): what the graph knows of one package version: its licences,
 // source repositories and their latest scorecard, the documents naming it, and the sizes of its
 // dependency, dependent and vulnerability lists.
 import type { GraphView } from '../index/graph-view.js';

@@ -1,4 +1,4 @@
-// /analysis/dependencies (SPEC §3): the frequency ranking as computed by the index, and the
+// /analysis/dependencies (docs/api.md, "Rankings"): the frequency ranking as computed by the index, and the
 // scorecard ranking derived from it.
 import type { FrequencyRanking } from '../index/frequency.js';
 import type { GraphView } from '../index/graph-view.js';

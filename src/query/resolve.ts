@@ -1,4 +1,4 @@
-// Which nodes a request names (SPEC §3): purls (exact first, then as a template) and digests.
+// Which nodes a request names (docs/api.md, "Which packages a purl names"): purls (exact first, then as a template) and digests.
 import { canonicalPurl, PurlError } from '../model/purl.js';
 import { DigestError, parseDigestQuery, type DigestQuery } from '../model/artifact.js';
 import type { GraphView } from '../index/graph-view.js';

@@ -1,4 +1,4 @@
-// Vulnerabilities of packages and artifacts (SPEC §3): certified findings, widened to the
+// Vulnerabilities of packages and artifacts (docs/api.md, "Vulnerabilities"): certified findings, widened to the
 // dependency walk on request, with VEX suppression and aliases folded into one vulnerability.
 import type { GraphView } from '../index/graph-view.js';
 import type { Attribution, CertifyVulnRecord, VexRecord } from '../index/vulnerabilities/records.js';

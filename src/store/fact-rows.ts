@@ -38,7 +38,7 @@ export interface EncodedDocument {
   dependencies: DependencyRow[];
   /** Distinct evidence of the dependency facts, in the order of EVIDENCE_COLUMNS. */
   evidence: ColumnValue[][];
-  /** The document has an SBOM not collected from deps.dev (SPEC §3 frequency). */
+  /** The document has an SBOM not collected from deps.dev (docs/api.md, "Rankings"). */
   frequencyEligible: boolean;
 }
 

@@ -1,4 +1,4 @@
-// Offline OSV matching (SPEC §6): does an OSV advisory affect a package version?
+// Offline OSV matching (docs/formats/vulnerabilities.md, "OSV advisories and offline matching"): does an OSV advisory affect a package version?
 // Semantics follow the OSV schema's evaluation rules (https://ossf.github.io/osv-schema/
 // "Evaluation"): explicit `versions` always match; SEMVER and ECOSYSTEM ranges are evaluated
 // event by event in version order (introduced / fixed / last_affected, capped by limit); GIT

@@ -129,7 +129,7 @@ export function corpusSbomsSuite(set: DocumentSet): void {
         const doc = set.rawJson(file);
         const components = cdxComponents(doc);
         const refToPurl = new Map<string, string>();
-        // Components sharing a digest are the same bytes: equivalent, so not each other's dependencies (SPEC §3).
+        // Components sharing a digest are the same bytes: equivalent, so not each other's dependencies (docs/api.md, "Dependencies").
         const hashesOf = (c: any): string[] => (c?.hashes ?? []).map((h: any) => String(h.content).toLowerCase());
         const hashesByKey = new Map<string, Set<string>>();
         for (const c of [...components, doc.metadata?.component].filter(Boolean)) {

@@ -73,7 +73,7 @@ async function allPages(query: string): Promise<Summary[]> {
 }
 
 describe('GET /v0/documents', () => {
-  it('lists every document newest first, with the fields of SPEC §8', async () => {
+  it('lists every document newest first, with the fields of docs/api.md', async () => {
     const res = await t.get('/v0/documents');
     expect(res.status).toBe(200);
     expect(res.body.PaginationInfo).toEqual({ TotalCount: 5 });

@@ -1,7 +1,7 @@
 // The scenarios of GUAC's own REST server tests (pkg/guacrest/server: package purls, dependencies
 // by purl and by digest, client errors, vulnerabilities), each on a graph of its own made of GUAC
 // ingest-predicates documents with placeholder digests. Where this service answers differently on
-// purpose (SPEC §3 and docs/api.md), the test asserts our documented answer and says why.
+// purpose (docs/api.md), the test asserts our documented answer and says why.
 import { describe, expect, it } from 'vitest';
 import { enc, type TestClient } from '../helpers/server.js';
 import { serveGuacGraph, type GuacGraph } from './guac-rest-graph.js';
@@ -51,7 +51,7 @@ async function artifactVulnIds(t: TestClient, digest: string): Promise<string[]>
 }
 
 // GUAC lowercases vulnerability ids ("cve-2024-0001"); this service renders them in their
-// conventional spelling (docs/api.md, "Vulnerabilities"; the spelling of SPEC §1's examples).
+// conventional spelling (docs/api.md, "Vulnerabilities" and "Identity").
 const CVE_1 = 'CVE-2024-1111';
 const CVE_2 = 'CVE-2024-2222';
 
@@ -455,9 +455,9 @@ describe('GUAC REST scenarios: dependencies of an artifact', () => {
     }));
 });
 
-// GUAC answers 400 to all of these. SPEC §3/§5 answer 404 for an unknown package or artifact, and
-// SPEC §3's partial-purl rule makes a purl without version or qualifiers name every matching
-// version, so two of GUAC's cases find packages here.
+// GUAC answers 400 to all of these. docs/api.md answers 404 for an unknown package or artifact,
+// and its partial-purl rule ("Which packages a purl names") makes a purl without version or
+// qualifiers name every matching version, so two of GUAC's cases find packages here.
 describe('GUAC REST scenarios: client errors on the dependency endpoints', () => {
   it('an unknown package is 404 (GUAC: 400)', () =>
     withGraph({}, async (t) => {
@@ -474,13 +474,13 @@ describe('GUAC REST scenarios: client errors on the dependency endpoints', () =>
   it('a purl without version names every version (partial-purl rule; GUAC: 400)', () =>
     withGraph(
       { packages: ['pkg:guac/app@1.0'], sboms: [{ subject: 'pkg:guac/app@1.0', includes: ['pkg:guac/lib'] }] },
-      // SPEC §3: the versions a partial purl matched are themselves part of the answer.
+      // docs/api.md: the versions a partial purl matched are themselves part of the answer.
       async (t) => expect(await packageDeps(t, 'pkg:guac/app')).toEqual(['pkg:guac/app@1.0', 'pkg:guac/lib']),
     ));
 
   it('a purl without the qualifiers names the qualified package (partial-purl rule; GUAC: 400)', () =>
     withGraph({ sboms: [{ subject: 'pkg:guac/app?os=linux', includes: ['pkg:guac/lib'] }] }, async (t) =>
-      // SPEC §3: the package a partial purl matched is itself part of the answer.
+      // docs/api.md: the package a partial purl matched is itself part of the answer.
       expect(await packageDeps(t, 'pkg:guac/app')).toEqual(['pkg:guac/app?os=linux', 'pkg:guac/lib']),
     ));
 
@@ -503,7 +503,7 @@ describe('GUAC REST scenarios: client errors on the dependency endpoints', () =>
       expect(r.body.Message).toBeTypeOf('string');
     }));
 
-  it('a digest without algorithm that names nothing is 404 (SPEC §3 accepts bare digests; GUAC: 400)', () =>
+  it('a digest without algorithm that names nothing is 404 (docs/api.md accepts bare digests; GUAC: 400)', () =>
     withGraph({ artifacts: ['sha-image'] }, async (t) => {
       expect((await t.get(`/v0/artifact/${enc('0123456789abcdef')}/dependencies`)).status).toBe(404);
     }));
@@ -571,7 +571,7 @@ describe('GUAC REST scenarios: vulnerabilities', () => {
       },
     ));
 
-  it('artifact vulns of an unknown digest are 404 (SPEC §3; GUAC: 400)', () =>
+  it('artifact vulns of an unknown digest are 404 (docs/api.md; GUAC: 400)', () =>
     withGraph({}, async (t) => expect((await t.get(`/v0/artifact/${enc('sha-unknown')}/vulns`)).status).toBe(404)));
 
   it('package vulns answer 200 with the list', () =>
@@ -585,6 +585,6 @@ describe('GUAC REST scenarios: vulnerabilities', () => {
       });
     }));
 
-  it('package vulns of an unknown purl are 404 (SPEC §3; GUAC: 400)', () =>
+  it('package vulns of an unknown purl are 404 (docs/api.md; GUAC: 400)', () =>
     withGraph({}, async (t) => expect((await t.get(`/v0/package/${enc('pkg:guac/unknown')}/vulns`)).status).toBe(404)));
 });

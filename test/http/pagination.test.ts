@@ -1,4 +1,4 @@
-// SPEC §4: every list pages the same way; nothing is cut silently.
+// docs/api.md, "Pagination": every list pages the same way; nothing is cut silently.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dependsOn, sbomFor, vuln } from '../helpers/predicates.js';
 import { enc, startTestApp, type TestClient } from '../helpers/server.js';

@@ -1,5 +1,5 @@
 // /v0/documents: upload a document (or a zip archive of documents), list, show and delete them
-// (SPEC §8). Uploads stream to a temporary file and go through the ingest pipeline exactly as
+// (docs/api.md, "Documents"). Uploads stream to a temporary file and go through the ingest pipeline exactly as
 // the CLI's ingest; the list and the documents themselves come from the store.
 import type {} from '@fastify/compress'; // the route option `decompress`, when compression is registered
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

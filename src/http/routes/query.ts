@@ -1,5 +1,5 @@
 // POST /v0/query/vulns, POST /v0/query/dependencies: the single dependency and vulnerability
-// questions for many inputs in one request (SPEC §8). Every entry is the single endpoint's whole
+// questions for many inputs in one request (docs/api.md, "Batch questions"). Every entry is the single endpoint's whole
 // answer (all pages) or its problem, one per distinct input; all entries are computed from one
 // index version, in one synchronous pass. Answers are not cached and carry no ETag (POST). The
 // body counts against the server's body budget while it arrives (request-guards.ts), the answer

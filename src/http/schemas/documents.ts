@@ -1,4 +1,4 @@
-// Bodies of the document API (SPEC §8): the answer to an upload (one document, or one result per
+// Bodies of the document API (docs/api.md, "Documents"): the answer to an upload (one document, or one result per
 // entry of a zip archive), the document list and one document with what ingest left out of it.
 import { Type, type Static } from 'typebox';
 import { SkippedItemSchema } from '../../model/schemas/common.js';

@@ -1,6 +1,6 @@
 // An uploaded body through the one ingest pipeline, exactly as the CLI ingests a file: the format
 // detected from content, a zip archive read entry by entry by random access, one document parsed
-// and stored at a time. What comes back is described for the answer (SPEC §8). A large body is
+// and stored at a time. What comes back is described for the answer (docs/api.md, "Documents"). A large body is
 // ingested on a worker thread (ingest-worker.ts), so the event loop keeps answering meanwhile.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';

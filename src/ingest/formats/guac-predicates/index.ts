@@ -1,5 +1,5 @@
 // GUAC ingest-predicates JSON (assembler.IngestPredicates, with the JSON tags of GUAC's generated
-// input specs). Every predicate kind of SPEC §2 can be written in it.
+// input specs). Every fact kind of docs/model.md can be written in it.
 import type { FormatParser } from '../types.js';
 import { isIngestPredicates } from './detect.js';
 import { parseIngestPredicatesRoot } from './parse.js';

@@ -1,4 +1,4 @@
-// GUAC ingest-predicates → facts: each predicate kind of SPEC §2 onto its fact; a predicate
+// GUAC ingest-predicates → facts: each predicate kind onto its fact (docs/model.md); a predicate
 // naming an unusable artifact is skipped whole, with the reason.
 import {
   DocumentError,
@@ -220,7 +220,7 @@ export function translateIngestPredicates(root: JsonReader, ctx: ParseContext): 
       ...origin(card),
     });
   });
-  // Predicates outside SPEC §2: their subjects still belong to the document (and so to its
+  // Predicates with no fact of docs/model.md: their subjects still belong to the document (and so to its
   // SBOMs, by GUAC's bulk rule), the predicates themselves are not kept.
   for (const key of ['certifyBad', 'certifyGood', 'contact', 'hasMetadata', 'certifyLegal', 'pkgEqual'] as const) {
     each(key, (r) => {
