@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { validatePageSize } from '../../query/pagination.js';
 import { ProblemError } from '../errors.js';
+import { StoreError } from '../../store/types.js';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../query/cursor.js';
 import { pageRequestOf } from '../paging.js';
 import { auditEventView, AuditListSchema, type AuditList } from '../schemas/audit.js';
@@ -42,6 +43,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = (app) => {
         // One more than the page: whether more remain without a second query.
         listed = await app.indexService.store.listAudit({ beforeId, limit: limit + 1 });
       } catch (err) {
+        if (!(err instanceof StoreError)) throw err; // a bug answers 500, not "unavailable"
         request.log.error({ err }, 'cannot read the audit log');
         app.metrics.storeError();
         throw new ProblemError(

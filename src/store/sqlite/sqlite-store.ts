@@ -43,6 +43,7 @@ import type {
 } from '../types.js';
 import { DocumentWriter } from '../writer.js';
 import { SqliteAdminTables } from './admin.js';
+import { withStoreErrors } from './store-errors.js';
 import { deleteSqliteDocument } from './delete.js';
 import { migrate } from './schema.js';
 import { SqliteWriteBackend } from './write.js';
@@ -111,10 +112,10 @@ export class SqliteStore implements GraphStore {
     this.writer = readonly ? undefined : new DocumentWriter(new SqliteWriteBackend(this.db));
   }
 
-  /** Opens (creating when needed) the store in directory `dir`. */
+  /** Opens (creating when needed) the store in directory `dir`; SQLite's failures are StoreErrors. */
   static open(dir: string): SqliteStore {
     mkdirSync(dir, { recursive: true });
-    return new SqliteStore(join(dir, SQLITE_FILE_NAME), false);
+    return withStoreErrors(new SqliteStore(join(dir, SQLITE_FILE_NAME), false));
   }
 
   async writeDocument(input: DocumentInput): Promise<WriteOutcome> {

@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import { scopeAllows } from '../../../model/tokens.js';
 import type { AuditEvent, TokenScope } from '../../../store/types.js';
 import { ProblemError, sendProblem } from '../../errors.js';
+import { StoreError } from '../../../store/types.js';
 import { AuditBudget } from './audit-budget.js';
 import { createRateLimiter, requestCost } from './rate-limit.js';
 import { TokenVerifier } from './token-verifier.js';
@@ -117,6 +118,8 @@ export default fp(
       try {
         verified = await verifier.verify(token);
       } catch (err) {
+        // Only the store failing is "unavailable"; anything else is a bug and answers 500.
+        if (!(err instanceof StoreError)) throw err;
         request.log.error({ err }, 'cannot look up the token');
         app.metrics.storeError();
         throw new ProblemError(
