@@ -1,5 +1,9 @@
-// The error catalogue: every error the API returns has a stable code, a status and a title
+// The error catalogue: every error code (model/error-codes.ts) has a status and a title
 // (listed for users in docs/errors.md; a test keeps the two in step).
+import type { ErrorCode } from '../model/error-codes.js';
+
+export type { ErrorCode } from '../model/error-codes.js';
+
 export const ERROR_CATALOGUE = {
   SG_INVALID_PURL: { status: 400, title: 'Invalid package URL' },
   SG_INVALID_DIGEST: { status: 400, title: 'Invalid digest' },
@@ -35,6 +39,4 @@ export const ERROR_CATALOGUE = {
   SG_UI_NOT_BUILT: { status: 503, title: 'Web UI not built' },
   SG_TIMEOUT: { status: 504, title: 'Query timed out' },
   SG_INSUFFICIENT_STORAGE: { status: 507, title: 'Insufficient storage' },
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+} as const satisfies Record<ErrorCode, { status: number; title: string }>;

@@ -112,7 +112,7 @@ function frameworkProblem(code: string | undefined): { code: ErrorCode; detail: 
  * requests (handleError) and for the entries of a batch answer, so both say the same.
  */
 export function inputProblemOf(error: unknown): { code: ErrorCode; detail: string } | undefined {
-  if (error instanceof InvalidInputError) return { code: error.code as ErrorCode, detail: error.message };
+  if (error instanceof InvalidInputError) return { code: error.code, detail: error.message };
   if (error instanceof NotFoundError || error instanceof ProblemError)
     return { code: error.code, detail: error.message };
   return undefined;

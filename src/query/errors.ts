@@ -1,11 +1,12 @@
 // Errors the query layer raises; the HTTP layer maps each to a status and a stable code.
+import type { InvalidInputCode, NotFoundCode } from '../model/error-codes.js';
 
 /** Bad input (400); the message names the parameter and the reason. */
 export class InvalidInputError extends Error {
   constructor(
     readonly parameter: string,
     message: string,
-    readonly code = 'SG_INVALID_PARAMETER',
+    readonly code: InvalidInputCode = 'SG_INVALID_PARAMETER',
   ) {
     super(message);
   }
@@ -14,8 +15,7 @@ export class InvalidInputError extends Error {
 /** The package, artifact or vulnerability the request names is not in the graph, or no path joins two nodes (404). */
 export class NotFoundError extends Error {
   constructor(
-    readonly code:
-      'SG_PACKAGE_NOT_FOUND' | 'SG_ARTIFACT_NOT_FOUND' | 'SG_VULNERABILITY_NOT_FOUND' | 'SG_PATH_NOT_FOUND',
+    readonly code: NotFoundCode,
     message: string,
   ) {
     super(message);

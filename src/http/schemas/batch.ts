@@ -1,7 +1,7 @@
 // Bodies of the batch questions (POST /v0/query/vulns, POST /v0/query/dependencies): the request,
 // and the answer's entries, one per input, each the single endpoint's answer or its problem.
 import { Type, type Static } from 'typebox';
-import { ERROR_CATALOGUE, type ErrorCode } from '../error-catalogue.js';
+import { ERROR_CODES } from '../../model/error-codes.js';
 import { StringEnum } from './typebox.js';
 import { PackageVulnerabilityListSchema } from './vulnerabilities.js';
 
@@ -42,7 +42,7 @@ const entryProblemFields = {
   title: Type.Optional(Type.String()),
   detail: Type.Optional(Type.String()),
   Message: Type.Optional(Type.String()),
-  code: Type.Optional(StringEnum(Object.keys(ERROR_CATALOGUE) as ErrorCode[])),
+  code: Type.Optional(StringEnum([...ERROR_CODES])),
 };
 
 /** Every entry has the input and the status the single request would have had. */

@@ -1,6 +1,6 @@
 // The problem document every error answer carries (RFC 9457 plus GUAC's `Message`).
 import { Type, type Static } from 'typebox';
-import { ERROR_CATALOGUE, type ErrorCode } from '../error-catalogue.js';
+import { ERROR_CODES } from '../../model/error-codes.js';
 import { StringEnum } from './typebox.js';
 
 export const ProblemSchema = Type.Object(
@@ -13,7 +13,7 @@ export const ProblemSchema = Type.Object(
     status: Type.Integer({ minimum: 400, maximum: 599, description: 'The HTTP status of the response.' }),
     detail: Type.String({ description: 'What was wrong with this request, naming the parameter.' }),
     Message: Type.String({ description: "`detail` again, under GUAC's field name." }),
-    code: StringEnum(Object.keys(ERROR_CATALOGUE) as ErrorCode[], { description: 'Stable error code.' }),
+    code: StringEnum([...ERROR_CODES], { description: 'Stable error code.' }),
     requestId: Type.Optional(
       Type.String({
         description: 'The request id, also in `X-Request-Id`; it identifies the request in the server log.',
