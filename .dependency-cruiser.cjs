@@ -21,7 +21,8 @@ module.exports = {
     layer('ingest-only-makes-facts', 'ingest', ['model', 'vuln', 'store/types.ts']),
     layer('store-only-persists-facts', 'store', ['model']),
     layer('index-reads-the-store-interface', 'index', ['model', 'vuln', 'store/types.ts', 'store/load-phases.ts']),
-    layer('query-asks-the-graph-view', 'query', ['model', 'vuln', 'index']),
+    // Answers that need the stored documents take the store port they read (GraphEvidence).
+    layer('query-asks-the-graph-view', 'query', ['model', 'vuln', 'index', 'store/types.ts']),
     // server.ts composes the process: it opens the store and starts the index service. Uploads
     // go through the one ingest pipeline, as the CLI's ingest does; the upload worker rebuilds
     // the signature verifier from its settings (ingest/signatures).

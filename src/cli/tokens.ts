@@ -3,7 +3,7 @@
 // Creating and revoking write audit records with client "cli".
 import { generateToken, hashToken, TOKEN_SCOPES, type TokenScope } from '../model/tokens.js';
 import { openStore } from '../store/open.js';
-import type { GraphStore, TokenRecord } from '../store/types.js';
+import type { AccessStore, GraphStore, TokenRecord } from '../store/types.js';
 import { printColumns } from './columns.js';
 import { requireExistingStore } from './preflight.js';
 
@@ -47,7 +47,7 @@ async function withStore<T>(location: string, work: (store: GraphStore) => Promi
   }
 }
 
-function auditCli(store: GraphStore, name: string, action: string, result: string): Promise<void> {
+function auditCli(store: AccessStore, name: string, action: string, result: string): Promise<void> {
   return store.appendAudit({ at: new Date().toISOString(), token: name, client: 'cli', action, digest: null, result });
 }
 

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import { sep } from 'node:path';
 import { DocumentError, type DocumentFacts, type SkippedItem } from '../model/facts.js';
-import type { GraphStore } from '../store/types.js';
+import type { FactLog } from '../store/types.js';
 import { detectFormat, sniff, UnsupportedDocumentError } from './detect.js';
 import type { SignatureVerifier } from './signatures/types.js';
 import {
@@ -25,7 +25,8 @@ import { DEFAULT_ZIP_LIMITS, isZipBytes, isZipFile, zipDocuments, ZipLimitError 
 export type { SignatureVerifier };
 
 export interface IngestOptions {
-  store: GraphStore;
+  /** Where documents are written: the fact log of either store. */
+  store: FactLog;
   collector: string;
   maxDocumentBytes: number;
   /** Judges provenance signatures (--trusted-keys, --sigstore-trusted-root, --require-signed-provenance). */

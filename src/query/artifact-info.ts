@@ -3,6 +3,9 @@
 // naming it and the sizes of its lists. The index answers all but the provenance fields and the
 // SBOMs naming it, which the store holds (the caller looks them up and hands them in).
 import type { GraphView } from '../index/graph-view.js';
+import type { GraphEvidence } from '../store/types.js';
+import { sbomSubjectsIncluding } from './package-info.js';
+import { resolveArtifact } from './resolve.js';
 import { walkArtifactDependencies } from '../index/walk.js';
 import { compareText } from '../model/compare.js';
 import { NodeKind } from '../model/kinds.js';
@@ -161,4 +164,23 @@ export function artifactInfo(
     documents: listedDocuments(index, documents),
     counts: { documents: documents.length, dependencies, vulnerabilities },
   };
+}
+
+/**
+ * /v0/artifact/{digest}/info, whole: what the index knows of the artifact, then the stored SBOMs
+ * that include it and its SLSA provenance, read through the evidence port one query at a time
+ * (the SQLite store answers synchronously anyway; PostgreSQL gets one query at a time per request).
+ */
+export async function artifactInfoAnswer(
+  index: GraphView,
+  evidence: Pick<GraphEvidence, 'nodeDocuments' | 'slsaRows'>,
+  digestText: string,
+): Promise<ArtifactInfo> {
+  const artifact = resolveArtifact(index, digestText);
+  const known = artifactIndexFacts(index, artifact);
+  const builtFrom = artifactsBuiltFrom(index, artifact);
+  const sbomDocuments = await evidence.nodeDocuments(artifact, sbomSubjectsIncluding(index, artifact));
+  const provenance = await evidence.slsaRows([artifact]);
+  const asMaterial = builtFrom.length === 0 ? [] : await evidence.slsaRows(builtFrom, artifact);
+  return artifactInfo(index, artifact, known, { sbomDocuments, provenance, asMaterial });
 }

@@ -2,6 +2,7 @@
 // source repositories and their latest scorecard, the documents naming it, and the sizes of its
 // dependency, dependent and vulnerability lists.
 import type { GraphView } from '../index/graph-view.js';
+import type { GraphEvidence } from '../store/types.js';
 import { compareText } from '../model/compare.js';
 import type { LicenseKind } from '../model/facts.js';
 import { packageDependencies, packageDependents } from './dependencies.js';
@@ -126,4 +127,20 @@ export function packageInfo(index: GraphView, named: NamedPackages, storeDocumen
     documents: listedDocuments(index, documents),
     counts: countsOf(index, named, documents.length),
   };
+}
+
+/**
+ * /v0/package/{purl}/info, whole: the package the purl names exactly, what the index knows of it,
+ * and the stored SBOMs that include it (read through the evidence port after the index's part,
+ * which is computed on one index version).
+ */
+export async function packageInfoAnswer(
+  index: GraphView,
+  evidence: Pick<GraphEvidence, 'nodeDocuments'>,
+  purlText: string,
+): Promise<PackageInfo> {
+  const named = resolveOnePackage(index, purlText);
+  const pkg = named.ids[0];
+  const documents = await evidence.nodeDocuments(pkg, sbomSubjectsIncluding(index, pkg));
+  return packageInfo(index, named, documents);
 }

@@ -166,10 +166,24 @@ export interface StoreStats {
   dependencyEdges: number;
 }
 
-export interface GraphStore {
+/**
+ * The store is reached through narrow ports, one per concern: a consumer names the port it needs
+ * (the index service the fact log, the token check the access port, a query the evidence), and
+ * both stores implement them all as GraphStore. A new field of one concern edits one port.
+ */
+
+/** Identity and health of the store as a whole. */
+export interface StoreHandle {
   readonly backend: 'sqlite' | 'postgres';
   /** Stable identifier of this store (part of ETags). */
   readonly storeId: string;
+  ping(): Promise<void>;
+  stats(): Promise<StoreStats>;
+  close(): Promise<void>;
+}
+
+/** The append-only log of facts: documents written, and read back in commit order. */
+export interface FactLog {
   /** Writes one document atomically; a document already stored (same digest) changes nothing. */
   writeDocument(input: DocumentInput): Promise<WriteOutcome>;
   /**
@@ -188,6 +202,10 @@ export interface GraphStore {
   load(since: LoadCursor, sink: LoadSink, phases?: LoadPhases): Promise<LoadCursor>;
   /** Cheap check whether anything was committed (or deleted) since the cursor. */
   changesSince(cursor: LoadCursor): Promise<StoreChange>;
+}
+
+/** The stored documents as records: listed, shown, deleted. */
+export interface DocumentCatalogue {
   /** Newest first, filtered; `total` counts every match. */
   listDocuments(query: DocumentQuery): Promise<DocumentList>;
   getDocument(digest: string): Promise<StoredDocument | undefined>;
@@ -197,6 +215,10 @@ export interface GraphStore {
    * document has this digest.
    */
   deleteDocument(digest: string): Promise<boolean>;
+}
+
+/** API tokens and the audit log. */
+export interface AccessStore {
   /** Throws TokenNameTakenError when a token of this name exists. */
   createToken(token: TokenRecord): Promise<void>;
   listTokens(): Promise<TokenRecord[]>;
@@ -209,6 +231,10 @@ export interface GraphStore {
   appendAudit(event: AuditEvent): Promise<void>;
   /** Newest first. */
   listAudit(query: AuditQuery): Promise<{ events: StoredAuditEvent[]; total: number }>;
+}
+
+/** What the stored documents say about parts of the graph, beyond what the index holds. */
+export interface GraphEvidence {
   /**
    * For each edge, the earliest stored document that states it (and, for a dependency edge, the
    * type that document gives it); undefined when no stored document does (any more).
@@ -226,7 +252,7 @@ export interface GraphStore {
    * naming it as a material (for /v0/artifact/{digest}/info).
    */
   slsaRows(built: readonly number[], material?: number): Promise<SlsaRow[]>;
-  ping(): Promise<void>;
-  stats(): Promise<StoreStats>;
-  close(): Promise<void>;
 }
+
+/** Every port: what each store implements. */
+export interface GraphStore extends StoreHandle, FactLog, DocumentCatalogue, AccessStore, GraphEvidence {}

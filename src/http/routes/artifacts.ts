@@ -1,12 +1,10 @@
 // /v0/artifact/{digest}/dependencies, /v0/artifact/{digest}/info, /v0/artifact/{digest}/vulns
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { artifactIndexFacts, artifactInfo, artifactsBuiltFrom } from '../../query/artifact-info.js';
+import { artifactInfoAnswer } from '../../query/artifact-info.js';
 import { artifactDependencies, artifactDirectDependencies } from '../../query/dependencies.js';
 import { filterByLicense, parseLicenseFilter } from '../../query/licenses.js';
-import { sbomSubjectsIncluding } from '../../query/package-info.js';
 import { paginate, scopeOf } from '../../query/pagination.js';
-import { resolveArtifact } from '../../query/resolve.js';
 import { artifactVulnerabilities, artifactVulnKey } from '../../query/vulnerabilities.js';
 import { pageRequestOf, paginationInfo, parseBoolean } from '../paging.js';
 import { notModified } from '../plugins/app/response-cache.js';
@@ -36,16 +34,7 @@ async function answerArtifactInfo(
 ): Promise<FastifyReply> {
   const service = app.indexService;
   if (notModified(request, reply, app.versionTag(service.version))) return reply;
-  const index = service.index;
-  const artifact = resolveArtifact(index, digestText);
-  const known = artifactIndexFacts(index, artifact);
-  const builtFrom = artifactsBuiltFrom(index, artifact);
-  const store = service.store;
-  // Sequential: the SQLite store answers synchronously anyway, and PostgreSQL gets one query at a time per request.
-  const sbomDocuments = await store.nodeDocuments(artifact, sbomSubjectsIncluding(index, artifact));
-  const provenance = await store.slsaRows([artifact]);
-  const asMaterial = builtFrom.length === 0 ? [] : await store.slsaRows(builtFrom, artifact);
-  const body: ArtifactInfoBody = artifactInfo(index, artifact, known, { sbomDocuments, provenance, asMaterial });
+  const body: ArtifactInfoBody = await artifactInfoAnswer(service.index, service.store, digestText);
   return reply.send(body);
 }
 

@@ -10,7 +10,7 @@ import {
   packageDirectDependencyIds,
 } from '../../query/dependencies.js';
 import { matchesLicense, parseLicenseFilter } from '../../query/licenses.js';
-import { packageInfo, resolveOnePackage, sbomSubjectsIncluding } from '../../query/package-info.js';
+import { packageInfoAnswer } from '../../query/package-info.js';
 import { paginate, scopeOf } from '../../query/pagination.js';
 import { canonicalQueryPurl, matchingPackagePurls, resolvePackages } from '../../query/resolve.js';
 import { packageVulnerabilities, packageVulnKey } from '../../query/vulnerabilities.js';
@@ -111,11 +111,7 @@ async function answerInfo(
 ): Promise<FastifyReply> {
   const service = app.indexService;
   if (notModified(request, reply, app.versionTag(service.version))) return reply;
-  const index = service.index;
-  const named = resolveOnePackage(index, purlText);
-  const pkg = named.ids[0];
-  const documents = await service.store.nodeDocuments(pkg, sbomSubjectsIncluding(index, pkg));
-  const body: PackageInfoBody = packageInfo(index, named, documents);
+  const body: PackageInfoBody = await packageInfoAnswer(service.index, service.store, purlText);
   return reply.send(body);
 }
 

@@ -3,7 +3,7 @@
 // bounds how soon a revocation (or a new token) is seen by a running server: TOKEN_CACHE_MS.
 import { timingSafeEqual } from 'node:crypto';
 import { hashToken, type TokenScope } from '../../../model/tokens.js';
-import type { GraphStore, TokenRecord } from '../../../store/types.js';
+import type { AccessStore, TokenRecord } from '../../../store/types.js';
 
 /** How long a lookup, found or not, is reused: a revoked token stops working within this. */
 export const TOKEN_CACHE_MS = 2_000;
@@ -34,7 +34,7 @@ export class TokenVerifier {
   private readonly lastTouch = new Map<string, number>();
 
   constructor(
-    private readonly store: GraphStore,
+    private readonly store: Pick<AccessStore, 'findToken' | 'touchToken'>,
     /** Told when recording a use fails (the request itself goes on). */
     private readonly onTouchError: (err: unknown) => void,
     private readonly now: () => number = Date.now,
