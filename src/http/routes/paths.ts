@@ -1,41 +1,10 @@
 // /v0/path?from=&to=: the cheapest dependency paths between two nodes (stated chains before SBOM
 // inclusions), each hop with its evidence
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { GraphView } from '../../index/graph-view.js';
-import { findPaths, type PathAnswer, type PathStep } from '../../query/paths.js';
-import type { EdgeEvidence, EdgeQuery } from '../../store/types.js';
+import { pathsWithEvidence } from '../../query/path-evidence.js';
 import { PathListSchema, PathQuerySchema, type PathList } from '../schemas/paths.js';
 import { dataRouteErrors, notModifiedResponse, okResponse, problemResponses } from '../schemas/responses.js';
 import { notModified } from '../plugins/app/response-cache.js';
-
-/** The distinct edges of the paths, to look their documents up once each. */
-function edgesOf(paths: readonly PathStep[][]): { queries: EdgeQuery[]; keyOf: (step: PathStep) => string } {
-  const keyOf = (step: PathStep): string => `${step.edge?.kind}:${step.edge?.from}:${step.node}`;
-  const queries = new Map<string, EdgeQuery>();
-  for (const path of paths)
-    for (const step of path)
-      if (step.edge) queries.set(keyOf(step), { kind: step.edge.kind, a: step.edge.from, b: step.node });
-  return { queries: [...queries.values()], keyOf };
-}
-
-function bodyOf(
-  index: GraphView,
-  { via, paths }: PathAnswer,
-  evidence: ReadonlyMap<string, EdgeEvidence | undefined>,
-  keyOf: (step: PathStep) => string,
-): PathList {
-  return {
-    via,
-    paths: paths.map((path) =>
-      path.map((step) => {
-        const node = index.keyOf(step.node);
-        if (!step.edge) return { node };
-        const found = evidence.get(keyOf(step));
-        return { node, edge: { kind: step.edge.kind, ...found } };
-      }),
-    ),
-  };
-}
 
 // Typed as a plain record: the handler answers 200 and 304 itself (sendCached cannot await the store).
 const PATH_RESPONSES: Record<string, unknown> = {
@@ -70,14 +39,9 @@ const pathRoutes: FastifyPluginAsyncTypebox = (app) => {
       const service = app.indexService;
       // The paths depend on the graph only: the version ETag, as for every answer from the index.
       if (notModified(request, reply, app.versionTag(service.version))) return reply;
-      // Computed synchronously on one index version; only the documents are looked up afterwards.
-      const index = service.index;
       const { from, to, limit } = request.query;
-      const answer = findPaths(index, from, to, limit ?? 1);
-      const { queries, keyOf } = edgesOf(answer.paths);
-      const found = await service.store.edgeEvidence(queries);
-      const evidence = new Map(queries.map((q, i) => [`${q.kind}:${q.a}:${q.b}`, found[i]]));
-      return bodyOf(index, answer, evidence, keyOf);
+      const body: PathList = await pathsWithEvidence(service.index, service.store, from, to, limit ?? 1);
+      return body;
     },
   );
   return Promise.resolve();
