@@ -2,7 +2,7 @@
 // (like ingest), with the same fields as GET /v0/documents. Exit 0, or 1 with one line saying why.
 import type { SkippedItem } from '../model/facts.js';
 import { documentSummary } from '../http/schemas/documents.js';
-import { documentDigest } from '../http/upload/document-pages.js';
+import { documentDigest } from '../query/documents.js';
 import { openStore } from '../store/open.js';
 import type { GraphStore } from '../store/types.js';
 import { requireExistingStore } from './preflight.js';

@@ -56,5 +56,9 @@ export type InvalidInputCode = Extract<
 /** The codes of what the graph does not hold (404). */
 export type NotFoundCode = Extract<
   ErrorCode,
-  'SG_PACKAGE_NOT_FOUND' | 'SG_ARTIFACT_NOT_FOUND' | 'SG_VULNERABILITY_NOT_FOUND' | 'SG_PATH_NOT_FOUND'
+  | 'SG_PACKAGE_NOT_FOUND'
+  | 'SG_ARTIFACT_NOT_FOUND'
+  | 'SG_DOCUMENT_NOT_FOUND'
+  | 'SG_VULNERABILITY_NOT_FOUND'
+  | 'SG_PATH_NOT_FOUND'
 >;

@@ -21,7 +21,7 @@ import {
   type DocumentList,
 } from '../schemas/documents.js';
 import { JSON_MEDIA_TYPE, problemResponses, requestErrors } from '../schemas/responses.js';
-import { documentDigest, documentQuery, encodeDocumentCursor } from '../upload/document-pages.js';
+import { documentDigest, documentPage, documentWithSkips } from '../../query/documents.js';
 import { ingestUpload, type UploadOutcome } from '../upload/ingest-upload.js';
 import { bodyCodingOf, unsupportedContentHint } from '../upload/media-types.js';
 import { sweepUploadLeftovers, tooLarge, withUploadedFile } from '../upload/receive.js';
@@ -168,12 +168,9 @@ const documentRoutes: FastifyPluginAsyncTypebox = (app) => {
       const page = pageRequestOf(request.query);
       validatePageSize(page.pageSize, app.pageLimits);
       const size = page.pageSize ?? app.pageLimits.listCap;
-      const { documents, total } = await app.indexService.store.listDocuments(
-        documentQuery(filters, size, page.cursor),
-      );
-      const shown = documents.slice(0, size);
-      const body: DocumentList = { PaginationInfo: { TotalCount: total }, documents: shown.map(documentSummary) };
-      if (documents.length > size) body.PaginationInfo.NextCursor = encodeDocumentCursor(shown[size - 1].id, filters);
+      const { documents, total, nextCursor } = await documentPage(app.indexService.store, filters, size, page.cursor);
+      const body: DocumentList = { PaginationInfo: { TotalCount: total }, documents: documents.map(documentSummary) };
+      if (nextCursor !== undefined) body.PaginationInfo.NextCursor = nextCursor;
       return body;
     },
   );
@@ -193,11 +190,11 @@ const documentRoutes: FastifyPluginAsyncTypebox = (app) => {
       },
     },
     async (request) => {
-      const digest = documentDigest(request.params.digest);
-      const store = app.indexService.store;
-      const doc = await store.getDocument(digest);
-      if (!doc) throw new ProblemError('SG_DOCUMENT_NOT_FOUND', `no document has the digest ${digest}`);
-      return { ...documentSummary(doc), skipped: (await store.documentSkips(digest)) ?? [] };
+      const { document, skipped } = await documentWithSkips(
+        app.indexService.store,
+        documentDigest(request.params.digest),
+      );
+      return { ...documentSummary(document), skipped };
     },
   );
 
