@@ -7,7 +7,7 @@ const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmedi
 /**
  * How much work runs before the event loop gets a turn. A request waits for about this, one
  * step and any garbage-collection pause; under a large load the collector's marking tasks run
- * in the same turns, so the slice is kept short (docs/reliability.md, "large-upload").
+ * in the same turns, so the slice is kept short (docs/reliability.md, "One large upload").
  */
 export const SLICE_MS = 5;
 
