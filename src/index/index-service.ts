@@ -81,7 +81,8 @@ export class IndexService {
     readonly store: GraphStore,
     private readonly options: IndexServiceOptions,
   ) {
-    this.now = options.now ?? Date.now;
+    // Read through on each call, so a test that fakes Date (vi.useFakeTimers) moves this clock too.
+    this.now = options.now ?? ((): number => Date.now());
     this.lastContact = this.now();
   }
 

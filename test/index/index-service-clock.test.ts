@@ -52,6 +52,15 @@ describe('the index service reads the clock it is given', () => {
     expect(service.backendHealthy).toBe(true);
   });
 
+  it('reads Date on each call when given no clock, so faking Date moves it', async () => {
+    const plain = new IndexService(store, { refreshIntervalMs: INTERVAL_MS });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    await plain.refresh();
+    expect(plain.backendHealthy).toBe(true);
+    vi.setSystemTime(Date.now() + 10_001);
+    expect(plain.backendHealthy).toBe(false);
+  });
+
   it('backs off exponentially while the store fails, and not before the clock says so', async () => {
     const check = vi.spyOn(store, 'changesSince').mockRejectedValue(new Error('the store is gone'));
     await expect(service.refresh()).rejects.toThrow('the store is gone');
