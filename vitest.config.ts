@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { CORPUS_DIR, hasCorpus } from './test/helpers/corpus.js';
 import { CHROMIUM, hasChromium } from './ui/test/browser/chromium.js';
 import { configuredPgUrl, findPgBinDir, serverAnswers, shownUrl } from './test/setup/postgres.js';
+import { isDriverWriteRace } from './test/setup/known-driver-race.js';
 import { MODULE_MOCKING_TESTS, SYSTEM_TESTS } from './test/setup/tiers.js';
 
 // Two tiers (README, "Tests"), chosen by SUPPLYGRAPH_TEST_TIER:
@@ -158,5 +159,15 @@ export default defineConfig(async () => {
 });
 
 function config(projects: TestProjectInlineConfiguration[]) {
-  return { test: { pool: 'forks' as const, testTimeout: 60_000, hookTimeout: 120_000, projects, coverage: COVERAGE } };
+  return {
+    test: {
+      pool: 'forks' as const,
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+      projects,
+      coverage: COVERAGE,
+      // The PostgreSQL driver's own write race (test/setup/known-driver-race.ts); nothing else.
+      onUnhandledError: (error: { message?: string; stack?: string }) => (isDriverWriteRace(error) ? false : undefined),
+    },
+  };
 }
