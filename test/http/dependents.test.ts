@@ -1,27 +1,13 @@
 // The contract of /v0/package/{purl}/dependents: the answer's shape, paging, `direct`, unencoded
 // purls, 404 and 400. What the dependents are is tested on the index: test/query/dependents.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dependsOn, hex, occurrence, sbomFor } from '../helpers/predicates.js';
+import { dependentsDocuments } from '../helpers/dependents-graph.js';
 import { enc, startTestApp, type TestClient } from '../helpers/server.js';
 
 describe('GET /v0/package/{purl}/dependents', () => {
   let t: TestClient;
-  const IMAGE = `sha256:${hex('image')}`;
   beforeAll(async () => {
-    t = await startTestApp({
-      'deps.json': {
-        isDependency: [
-          dependsOn('pkg:npm/app@1.0.0', 'pkg:npm/lib@2.0.0'),
-          dependsOn('pkg:npm/lib@2.0.0', 'pkg:npm/leaf@3.0.0'),
-          dependsOn('pkg:npm/leaf@1.0.0', 'pkg:npm/leaf@3.0.0'),
-        ],
-      },
-      'sbom.json': {
-        hasSBOM: [sbomFor({ pkg: 'pkg:npm/tool@1.0.0' })],
-        isDependency: [dependsOn('pkg:npm/tool@1.0.0', 'pkg:npm/leaf@3.0.0')],
-      },
-      'image.json': { hasSBOM: [sbomFor({ artifact: IMAGE })], isOccurrence: [occurrence('pkg:oci/img@1', IMAGE)] },
-    });
+    t = await startTestApp(dependentsDocuments());
   });
   afterAll(async () => {
     await t?.close();

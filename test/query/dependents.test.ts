@@ -11,7 +11,7 @@ import { resolvePackages } from '../../src/query/resolve.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { generatedGraph } from '../helpers/generated-graph.js';
 import { graphOf } from '../helpers/graph-of.js';
-import { dependsOn, hex, occurrence, sbomFor } from '../helpers/predicates.js';
+import { dependentsDocuments } from '../helpers/dependents-graph.js';
 
 /** Checks the inverse pair by pair over every package version of the index. */
 function expectExactInverse(index: GraphIndex): number {
@@ -49,26 +49,12 @@ describe('dependents: the exact inverse of dependencies', () => {
 });
 
 describe('dependents of a version and of a template', () => {
-  const IMAGE = `sha256:${hex('image')}`;
   let index: GraphIndex;
   const dependentsOf = (purl: string, direct = false): string[] =>
     packageDependents(index, resolvePackages(index, purl), direct).map(index.keyOf);
 
   beforeAll(async () => {
-    ({ index } = await graphOf({
-      'deps.json': {
-        isDependency: [
-          dependsOn('pkg:npm/app@1.0.0', 'pkg:npm/lib@2.0.0'),
-          dependsOn('pkg:npm/lib@2.0.0', 'pkg:npm/leaf@3.0.0'),
-          dependsOn('pkg:npm/leaf@1.0.0', 'pkg:npm/leaf@3.0.0'),
-        ],
-      },
-      'sbom.json': {
-        hasSBOM: [sbomFor({ pkg: 'pkg:npm/tool@1.0.0' })],
-        isDependency: [dependsOn('pkg:npm/tool@1.0.0', 'pkg:npm/leaf@3.0.0')],
-      },
-      'image.json': { hasSBOM: [sbomFor({ artifact: IMAGE })], isOccurrence: [occurrence('pkg:oci/img@1', IMAGE)] },
-    }));
+    ({ index } = await graphOf(dependentsDocuments()));
   });
 
   it('lists every version that reaches the package, in purl order', () => {
