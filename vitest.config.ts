@@ -47,13 +47,22 @@ const said = ((globalThis as { supplygraphNotRun?: Set<string> }).supplygraphNot
 
 function notRun(what: string, why: string, how: string): void {
   if (ci) throw new Error(`${what} is required under CI=true, but ${why}. ${how}`);
-  const line = `NOT RUN: ${what}: ${why}. ${how}`;
+  sayOnce(`NOT RUN: ${what}: ${why}. ${how}`);
+}
+
+function sayOnce(line: string): void {
   if (!said.has(line)) console.log(line);
   said.add(line);
 }
 
 export default defineConfig(async () => {
   if (!systemTier) {
+    // The sweeps are in the system tier; without a corpus, say so here too (it is not an error).
+    if (!hasCorpus) {
+      sayOnce(
+        `NOT RUN: the whole-corpus sweep (test/corpus-sweep): there is no corpus at ${CORPUS_DIR}; it runs in npm run test:system when there is one.`,
+      );
+    }
     const notUnit = [...SYSTEM_TESTS, 'test/store/postgres/**', 'test/corpus-sweep/**', '**/node_modules/**'];
     return config([
       {
