@@ -1,7 +1,7 @@
 // Hostile HTTP inputs: seeded random requests over every route and its parameters (purls,
 // digests, PageSize/Cursor, includeDependencies, sort), odd encodings, very long values and odd
 // methods, sent over raw sockets. Each response is checked against the error contract.
-import { Rng } from '../bench/rng.js';
+import { Rng } from '../bench/lib/rng.js';
 import { NoResponseError, problemViolation, request, type RawRequest, type RawResponse } from './http.js';
 
 export interface FuzzProbes {

@@ -4,7 +4,7 @@
 // packages). 400,000 packages make about 164 MB: the upload of issue 29's finding.
 import { once } from 'node:events';
 import { createWriteStream, statSync } from 'node:fs';
-import { Rng } from '../bench/rng.js';
+import { Rng } from '../bench/lib/rng.js';
 
 const ECOSYSTEMS = ['npm', 'pypi', 'maven', 'golang'] as const;
 const LICENCES = ['MIT', 'Apache-2.0', 'BSD-3-Clause', 'ISC', 'GPL-2.0-only', 'MPL-2.0'];

@@ -5,7 +5,7 @@
 // keep-alive connections. /healthz must keep answering.
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { RssSampler, runToEnd, sleep } from '../bench/proc.js';
+import { RssSampler, runToEnd, sleep } from '../bench/lib/proc.js';
 import { ingestExamples } from './base.js';
 import { request } from './http.js';
 import { PartRecorder, round, type PartResult } from './report.js';
@@ -78,7 +78,7 @@ async function healthMs(service: Service): Promise<number | undefined> {
   }
 }
 
-const destroyAll = (list: Tracked[]): void => list.forEach((t) => t.socket.destroy());
+const destroyAll = (list: readonly { socket: Socket }[]): void => list.forEach((t) => t.socket.destroy());
 
 /** The routes that read a body: the batch questions buffer theirs (within --body-budget), the upload streams it. */
 const BODY_ROUTES = [
@@ -162,6 +162,166 @@ function outcomesByRoute(list: Unfinished[]): string {
   }).join('; ');
 }
 
+/** How long each /healthz took through the part (undefined: no answer within 10 s). */
+type HealthTimes = (number | undefined)[];
+
+/** Asks /healthz every `everyMs` for `forMs`. */
+async function watchHealth(service: Service, forMs: number, everyMs: number, times: HealthTimes): Promise<void> {
+  const until = performance.now() + forMs;
+  while (performance.now() < until) {
+    times.push(await healthMs(service));
+    await sleep(everyMs);
+  }
+}
+
+/**
+ * Unfinished bodies on every route that reads one, held open for options.holdMs: the server's
+ * RSS must stay bounded, and come back down once they close.
+ */
+async function unfinishedBodiesSection(
+  service: Service,
+  r: PartRecorder,
+  start: { token: string; baselineMB: number },
+  options: ClientsPartOptions,
+  healthTimes: HealthTimes,
+): Promise<void> {
+  const baseline = start.baselineMB;
+  const rss = new RssSampler(service.pid, 100);
+  const unfinished = await openUnfinishedBodies(service.port, options.unfinished, start.token);
+  await watchHealth(service, options.holdMs, 250, healthTimes);
+  const peak = rss.max;
+  const stillOpen = unfinished.filter((t) => !t.socket.destroyed).length;
+  const outcomes = outcomesByRoute(unfinished);
+  destroyAll(unfinished);
+  await sleep(5000);
+  rss.stop();
+  const after = service.rssMB() ?? 0;
+  r.figure('RSS before (MB)', round(baseline));
+  r.figure(`RSS peak with ${options.unfinished} unfinished bodies (MB)`, round(peak));
+  r.figure('RSS 5 s after they closed (MB)', round(after));
+  r.figure('unfinished bodies by route (answers before the body ended)', outcomes);
+  r.hard(
+    `server RSS stays ≤ ${options.rssTargetMB} MB with ${options.unfinished} unfinished 1,000,000-byte bodies on the batch and upload routes`,
+    peak <= options.rssTargetMB,
+    `peak ${round(peak)} MB (before ${round(baseline)} MB); after ${round(options.holdMs / 1000)} s ${stillOpen} still open; ${outcomes}`,
+  );
+  r.hard(
+    'the memory is returned after they close (within 64 MB of before)',
+    after - baseline <= 64,
+    `${round(after)} MB 5 s after close (before ${round(baseline)} MB)`,
+  );
+}
+
+interface SlowClients {
+  /** Headers that never end. */
+  loris: Tracked[];
+  /** A body sent at 1 byte/s. */
+  trickle: Tracked;
+  /** Keep-alive connections idle after one request. */
+  idle: Tracked[];
+}
+
+async function openSlowClients(port: number, options: ClientsPartOptions, t0: number): Promise<SlowClients> {
+  const loris = await openMany(port, options.slowloris, 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n', t0);
+  const [trickle] = await openMany(
+    port,
+    1,
+    'POST /v0/package/x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n',
+    t0,
+  );
+  const idle = await openMany(port, options.idle, 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', t0);
+  return { loris, trickle, idle };
+}
+
+/**
+ * Until `watchMs` after t0, once a second: a header line more for each slowloris connection still
+ * open, a byte more of the trickled body; /healthz asked meanwhile. Returns the server's RSS peak.
+ */
+async function keepSlowClientsGoing(
+  service: Service,
+  clients: SlowClients,
+  watch: { t0: number; watchMs: number },
+  healthTimes: HealthTimes,
+): Promise<number> {
+  const { loris, trickle } = clients;
+  let rssPeak = 0;
+  for (let tick = 1; performance.now() - watch.t0 < watch.watchMs; tick++) {
+    for (const t of loris) if (t.closedAfterMs === undefined) t.socket.write(`X-${tick}: a\r\n`);
+    if (trickle.closedAfterMs === undefined && !trickle.answered) trickle.socket.write('x');
+    rssPeak = Math.max(rssPeak, service.rssMB() ?? 0);
+    healthTimes.push(await healthMs(service));
+    await sleep(1000);
+  }
+  return rssPeak;
+}
+
+/** The connections of `list` that the server has closed. */
+const closedOf = (list: readonly Tracked[]): Tracked[] => list.filter((t) => t.closedAfterMs !== undefined);
+/** When the server closed the last of `list` (Infinity when one is still open). */
+const lastClosedMs = (list: readonly Tracked[]): number => Math.max(0, ...list.map((t) => t.closedAfterMs ?? Infinity));
+
+/** How the 1 byte/s body ended, in words. */
+function trickleEnd(trickle: Tracked, watchSeconds: number): string {
+  if (trickle.closedAfterMs === undefined && !trickle.answered) return `still open after ${watchSeconds} s`;
+  return `${trickle.answered ? 'answered' : 'closed'} after ${round((trickle.closedAfterMs ?? 0) / 1000)} s`;
+}
+
+function recordSlowClients(r: PartRecorder, clients: SlowClients, rssPeak: number, options: ClientsPartOptions): void {
+  const { loris, trickle, idle } = clients;
+  const lorisClosed = closedOf(loris);
+  const idleClosed = closedOf(idle);
+  const watch = round(options.watchMs / 1000);
+  const trickled = trickleEnd(trickle, watch);
+  r.figure('slowloris connections closed by the server', `${lorisClosed.length} of ${loris.length} within ${watch} s`);
+  r.figure('1 byte/s body', trickled);
+  r.figure(
+    'idle keep-alive connections closed by the server',
+    `${idleClosed.length} of ${idle.length} within ${watch} s`,
+  );
+  r.figure(`RSS peak with ${options.idle} idle and ${options.slowloris} slowloris connections (MB)`, round(rssPeak));
+  const target = round(options.slowTargetMs / 1000);
+  r.hard(
+    `slowloris headers: the server closes each within ${target} s`,
+    lorisClosed.length === loris.length && lastClosedMs(loris) <= options.slowTargetMs,
+    `${lorisClosed.length} of ${loris.length} closed within ${watch} s${lorisClosed.length ? `, the last after ${round(lastClosedMs(lorisClosed) / 1000)} s` : ''}`,
+  );
+  r.hard(
+    `a body sent at 1 byte/s: the server ends the request within ${target} s`,
+    trickle.closedAfterMs !== undefined && trickle.closedAfterMs <= options.slowTargetMs,
+    trickled,
+  );
+  r.hard(
+    `idle keep-alive connections: the server closes them within ${target} s`,
+    idleClosed.length === idle.length && lastClosedMs(idle) <= options.slowTargetMs,
+    `${idleClosed.length} of ${idle.length} closed within ${watch} s; RSS peak ${round(rssPeak)} MB`,
+  );
+}
+
+/** Slowloris headers, a body at 1 byte/s and idle keep-alive connections, watched together: the server must close each. */
+async function slowClientsSection(
+  service: Service,
+  r: PartRecorder,
+  options: ClientsPartOptions,
+  healthTimes: HealthTimes,
+): Promise<void> {
+  const t0 = performance.now();
+  const clients = await openSlowClients(service.port, options, t0);
+  const rssPeak = await keepSlowClientsGoing(service, clients, { t0, watchMs: options.watchMs }, healthTimes);
+  recordSlowClients(r, clients, rssPeak, options);
+  destroyAll(clients.loris);
+  destroyAll(clients.idle);
+  clients.trickle.socket.destroy();
+}
+
+function recordHealth(r: PartRecorder, healthTimes: HealthTimes, service: Service): void {
+  const answered = healthTimes.filter((t): t is number => t !== undefined);
+  r.hard(
+    '/healthz keeps answering meanwhile, and the server stays up',
+    answered.length === healthTimes.length && service.alive(),
+    `${answered.length} of ${healthTimes.length} answered, slowest ${round(Math.max(0, ...answered))} ms`,
+  );
+}
+
 export async function clientsPart(options: ClientsPartOptions): Promise<PartResult> {
   const r = new PartRecorder('slow and unfinished clients');
   const dir = workDir('clients');
@@ -176,116 +336,14 @@ export async function clientsPart(options: ClientsPartOptions): Promise<PartResu
       extraArgs: ['--keep-alive-timeout', String(options.keepAliveTimeoutMs), '--max-connections-per-address', '0'],
     });
     try {
-      const healthTimes: (number | undefined)[] = [];
+      const healthTimes: HealthTimes = [];
       await sleep(1000);
-      const baseline = service.rssMB() ?? 0;
-
-      // --- unfinished bodies, on every route that reads a body ---
+      const baselineMB = service.rssMB() ?? 0;
       const token = await ingestToken(store, join(dir.path, 'token.log'));
-      const rss = new RssSampler(service.pid, 100);
-      const unfinished = await openUnfinishedBodies(service.port, options.unfinished, token);
-      const until = performance.now() + options.holdMs;
-      while (performance.now() < until) {
-        healthTimes.push(await healthMs(service));
-        await sleep(250);
-      }
-      const peak = rss.max;
-      const stillOpen = unfinished.filter((t) => !t.socket.destroyed).length;
-      const outcomes = outcomesByRoute(unfinished);
-      unfinished.forEach((t) => t.socket.destroy());
-      await sleep(5000);
-      rss.stop();
-      const after = service.rssMB() ?? 0;
-      r.figure('RSS before (MB)', round(baseline));
-      r.figure(`RSS peak with ${options.unfinished} unfinished bodies (MB)`, round(peak));
-      r.figure('RSS 5 s after they closed (MB)', round(after));
-      r.figure('unfinished bodies by route (answers before the body ended)', outcomes);
-      r.hard(
-        `server RSS stays ≤ ${options.rssTargetMB} MB with ${options.unfinished} unfinished 1,000,000-byte bodies on the batch and upload routes`,
-        peak <= options.rssTargetMB,
-        `peak ${round(peak)} MB (before ${round(baseline)} MB); after ${round(options.holdMs / 1000)} s ${stillOpen} still open; ${outcomes}`,
-      );
-      r.hard(
-        'the memory is returned after they close (within 64 MB of before)',
-        after - baseline <= 64,
-        `${round(after)} MB 5 s after close (before ${round(baseline)} MB)`,
-      );
-
-      // --- slowloris, 1 byte/s body, idle keep-alive: watched together ---
-      if (options.slowloris || options.idle) {
-        const t0 = performance.now();
-        const loris = await openMany(
-          service.port,
-          options.slowloris,
-          'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n',
-          t0,
-        );
-        const [trickle] = await openMany(
-          service.port,
-          1,
-          'POST /v0/package/x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n',
-          t0,
-        );
-        const idle = await openMany(service.port, options.idle, 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', t0);
-        let idlePeak = 0;
-        let tick = 0;
-        while (performance.now() - t0 < options.watchMs) {
-          tick++;
-          for (const t of loris) if (t.closedAfterMs === undefined) t.socket.write(`X-${tick}: a\r\n`);
-          if (trickle.closedAfterMs === undefined && !trickle.answered) trickle.socket.write('x');
-          idlePeak = Math.max(idlePeak, service.rssMB() ?? 0);
-          healthTimes.push(await healthMs(service));
-          await sleep(1000);
-        }
-        const closedBy = (list: Tracked[]) => list.filter((t) => t.closedAfterMs !== undefined);
-        const slowest = (list: Tracked[]) => Math.max(0, ...list.map((t) => t.closedAfterMs ?? Infinity));
-        const lorisClosed = closedBy(loris);
-        const idleClosed = closedBy(idle);
-        const watch = round(options.watchMs / 1000);
-        const trickleEnd =
-          trickle.closedAfterMs !== undefined || trickle.answered
-            ? `${trickle.answered ? 'answered' : 'closed'} after ${round((trickle.closedAfterMs ?? 0) / 1000)} s`
-            : `still open after ${watch} s`;
-        r.figure(
-          'slowloris connections closed by the server',
-          `${lorisClosed.length} of ${loris.length} within ${watch} s`,
-        );
-        r.figure('1 byte/s body', trickleEnd);
-        r.figure(
-          'idle keep-alive connections closed by the server',
-          `${idleClosed.length} of ${idle.length} within ${watch} s`,
-        );
-        r.figure(
-          `RSS peak with ${options.idle} idle and ${options.slowloris} slowloris connections (MB)`,
-          round(idlePeak),
-        );
-        const target = round(options.slowTargetMs / 1000);
-        r.hard(
-          `slowloris headers: the server closes each within ${target} s`,
-          lorisClosed.length === loris.length && slowest(loris) <= options.slowTargetMs,
-          `${lorisClosed.length} of ${loris.length} closed within ${watch} s${lorisClosed.length ? `, the last after ${round(slowest(lorisClosed) / 1000)} s` : ''}`,
-        );
-        r.hard(
-          `a body sent at 1 byte/s: the server ends the request within ${target} s`,
-          trickle.closedAfterMs !== undefined && trickle.closedAfterMs <= options.slowTargetMs,
-          trickleEnd,
-        );
-        r.hard(
-          `idle keep-alive connections: the server closes them within ${target} s`,
-          idleClosed.length === idle.length && slowest(idle) <= options.slowTargetMs,
-          `${idleClosed.length} of ${idle.length} closed within ${watch} s; RSS peak ${round(idlePeak)} MB`,
-        );
-        destroyAll(loris);
-        destroyAll(idle);
-        trickle.socket.destroy();
-      }
+      await unfinishedBodiesSection(service, r, { token, baselineMB }, options, healthTimes);
+      if (options.slowloris || options.idle) await slowClientsSection(service, r, options, healthTimes);
       if (options.capFlood) await connectionCapSection(service, r, options.capFlood);
-      const answeredHealth = healthTimes.filter((t): t is number => t !== undefined);
-      r.hard(
-        '/healthz keeps answering meanwhile, and the server stays up',
-        answeredHealth.length === healthTimes.length && service.alive(),
-        `${answeredHealth.length} of ${healthTimes.length} answered, slowest ${round(Math.max(0, ...answeredHealth))} ms`,
-      );
+      recordHealth(r, healthTimes, service);
     } finally {
       await service.stop();
     }
@@ -346,7 +404,7 @@ export async function connectionCapSection(service: Service, r: PartRecorder, fl
   const held = flooders.filter((f) => f.status === 200 && !f.closed).length;
   const refused = flooders.filter((f) => f.status === 503 && f.closed).length;
   const other = flooders.length - held - refused;
-  destroyAll(flooders.map((f) => ({ socket: f.socket, answered: true })));
+  destroyAll(flooders);
   r.figure(`idle connections from one address: kept / refused with 503 (of ${flood})`, `${held} / ${refused}`);
   r.hard(
     `/healthz from another address answers while one address opens ${flood} idle keep-alive connections`,

@@ -4,8 +4,8 @@
 // to completion, every endpoint's answers must equal the clean ingest's. Then the server killed
 // mid-upload (its leftovers removed at the next start) and a full disk (upload-faults.ts).
 import { join } from 'node:path';
-import { Rng } from '../bench/rng.js';
-import { sleep, startChild } from '../bench/proc.js';
+import { Rng } from '../bench/lib/rng.js';
+import { sleep, startChild } from '../bench/lib/proc.js';
 import { differences, discoverProbes, probePaths, snapshot } from './probes.js';
 import { firstFew, PartRecorder, round, type PartResult } from './report.js';
 import { BIN, runIngest, startService, storeStats, workDir } from './service.js';

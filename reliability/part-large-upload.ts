@@ -7,7 +7,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { runToEnd } from '../bench/proc.js';
+import { runToEnd } from '../bench/lib/proc.js';
 import { ingestExamples } from './base.js';
 import { NoResponseError, request } from './http.js';
 import { writeLargeSpdx } from './large-spdx.js';

@@ -3,13 +3,15 @@
 // answer again (recovery time measured). Then the same with uploads under way, many times
 // (upload-outage.ts): the server never exits and no document is left half-written.
 import { join } from 'node:path';
-import { runToEnd, sleep } from '../bench/proc.js';
+import { runToEnd, sleep } from '../bench/lib/proc.js';
 import { EXAMPLE_DOCUMENTS } from './base.js';
-import { problemViolation, request } from './http.js';
-import { createPrivateCluster } from './pg-cluster.js';
+import type { FuzzProbes } from './fuzz.js';
+import { problemViolation } from './http.js';
+import { RequestLoad } from './load.js';
+import { createPrivateCluster, type PrivateCluster } from './pg-cluster.js';
 import { discoverProbes } from './probes.js';
-import { firstFew, PartRecorder, round, type PartResult } from './report.js';
-import { BIN, runIngest, startService, workDir } from './service.js';
+import { countBy, firstFew, PartRecorder, round, type PartResult } from './report.js';
+import { BIN, runIngest, startService, workDir, type Service } from './service.js';
 import { uploadOutageTrials, type UploadOutageOptions } from './upload-outage.js';
 
 export interface PostgresPartOptions {
@@ -25,10 +27,152 @@ export interface PostgresPartOptions {
 }
 
 interface Sample {
+  /** Milliseconds since the load started. */
   at: number;
   path: string;
   status: number | 'none';
   violation?: string;
+}
+
+/** Milliseconds since the load started. */
+type Clock = () => number;
+
+/** Creates the schema on the cluster and ingests the examples into it. */
+async function migrateAndIngest(url: string, dir: string): Promise<void> {
+  const migrate = await runToEnd(process.execPath, [BIN, 'migrate', '--store', url], join(dir, 'migrate.log'), 120_000);
+  if (migrate.code !== 0) throw new Error(`migrate exited ${migrate.code}`);
+  const ingest = await runIngest(url, EXAMPLE_DOCUMENTS, join(dir, 'ingest.log'));
+  if (ingest.code !== 0) throw new Error(`ingest exited ${ingest.code}`);
+}
+
+/** Request loops over `paths` that keep every answer, and every request left without one, as a sample. */
+function sampledLoad(
+  port: number,
+  paths: readonly string[],
+  connections: number,
+  clock: Clock,
+): { load: RequestLoad; samples: Sample[] } {
+  const samples: Sample[] = [];
+  const load = new RequestLoad({
+    port,
+    paths,
+    connections,
+    timeoutMs: 20_000,
+    pauseMs: 50,
+    onAnswer: (path, res) => {
+      samples.push({ at: clock(), path, status: res.status, violation: problemViolation(res, 'GET') });
+    },
+    onNoAnswer: (path) => {
+      samples.push({ at: clock(), path, status: 'none' });
+      return true;
+    },
+  });
+  return { load, samples };
+}
+
+interface Outage {
+  /** When the cluster was stopped, its restart started and it was up again (ms on the clock). */
+  down: number;
+  restartStarted: number;
+  up: number;
+  /** Milliseconds from `up` until the server answered again; undefined: not within the cap. */
+  recovered?: number;
+}
+
+/** Milliseconds from `up` until a data path and /readyz have both answered 200; undefined when not within capMs. */
+async function waitForRecovery(
+  samples: readonly Sample[],
+  clock: Clock,
+  up: number,
+  capMs: number,
+): Promise<number | undefined> {
+  while (clock() - up < capMs) {
+    const after = samples.filter((s) => s.at > up);
+    const data = after.find((s) => s.status === 200 && s.path !== '/readyz');
+    const ready = after.find((s) => s.status === 200 && s.path === '/readyz');
+    if (data && ready) return Math.max(data.at, ready.at) - up;
+    await sleep(100);
+  }
+  return undefined;
+}
+
+/** Stops the cluster (immediate mode) for options.outageMs, starts it again and waits for the server to recover. */
+async function stopAndRestart(
+  cluster: PrivateCluster,
+  samples: readonly Sample[],
+  clock: Clock,
+  options: PostgresPartOptions,
+): Promise<Outage> {
+  const down = clock();
+  await cluster.stopImmediately();
+  await sleep(options.outageMs);
+  const restartStarted = clock();
+  await cluster.start();
+  const up = clock();
+  const recovered = await waitForRecovery(samples, clock, up, options.recoveryCapMs);
+  return { down, restartStarted, up, recovered };
+}
+
+/** The answers from the stop until the recovery (or the cap), and those of them that break the contract. */
+function outageAnswers(
+  samples: readonly Sample[],
+  outage: Outage,
+  capMs: number,
+): { during: Sample[]; counts: Record<string, number>; wrong: Sample[] } {
+  const during = samples.filter((s) => s.at >= outage.down && s.at <= outage.up + (outage.recovered ?? capMs));
+  const counts = countBy(during, (s) => s.status);
+  const wrong = during.filter(
+    (s) => s.status !== 200 && (s.status === 'none' || ![502, 503].includes(s.status) || s.violation),
+  );
+  return { during, counts, wrong };
+}
+
+function recordOutage(
+  r: PartRecorder,
+  samples: readonly Sample[],
+  outage: Outage,
+  service: Service,
+  options: PostgresPartOptions,
+): void {
+  const { down, restartStarted, up, recovered } = outage;
+  const { during, counts, wrong } = outageAnswers(samples, outage, options.recoveryCapMs);
+  const recovery = recovered === undefined ? 'not recovered' : `${round(recovered / 1000, 2)} s`;
+  r.figure('outage (s)', round((up - down) / 1000, 1));
+  r.figure('restart took (s)', round((up - restartStarted) / 1000, 1));
+  r.figure('answers during the outage', JSON.stringify(counts));
+  r.figure(
+    'recovery after restart (s)',
+    recovered === undefined ? `not within ${round(options.recoveryCapMs / 1000)}` : round(recovered / 1000, 2),
+  );
+  r.hard('the server stays up through the outage', service.alive(), service.alive() ? 'alive' : 'the process died');
+  r.hard(
+    'during the outage every error is 502 or 503 problem+json',
+    wrong.length === 0,
+    `${during.length} answers during the outage ${JSON.stringify(counts)}`,
+    firstFew(
+      wrong.map((s) => `${s.path} at ${round(s.at / 1000, 2)} s: ${s.status}${s.violation ? ` (${s.violation})` : ''}`),
+    ),
+  );
+  r.hard(
+    `it answers again within ${round(options.recoveryCapMs / 1000)} s of the restart`,
+    recovered !== undefined,
+    recovery,
+  );
+  r.target(
+    `it answers again within ${round(options.recoveryTargetMs / 1000)} s of the restart`,
+    recovered !== undefined && recovered <= options.recoveryTargetMs,
+    recovery,
+  );
+}
+
+/** The paths the load asks: readiness, a ranking, and the examples' dependencies and vulnerabilities. */
+function loadPaths(probes: FuzzProbes): string[] {
+  return [
+    '/readyz',
+    '/analysis/dependencies?sort=frequency',
+    ...probes.purls.map((p) => `/v0/package/${encodeURIComponent(p)}/dependencies`),
+    ...probes.digests.map((d) => `/v0/artifact/${d}/vulns`),
+  ];
 }
 
 export async function postgresPart(options: PostgresPartOptions): Promise<PartResult> {
@@ -36,111 +180,26 @@ export async function postgresPart(options: PostgresPartOptions): Promise<PartRe
   const dir = workDir('pg');
   const cluster = await createPrivateCluster();
   try {
-    const migrate = await runToEnd(
-      process.execPath,
-      [BIN, 'migrate', '--store', cluster.url],
-      join(dir.path, 'migrate.log'),
-      120_000,
-    );
-    if (migrate.code !== 0) throw new Error(`migrate exited ${migrate.code}`);
-    const ingest = await runIngest(cluster.url, EXAMPLE_DOCUMENTS, join(dir.path, 'ingest.log'));
-    if (ingest.code !== 0) throw new Error(`ingest exited ${ingest.code}`);
+    await migrateAndIngest(cluster.url, dir.path);
     const service = await startService({
       store: cluster.url,
       logFile: join(dir.path, 'serve.log'),
       extraArgs: ['--refresh-interval', '250', '--pg-connect-timeout', '2'],
     });
-    const probes = await discoverProbes(service.port, EXAMPLE_DOCUMENTS, 10);
-    const paths = [
-      '/readyz',
-      '/analysis/dependencies?sort=frequency',
-      ...probes.purls.map((p) => `/v0/package/${encodeURIComponent(p)}/dependencies`),
-      ...probes.digests.map((d) => `/v0/artifact/${d}/vulns`),
-    ];
-    const samples: Sample[] = [];
+    const paths = loadPaths(await discoverProbes(service.port, EXAMPLE_DOCUMENTS, 10));
     const t0 = performance.now();
-    let stop = false;
-    const loop = async (k: number): Promise<void> => {
-      for (let i = k; !stop; i++) {
-        const path = paths[i % paths.length];
-        try {
-          const res = await request(service.port, { path, timeoutMs: 20_000 });
-          samples.push({
-            at: performance.now() - t0,
-            path,
-            status: res.status,
-            violation: problemViolation(res, 'GET'),
-          });
-        } catch {
-          samples.push({ at: performance.now() - t0, path, status: 'none' });
-          await sleep(50);
-        }
-      }
-    };
-    const loops = Array.from({ length: options.loadConnections }, (_, k) => loop(k));
+    const clock: Clock = () => performance.now() - t0;
+    const { load, samples } = sampledLoad(service.port, paths, options.loadConnections, clock);
     try {
       await sleep(2000);
-      const down = performance.now() - t0;
-      await cluster.stopImmediately();
-      await sleep(options.outageMs);
-      const restartStarted = performance.now() - t0;
-      await cluster.start();
-      const up = performance.now() - t0;
-      // Recovered: a data path and /readyz both answered 200 after the restart.
-      let recovered: number | undefined;
-      while (performance.now() - t0 - up < options.recoveryCapMs) {
-        const after = samples.filter((s) => s.at > up);
-        const data = after.find((s) => s.status === 200 && s.path !== '/readyz');
-        const ready = after.find((s) => s.status === 200 && s.path === '/readyz');
-        if (data && ready) {
-          recovered = Math.max(data.at, ready.at) - up;
-          break;
-        }
-        await sleep(100);
-      }
+      const outage = await stopAndRestart(cluster, samples, clock, options);
       await sleep(1000);
-      stop = true;
-      await Promise.all(loops);
-
-      const outage = samples.filter((s) => s.at >= down && s.at <= up + (recovered ?? options.recoveryCapMs));
-      const counts: Record<string, number> = {};
-      for (const s of outage) counts[s.status] = (counts[s.status] ?? 0) + 1;
-      const wrong = outage.filter(
-        (s) => s.status !== 200 && (s.status === 'none' || ![502, 503].includes(s.status) || s.violation),
-      );
-      r.figure('outage (s)', round((up - down) / 1000, 1));
-      r.figure('restart took (s)', round((up - restartStarted) / 1000, 1));
-      r.figure('answers during the outage', JSON.stringify(counts));
-      r.figure(
-        'recovery after restart (s)',
-        recovered === undefined ? `not within ${round(options.recoveryCapMs / 1000)}` : round(recovered / 1000, 2),
-      );
-      r.hard('the server stays up through the outage', service.alive(), service.alive() ? 'alive' : 'the process died');
-      r.hard(
-        'during the outage every error is 502 or 503 problem+json',
-        wrong.length === 0,
-        `${outage.length} answers during the outage ${JSON.stringify(counts)}`,
-        firstFew(
-          wrong.map(
-            (s) => `${s.path} at ${round(s.at / 1000, 2)} s: ${s.status}${s.violation ? ` (${s.violation})` : ''}`,
-          ),
-        ),
-      );
-      r.hard(
-        `it answers again within ${round(options.recoveryCapMs / 1000)} s of the restart`,
-        recovered !== undefined,
-        recovered === undefined ? 'not recovered' : `${round(recovered / 1000, 2)} s`,
-      );
-      r.target(
-        `it answers again within ${round(options.recoveryTargetMs / 1000)} s of the restart`,
-        recovered !== undefined && recovered <= options.recoveryTargetMs,
-        recovered === undefined ? 'not recovered' : `${round(recovered / 1000, 2)} s`,
-      );
+      await load.stop();
+      recordOutage(r, samples, outage, service, options);
       if (options.uploads && service.alive())
         await uploadOutageTrials(r, cluster, service, dir.path, { ...options.uploads, seed: options.seed ?? '1' });
     } finally {
-      stop = true;
-      await Promise.all(loops);
+      await load.stop();
       await service.stop(10_000);
     }
   } finally {

@@ -3,11 +3,12 @@
 // the drain deadline.
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { sleep } from '../bench/proc.js';
+import { sleep } from '../bench/lib/proc.js';
 import { writeWideSbom } from './documents.js';
-import { NoResponseError, parseResponse, request } from './http.js';
+import { NoResponseError, parseResponse, request, type RawResponse } from './http.js';
+import { RequestLoad } from './load.js';
 import { firstFew, PartRecorder, round, type PartResult } from './report.js';
-import { runIngest, startService, workDir } from './service.js';
+import { runIngest, startService, workDir, type Service } from './service.js';
 
 export interface SigtermPartOptions {
   /** Components of the wide SBOM (its dependency list is the large response). */
@@ -42,6 +43,110 @@ function slowRead(port: number, path: string, pauseMs: number, onFirstByte: () =
   });
 }
 
+/** What the load saw while the server drained. */
+interface LoadTally {
+  complete: number;
+  /** Requests without any answer (the server no longer accepting). */
+  refused: number;
+  /** Answers cut off half-way. */
+  truncated: string[];
+  statuses: Record<string, number>;
+}
+
+/** Request loops over `paths`, counted, that end once the server is gone. */
+function countedLoad(
+  service: Service,
+  paths: readonly string[],
+  connections: number,
+): { load: RequestLoad; tally: LoadTally } {
+  const tally: LoadTally = { complete: 0, refused: 0, truncated: [], statuses: {} };
+  const load = new RequestLoad({
+    port: service.port,
+    paths,
+    connections,
+    timeoutMs: 30_000,
+    pauseMs: 20,
+    onAnswer: (_path, res) => {
+      tally.complete++;
+      tally.statuses[res.status] = (tally.statuses[res.status] ?? 0) + 1;
+    },
+    onNoAnswer: (path, err) => {
+      if (err instanceof NoResponseError && err.received > 0)
+        tally.truncated.push(`${path}: ${err.received} bytes then ${err.message}`);
+      else tally.refused++;
+      return service.alive();
+    },
+  });
+  return { load, tally };
+}
+
+interface Drain {
+  /** The exit code. */
+  code: number;
+  /** From SIGTERM to the exit. */
+  exitMs: number;
+  /** What the slow reader received. */
+  bytes: Buffer;
+}
+
+/** SIGTERM as soon as a slow read of `path` has its first byte; waits for the exit (SIGKILL well past the deadline) and the read. */
+async function sigtermDuringSlowRead(service: Service, path: string, options: SigtermPartOptions): Promise<Drain> {
+  let signalledAt = 0;
+  const slow = slowRead(service.port, path, options.readPauseMs, () => {
+    signalledAt = performance.now();
+    service.child.proc.kill('SIGTERM');
+  });
+  const deadline = setTimeout(() => service.child.proc.kill('SIGKILL'), options.drainDeadlineMs + 30_000);
+  const code = await service.child.exited;
+  const exitMs = performance.now() - signalledAt;
+  clearTimeout(deadline);
+  return { code, exitMs, bytes: await slow };
+}
+
+/** Dependencies listed in a response's JSON body; -1 when cut off or not JSON. */
+function dependenciesIn(res: RawResponse | undefined): number {
+  try {
+    return (JSON.parse(res?.body.toString('utf8') ?? '') as { dependencies: string[] }).dependencies.length;
+  } catch {
+    return -1;
+  }
+}
+
+function recordChecks(
+  r: PartRecorder,
+  drain: Drain,
+  load: LoadTally,
+  fullBytes: number,
+  options: SigtermPartOptions,
+): void {
+  const { code, exitMs, bytes } = drain;
+  const parsed = parseResponse(bytes, false);
+  const items = dependenciesIn(parsed);
+  r.figure('large response (bytes)', fullBytes);
+  r.figure('exit after SIGTERM (s)', round(exitMs / 1000));
+  r.figure(
+    'load requests',
+    `${load.complete} answered (${JSON.stringify(load.statuses)}), ${load.refused} refused, ${load.truncated.length} cut`,
+  );
+  r.hard(
+    'the slow reader gets the whole large response',
+    parsed?.status === 200 && items === options.components,
+    `${bytes.length} bytes received, ${items} of ${options.components} dependencies (${fullBytes} bytes body)`,
+  );
+  r.hard('the process exits 0', code === 0, `exit code ${code}`);
+  r.hard(
+    `the process exits within the drain deadline of ${round(options.drainDeadlineMs / 1000)} s`,
+    code === 0 && exitMs <= options.drainDeadlineMs,
+    `exited ${round(exitMs / 1000)} s after SIGTERM`,
+  );
+  r.hard(
+    'no response under load is cut off half-way',
+    load.truncated.length === 0,
+    `${load.truncated.length} cut`,
+    firstFew(load.truncated),
+  );
+}
+
 export async function sigtermPart(options: SigtermPartOptions): Promise<PartResult> {
   const r = new PartRecorder('SIGTERM under load and during a slow read');
   const dir = workDir('sigterm');
@@ -54,9 +159,6 @@ export async function sigtermPart(options: SigtermPartOptions): Promise<PartResu
     const bigPath = `/v0/package/${encodeURIComponent(root)}/dependencies`;
     // Warm the answer so the slow read measures the transfer, not the walk.
     const warm = await request(service.port, { path: bigPath, timeoutMs: 60_000 });
-    const fullBytes = warm.body.length;
-
-    // Load: request loops that run until the server is gone.
     const loadPaths = [
       '/healthz',
       '/readyz',
@@ -64,70 +166,11 @@ export async function sigtermPart(options: SigtermPartOptions): Promise<PartResu
       '/analysis/dependencies?sort=frequency&PageSize=5',
       bigPath + '?PageSize=100',
     ];
-    let stop = false;
-    const load = { complete: 0, refused: 0, truncated: [] as string[], statuses: {} as Record<string, number> };
-    const loop = async (k: number): Promise<void> => {
-      for (let i = k; !stop; i++) {
-        const path = loadPaths[i % loadPaths.length];
-        try {
-          const res = await request(service.port, { path, timeoutMs: 30_000 });
-          load.complete++;
-          load.statuses[res.status] = (load.statuses[res.status] ?? 0) + 1;
-        } catch (err) {
-          if (err instanceof NoResponseError && err.received > 0)
-            load.truncated.push(`${path}: ${err.received} bytes then ${err.message}`);
-          else load.refused++;
-          if (!service.alive()) return;
-          await sleep(20);
-        }
-      }
-    };
-    const loops = Array.from({ length: options.loadConnections }, (_, k) => loop(k));
+    const { load, tally } = countedLoad(service, loadPaths, options.loadConnections);
     await sleep(1000);
-
-    let signalledAt = 0;
-    const slow = slowRead(service.port, bigPath, options.readPauseMs, () => {
-      signalledAt = performance.now();
-      service.child.proc.kill('SIGTERM');
-    });
-    const deadline = setTimeout(() => service.child.proc.kill('SIGKILL'), options.drainDeadlineMs + 30_000);
-    const code = await service.child.exited;
-    const exitMs = performance.now() - signalledAt;
-    clearTimeout(deadline);
-    const bytes = await slow;
-    stop = true;
-    await Promise.all(loops);
-
-    const parsed = parseResponse(bytes, false);
-    let items = -1;
-    try {
-      items = (JSON.parse(parsed?.body.toString('utf8') ?? '') as { dependencies: string[] }).dependencies.length;
-    } catch {
-      // truncated or not JSON: items stays -1
-    }
-    r.figure('large response (bytes)', fullBytes);
-    r.figure('exit after SIGTERM (s)', round(exitMs / 1000));
-    r.figure(
-      'load requests',
-      `${load.complete} answered (${JSON.stringify(load.statuses)}), ${load.refused} refused, ${load.truncated.length} cut`,
-    );
-    r.hard(
-      'the slow reader gets the whole large response',
-      parsed?.status === 200 && items === options.components,
-      `${bytes.length} bytes received, ${items} of ${options.components} dependencies (${fullBytes} bytes body)`,
-    );
-    r.hard('the process exits 0', code === 0, `exit code ${code}`);
-    r.hard(
-      `the process exits within the drain deadline of ${round(options.drainDeadlineMs / 1000)} s`,
-      code === 0 && exitMs <= options.drainDeadlineMs,
-      `exited ${round(exitMs / 1000)} s after SIGTERM`,
-    );
-    r.hard(
-      'no response under load is cut off half-way',
-      load.truncated.length === 0,
-      `${load.truncated.length} cut`,
-      firstFew(load.truncated),
-    );
+    const drain = await sigtermDuringSlowRead(service, bigPath, options);
+    await load.stop();
+    recordChecks(r, drain, tally, warm.body.length, options);
   } finally {
     if (!options.keep) dir.remove();
   }

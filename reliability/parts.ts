@@ -1,7 +1,7 @@
 // The parts of the long run with their sizes (the quick sizes live in test/reliability/).
 // Sized to finish in about ten minutes on two cores: each part is bounded in count and time.
 import { join } from 'node:path';
-import { generate } from '../bench/generate.js';
+import { generate } from '../bench/generate/generate.js';
 import { EXAMPLE_DOCUMENTS } from './base.js';
 import { workDir } from './service.js';
 import { clientsPart } from './part-clients.js';

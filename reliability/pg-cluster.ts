@@ -4,7 +4,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { freePort, runToEnd } from '../bench/proc.js';
+import { freePort, runToEnd } from '../bench/lib/proc.js';
 
 /** The newest installed server binaries (Debian layout), or PATH. */
 function binDir(): string {

@@ -83,4 +83,14 @@ export function firstFew(cases: readonly string[], n = 5): string {
   return cases.length > n ? `${shown}\n… and ${cases.length - n} more` : shown;
 }
 
+/** How many of `items` fall under each key (a plain object, as JSON.stringify prints it in the figures). */
+export function countBy<T>(items: Iterable<T>, key: (item: T) => string | number): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const item of items) {
+    const k = key(item);
+    counts[k] = (counts[k] ?? 0) + 1;
+  }
+  return counts;
+}
+
 export const round = (x: number, digits = 1): number => Math.round(x * 10 ** digits) / 10 ** digits;

@@ -4,8 +4,8 @@
 // and exits 1 when a hard requirement failed (targets missed are reported, not fatal).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { machineFacts, runToEnd } from '../bench/proc.js';
-import { parseArgs } from '../bench/generate.js';
+import { machineFacts, runToEnd } from '../bench/lib/proc.js';
+import { parseArgs } from '../bench/lib/args.js';
 import { PARTS, type PartName } from './parts.js';
 import { failedPart, renderChecks, round, verdict, type PartResult } from './report.js';
 import { ROOT } from './service.js';

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { freePort, memoryOf, runToEnd, startChild, stopChild, waitFor, type Child } from '../bench/proc.js';
+import { freePort, memoryOf, runToEnd, startChild, stopChild, waitFor, type Child } from '../bench/lib/proc.js';
 import { request } from './http.js';
 
 /** The repository root: this file runs as reliability/service.ts (vitest) or reliability/dist/reliability/service.js. */

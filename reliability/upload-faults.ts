@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { runToEnd, waitFor } from '../bench/proc.js';
+import { runToEnd, waitFor } from '../bench/lib/proc.js';
 import { ingestExamples } from './base.js';
 import { cyclonedx } from './documents.js';
 import { problemViolation, request } from './http.js';

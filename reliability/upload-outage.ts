@@ -4,12 +4,12 @@
 // answer (2xx, or 502/503 problem+json), and afterwards every document the store holds must be
 // whole and every upload answered 201 must be there.
 import { join } from 'node:path';
-import { runToEnd, sleep } from '../bench/proc.js';
-import { Rng } from '../bench/rng.js';
+import { runToEnd, sleep } from '../bench/lib/proc.js';
+import { Rng } from '../bench/lib/rng.js';
 import { cyclonedx } from './documents.js';
 import { problemViolation, request } from './http.js';
 import type { PrivateCluster } from './pg-cluster.js';
-import { firstFew, round, type PartRecorder } from './report.js';
+import { countBy, firstFew, round, type PartRecorder } from './report.js';
 import { BIN, type Service } from './service.js';
 
 export interface UploadOutageOptions {
@@ -96,81 +96,138 @@ async function storedOrigins(port: number): Promise<Set<string>> {
   return origins;
 }
 
-export async function uploadOutageTrials(
-  r: PartRecorder,
-  cluster: PrivateCluster,
-  service: Service,
-  dir: string,
-  options: UploadOutageOptions,
-): Promise<void> {
-  const token = await ingestToken(cluster.url, join(dir, 'token.log'));
-  const rng = new Rng(`pg-uploads:${options.seed}`);
-  const uploads: Upload[] = [];
-  let trial = 0;
-  let stop = false;
-  let sequence = 0;
-  const loop = async (k: number): Promise<void> => {
-    while (!stop) {
-      const name = `outage-${k}-${sequence++}`;
-      const upload: Upload = { name, root: rootOf(name), status: 'none', trial };
-      try {
-        const res = await request(service.port, {
-          method: 'POST',
-          path: `/v0/documents?name=${name}`,
-          headers: [`Authorization: Bearer ${token}`, 'Content-Type: application/json'],
-          body: uploadBody(name),
-          timeoutMs: 60_000,
-        });
-        upload.status = res.status;
-        upload.violation = problemViolation(res, 'POST');
-        if (res.status >= 400) upload.code = (JSON.parse(res.body.toString('utf8')) as { code?: string }).code;
-      } catch {
-        await sleep(50); // no answer (or the server is gone): recorded as 'none'
-      }
-      uploads.push(upload);
-    }
-  };
-  const loops = Array.from({ length: options.connections }, (_, k) => loop(k));
-  const modes: string[] = [];
-  const notRecovered: string[] = [];
-  const recoveries: number[] = [];
-  try {
-    for (trial = 1; trial <= options.trials && service.alive(); trial++) {
-      // Land the stop anywhere inside an upload: a seeded pause of 0.2–1.2 s of uploading first.
-      await sleep(200 + Math.floor(rng.next() * 1000));
-      const mode = trial % 2 ? 'immediate' : 'fast';
-      modes.push(mode);
-      await cluster.stop(mode);
-      await sleep(options.outageMs);
-      await cluster.start();
-      const up = uploads.length;
-      const started = performance.now();
-      // Recovered: an upload sent after the restart was stored again.
-      while (!uploads.slice(up).some((u) => u.status === 201) && service.alive()) {
-        if (performance.now() - started > options.recoveryCapMs) {
-          notRecovered.push(`trial ${trial} (${mode})`);
-          break;
-        }
-        await sleep(50);
-      }
-      recoveries.push(performance.now() - started);
-    }
-  } finally {
-    stop = true;
-    await Promise.all(loops);
-  }
-  const alive = service.alive();
+/** Upload loops: each POSTs fresh SBOMs one after another until stopped, keeping every answer. */
+class UploadLoad {
+  readonly uploads: Upload[] = [];
+  /** The trial under way, noted on each upload (0 before the first); the trials' loop counter. */
+  trial = 0;
+  private stopped = false;
+  private sequence = 0;
+  private readonly loops: Promise<void>[];
 
-  const counts: Record<string, number> = {};
-  for (const u of uploads) {
-    const key = `${u.status}${u.code && typeof u.status === 'number' && u.status >= 500 ? ` ${u.code}` : ''}`;
-    counts[key] = (counts[key] ?? 0) + 1;
+  constructor(
+    private readonly port: number,
+    private readonly token: string,
+    connections: number,
+  ) {
+    this.loops = Array.from({ length: connections }, (_, k) => this.loop(k));
   }
+
+  private async loop(k: number): Promise<void> {
+    while (!this.stopped) this.uploads.push(await this.upload(`outage-${k}-${this.sequence++}`));
+  }
+
+  private async upload(name: string): Promise<Upload> {
+    const upload: Upload = { name, root: rootOf(name), status: 'none', trial: this.trial };
+    try {
+      const res = await request(this.port, {
+        method: 'POST',
+        path: `/v0/documents?name=${name}`,
+        headers: [`Authorization: Bearer ${this.token}`, 'Content-Type: application/json'],
+        body: uploadBody(name),
+        timeoutMs: 60_000,
+      });
+      upload.status = res.status;
+      upload.violation = problemViolation(res, 'POST');
+      if (res.status >= 400) upload.code = (JSON.parse(res.body.toString('utf8')) as { code?: string }).code;
+    } catch {
+      await sleep(50); // no answer (or the server is gone): recorded as 'none'
+    }
+    return upload;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.all(this.loops);
+  }
+}
+
+type StopMode = 'fast' | 'immediate';
+
+/** What the trials saw, trial by trial. */
+interface TrialRecord {
+  modes: StopMode[];
+  /** The trials after which no upload was stored within the cap. */
+  notRecovered: string[];
+  /** Milliseconds from each restart until an upload was stored again (or the wait ended). */
+  recoveries: number[];
+}
+
+/**
+ * Waits until an upload finished from now on was stored (201), or the server is gone; false when
+ * neither happened within capMs of `started`.
+ */
+async function storedAgain(
+  uploads: readonly Upload[],
+  service: Service,
+  started: number,
+  capMs: number,
+): Promise<boolean> {
+  const from = uploads.length;
+  while (!uploads.slice(from).some((u) => u.status === 201) && service.alive()) {
+    if (performance.now() - started > capMs) return false;
+    await sleep(50);
+  }
+  return true;
+}
+
+/** Trial `n`: the cluster stopped (immediate and fast in turn) amid the uploads, started again, and a wait for an upload stored again. */
+async function runTrial(
+  n: number,
+  rng: Rng,
+  setting: { cluster: PrivateCluster; service: Service; load: UploadLoad },
+  options: UploadOutageOptions,
+  record: TrialRecord,
+): Promise<void> {
+  // Land the stop anywhere inside an upload: a seeded pause of 0.2–1.2 s of uploading first.
+  await sleep(200 + Math.floor(rng.next() * 1000));
+  const mode: StopMode = n % 2 ? 'immediate' : 'fast';
+  record.modes.push(mode);
+  await setting.cluster.stop(mode);
+  await sleep(options.outageMs);
+  await setting.cluster.start();
+  const started = performance.now();
+  if (!(await storedAgain(setting.load.uploads, setting.service, started, options.recoveryCapMs)))
+    record.notRecovered.push(`trial ${n} (${mode})`);
+  record.recoveries.push(performance.now() - started);
+}
+
+/** An upload's answer as counted: the status, with the problem's code for a 5xx. */
+function answerKey(u: Upload): string {
+  const withCode = u.code && typeof u.status === 'number' && u.status >= 500;
+  return `${u.status}${withCode ? ` ${u.code}` : ''}`;
+}
+
+/** Uploads answered neither 200/201 nor 502/503 problem+json, and uploads not answered at all. */
+function badAnswers(uploads: readonly Upload[]): string[] {
   const unanswered = uploads.filter((u) => u.status === 'none');
   const wrong = uploads.filter(
     (u) => u.status !== 'none' && ![200, 201].includes(u.status) && (![502, 503].includes(u.status) || u.violation),
   );
-  const stops = (mode: string): number => modes.filter((m) => m === mode).length;
+  return [
+    ...unanswered.map((u) => `${u.name} (trial ${u.trial}): no answer`),
+    ...wrong.map(
+      (u) => `${u.name} (trial ${u.trial}): ${u.status} ${u.code ?? ''}${u.violation ? ` (${u.violation})` : ''}`,
+    ),
+  ];
+}
+
+/** How the process ended, for a check's figure. */
+const deathOf = (service: Service, trial: number): string =>
+  `the process died (exit ${service.child.proc.exitCode ?? service.child.proc.signalCode}) in trial ${trial}`;
+
+function recordTrials(
+  r: PartRecorder,
+  setting: { service: Service; load: UploadLoad },
+  record: TrialRecord,
+  options: UploadOutageOptions,
+): boolean {
+  const { uploads, trial } = setting.load;
+  const { modes, notRecovered, recoveries } = record;
+  const alive = setting.service.alive();
+  const counts = countBy(uploads, answerKey);
+  const bad = badAnswers(uploads);
+  const stops = (mode: StopMode): number => modes.filter((m) => m === mode).length;
   r.figure('upload trials', `${modes.length} (${stops('fast')} fast, ${stops('immediate')} immediate stops)`);
   r.figure('uploads during the trials', JSON.stringify(counts));
   r.figure(
@@ -180,20 +237,13 @@ export async function uploadOutageTrials(
   r.hard(
     'uploads: the server stays up through every outage',
     alive,
-    alive
-      ? `alive after ${trial - 1} trials`
-      : `the process died (exit ${service.child.proc.exitCode ?? service.child.proc.signalCode}) in trial ${trial}`,
+    alive ? `alive after ${trial - 1} trials` : deathOf(setting.service, trial),
   );
   r.hard(
     'uploads: every upload gets an answer, 2xx or 502/503 problem+json',
-    unanswered.length === 0 && wrong.length === 0,
+    bad.length === 0,
     `${uploads.length} uploads ${JSON.stringify(counts)}`,
-    firstFew([
-      ...unanswered.map((u) => `${u.name} (trial ${u.trial}): no answer`),
-      ...wrong.map(
-        (u) => `${u.name} (trial ${u.trial}): ${u.status} ${u.code ?? ''}${u.violation ? ` (${u.violation})` : ''}`,
-      ),
-    ]),
+    firstFew(bad),
   );
   r.hard(
     'uploads: after each restart an upload is stored again',
@@ -202,20 +252,23 @@ export async function uploadOutageTrials(
       ? `not within ${round(options.recoveryCapMs / 1000)} s: ${notRecovered.join(', ')}`
       : `all ${recoveries.length}`,
   );
-  if (!alive) return;
-  await sleep(1000); // the server's refresh (--refresh-interval) picks up what the last uploads stored
+  return alive;
+}
 
-  // The store answers afterwards, and nothing is half there: the subject of every stored upload
-  // lists all its components (the document is whole), and every upload answered 201 is stored.
+/**
+ * The store answers afterwards, and nothing is half there: the subject of every stored upload
+ * lists all its components (the document is whole), and every upload answered 201 is stored.
+ */
+async function checkStoredWhole(r: PartRecorder, port: number, uploads: readonly Upload[]): Promise<void> {
   const whole = OWN_COMPONENTS + SHARED_COMPONENTS;
-  const stored = await storedOrigins(service.port);
+  const stored = await storedOrigins(port);
   const broken: string[] = [];
   for (const u of uploads) {
     if (!stored.has(u.name)) {
       if (u.status === 201) broken.push(`${u.name} answered 201 but is not stored`);
       continue;
     }
-    const n = await dependencyCount(service.port, u.root);
+    const n = await dependencyCount(port, u.root);
     if (n !== whole) broken.push(`${u.name} (answered ${u.status}): ${n ?? 'no'} dependencies, expected ${whole}`);
   }
   const storedUploads = uploads.filter((u) => stored.has(u.name)).length;
@@ -226,4 +279,26 @@ export async function uploadOutageTrials(
     `${uploads.length} uploads, ${storedUploads} stored, ${broken.length} not as expected`,
     firstFew(broken),
   );
+}
+
+export async function uploadOutageTrials(
+  r: PartRecorder,
+  cluster: PrivateCluster,
+  service: Service,
+  dir: string,
+  options: UploadOutageOptions,
+): Promise<void> {
+  const token = await ingestToken(cluster.url, join(dir, 'token.log'));
+  const rng = new Rng(`pg-uploads:${options.seed}`);
+  const load = new UploadLoad(service.port, token, options.connections);
+  const record: TrialRecord = { modes: [], notRecovered: [], recoveries: [] };
+  try {
+    for (load.trial = 1; load.trial <= options.trials && service.alive(); load.trial++)
+      await runTrial(load.trial, rng, { cluster, service, load }, options, record);
+  } finally {
+    await load.stop();
+  }
+  if (!recordTrials(r, { service, load }, record, options)) return;
+  await sleep(1000); // the server's refresh (--refresh-interval) picks up what the last uploads stored
+  await checkStoredWhole(r, service.port, load.uploads);
 }

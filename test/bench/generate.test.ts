@@ -2,7 +2,8 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generate, type Manifest } from '../../bench/generate.js';
+import { generate } from '../../bench/generate/generate.js';
+import type { Manifest } from '../../bench/generate/manifest.js';
 import { GraphIndex } from '../../src/index/graph-index.js';
 import { LoadBatch } from '../../src/index/load-batch.js';
 import { artifactDependencies, packageDependencies, packageDependents } from '../../src/query/dependencies.js';

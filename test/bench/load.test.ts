@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generate } from '../../bench/generate.js';
+import { generate } from '../../bench/generate/generate.js';
 import {
   alternate,
   cpuSecondsOf,
@@ -15,16 +15,17 @@ import {
   summariseSide,
   writePathsFile,
   type WrkRun,
-} from '../../bench/load.js';
-import { targets } from '../../bench/report.js';
-import { scenarios, type BenchResults } from '../../bench/run.js';
+} from '../../bench/lib/load-client.js';
+import { targets } from '../../bench/report/targets.js';
+import type { BenchResults } from '../../bench/run/results.js';
+import { scenarios } from '../../bench/run/scenarios.js';
 import { tempDir } from '../helpers/server.js';
 
 const work = tempDir('sg-bench-load-');
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const hasWrk = spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined;
-if (!hasWrk) console.log('NOT RUN: the wrk tests of bench/load: wrk is not on PATH (apt-get install wrk)');
+if (!hasWrk) console.log('NOT RUN: the wrk tests of bench/lib/load-client: wrk is not on PATH (apt-get install wrk)');
 
 describe.skipIf(!hasWrk)('wrk with bench/wrk/urls.lua', () => {
   const seen = new Map<string, number>();

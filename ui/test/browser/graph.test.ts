@@ -4,7 +4,7 @@
 // chosen from the closure list; over the README's example data it draws an artifact's graph.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closureDocument } from '../../../bench/closure-document.js';
+import { closureDocument } from '../../../bench/suites/ui/closure-document.js';
 import type { TestServer } from '../../../test/helpers/server.js';
 import { launchBrowser, screenshot, seriousViolations, startUiServer } from './harness.js';
 
