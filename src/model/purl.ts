@@ -120,11 +120,20 @@ function qualifiersOf(
 
 /** The machine-readable rules of the type's purl-spec definition. */
 function applyTypeRule(p: PurlParts, rule: PurlTypeRule, raw: string, check: boolean): void {
+  lowercaseByRule(p, rule);
+  if (check) checkTypeRule(p, rule, raw);
+}
+
+/** The components the type definition says are case-insensitive, lowercased. */
+function lowercaseByRule(p: PurlParts, rule: PurlTypeRule): void {
   if (rule.lowercaseNamespace && p.namespace) p.namespace = p.namespace.toLowerCase();
   if (rule.lowercaseName) p.name = p.name.toLowerCase();
   if (rule.lowercaseVersion && p.version) p.version = p.version.toLowerCase();
   if (rule.lowercaseSubpath && p.subpath) p.subpath = p.subpath.toLowerCase();
-  if (!check) return;
+}
+
+/** The type definition's checks: namespace required or prohibited, permitted characters, required qualifiers. */
+function checkTypeRule(p: PurlParts, rule: PurlTypeRule, raw: string): void {
   if (rule.namespace === 'required' && !p.namespace && !namespaceMayBeMissing(p)) {
     throw new PurlError(raw, `a ${p.type} purl needs a namespace (purl-spec type definition)`);
   }

@@ -143,51 +143,69 @@ function effective(m: Map<string, string>, metric: string): string {
   return selected;
 }
 
-function macroVectorOf(m: Map<string, string>): [number, number, number, number, number, number] {
-  const e = (k: string) => effective(m, k);
-  const [av, pr, ui] = [e('AV'), e('PR'), e('UI')];
-  let eq1: number;
-  if (av === 'N' && pr === 'N' && ui === 'N') eq1 = 0;
-  else if ((av === 'N' || pr === 'N' || ui === 'N') && av !== 'P') eq1 = 1;
-  else eq1 = 2;
-  const eq2 = e('AC') === 'L' && e('AT') === 'N' ? 0 : 1;
-  const [vc, vi, va] = [e('VC'), e('VI'), e('VA')];
-  let eq3: number;
-  if (vc === 'H' && vi === 'H') eq3 = 0;
-  else if (vc === 'H' || vi === 'H' || va === 'H') eq3 = 1;
-  else eq3 = 2;
+type Effective = (metric: string) => string;
+type MacroVector = [number, number, number, number, number, number];
+
+/** EQ1 (AV/PR/UI): 0 all network/none, 1 some, 2 none or physical access. */
+function eq1Of(e: Effective): number {
+  const av = e('AV'),
+    pr = e('PR'),
+    ui = e('UI');
+  if (av === 'N' && pr === 'N' && ui === 'N') return 0;
+  if ((av === 'N' || pr === 'N' || ui === 'N') && av !== 'P') return 1;
+  return 2;
+}
+
+/** EQ3 (VC/VI/VA): 0 high confidentiality and integrity, 1 any high, 2 none high. */
+function eq3Of(e: Effective): number {
+  const vc = e('VC'),
+    vi = e('VI');
+  if (vc === 'H' && vi === 'H') return 0;
+  if (vc === 'H' || vi === 'H' || e('VA') === 'H') return 1;
+  return 2;
+}
+
+/** EQ4 (SC/SI/SA): 0 a safety impact, 1 any high, 2 none high. */
+function eq4Of(m: Map<string, string>, e: Effective): number {
   // MSI/MSA "S" (safety) only exists as an environmental value.
-  let eq4: number;
-  if (m.get('MSI') === 'S' || m.get('MSA') === 'S') eq4 = 0;
-  else if (e('SC') === 'H' || e('SI') === 'H' || e('SA') === 'H') eq4 = 1;
-  else eq4 = 2;
+  if (m.get('MSI') === 'S' || m.get('MSA') === 'S') return 0;
+  if (e('SC') === 'H' || e('SI') === 'H' || e('SA') === 'H') return 1;
+  return 2;
+}
+
+/** EQ6 (CR/IR/AR with VC/VI/VA): 0 when a high requirement meets a high impact. */
+function eq6Of(e: Effective): number {
+  return (e('CR') === 'H' && e('VC') === 'H') ||
+    (e('IR') === 'H' && e('VI') === 'H') ||
+    (e('AR') === 'H' && e('VA') === 'H')
+    ? 0
+    : 1;
+}
+
+function macroVectorOf(m: Map<string, string>): MacroVector {
+  const e = (k: string) => effective(m, k);
+  const eq2 = e('AC') === 'L' && e('AT') === 'N' ? 0 : 1;
   const ex = e('E');
   const eq5 = ex === 'A' ? 0 : ex === 'P' ? 1 : 2;
-  const eq6 =
-    (e('CR') === 'H' && vc === 'H') || (e('IR') === 'H' && vi === 'H') || (e('AR') === 'H' && va === 'H') ? 0 : 1;
-  return [eq1, eq2, eq3, eq4, eq5, eq6];
+  return [eq1Of(e), eq2, eq3Of(e), eq4Of(m, e), eq5, eq6Of(e)];
 }
 
 function lookup(eqs: number[]): number | undefined {
   return MACROVECTOR_SCORES[eqs.join('')];
 }
 
-function scoreV4(m: Map<string, string>): number | undefined {
+/** Every metric known with a value it may take, and every base metric present. */
+function isV4Vector(m: Map<string, string>): boolean {
   for (const [key, value] of m) {
     const allowed = V4_METRIC_VALUES[key];
-    if (!allowed || !allowed.includes(value)) return undefined;
+    if (!allowed || !allowed.includes(value)) return false;
   }
-  if (!V4_BASE_METRICS.every((k) => m.has(k))) return undefined;
+  return V4_BASE_METRICS.every((k) => m.has(k));
+}
 
-  // No impact on either system: 0 by definition.
-  if (['VC', 'VI', 'VA', 'SC', 'SI', 'SA'].every((k) => effective(m, k) === 'N')) return 0;
-
-  const eqs = macroVectorOf(m);
-  const [eq1, eq2, eq3, eq4, eq5, eq6] = eqs;
-  const value = lookup(eqs);
-  if (value === undefined) return undefined;
-
-  // 1a. Score of the next lower MacroVector along each EQ (undefined when there is none).
+/** 1a. Score of the next lower MacroVector along each EQ (undefined when there is none). */
+function lowerScoresOf(eqs: MacroVector): (number | undefined)[] {
+  const [, , eq3, , , eq6] = eqs;
   const lower = (i: number, delta = 1) => lookup(eqs.map((x, j) => (j === i ? x + delta : x)));
   let lowerEq3eq6: number | undefined;
   if (eq3 === 0 && eq6 === 0) {
@@ -202,10 +220,15 @@ function scoreV4(m: Map<string, string>): number | undefined {
   } else {
     lowerEq3eq6 = lower(2); // 01 → 11, 11 → 21
   }
-  const lowerScores = [lower(0), lower(1), lowerEq3eq6, lower(3), lower(4)];
+  return [lower(0), lower(1), lowerEq3eq6, lower(3), lower(4)];
+}
 
-  // 1b. Severity distance from the first highest-severity vector of this MacroVector that the
-  // scored vector does not exceed on any metric.
+/**
+ * 1b. Severity distance from the first highest-severity vector of this MacroVector that the
+ * scored vector does not exceed on any metric.
+ */
+function severityDistances(m: Map<string, string>, eqs: MacroVector): Record<string, number> | undefined {
+  const [eq1, eq2, eq3, eq4, eq5, eq6] = eqs;
   const candidates: Record<string, string>[] = [];
   for (const a of MAX_COMPOSED.eq1[eq1])
     for (const b of MAX_COMPOSED.eq2[eq2])
@@ -221,8 +244,16 @@ function scoreV4(m: Map<string, string>): number | undefined {
     distances = dist;
     if (Object.values(dist).every((d) => d >= 0)) break;
   }
-  if (!distances) return undefined;
-  const d = distances;
+  return distances;
+}
+
+/**
+ * 1c/1d. Proportional distance times the available score difference, averaged over the EQs
+ * that have a lower MacroVector.
+ */
+function meanDistance(value: number, eqs: MacroVector, d: Record<string, number>): number {
+  const [eq1, eq2, eq3, eq4, , eq6] = eqs;
+  const lowerScores = lowerScoresOf(eqs);
   const current = [
     d.AV + d.PR + d.UI,
     d.AC + d.AT,
@@ -237,9 +268,6 @@ function scoreV4(m: Map<string, string>): number | undefined {
     MAX_SEVERITY_DEPTH.eq3eq6[eq3][eq6] * step,
     MAX_SEVERITY_DEPTH.eq4[eq4] * step,
   ];
-
-  // 1c/1d. Proportional distance times the available score difference, averaged over the EQs
-  // that have a lower MacroVector.
   let n = 0;
   let sum = 0;
   for (let i = 0; i < 5; i++) {
@@ -248,8 +276,20 @@ function scoreV4(m: Map<string, string>): number | undefined {
     n += 1;
     if (i < 4) sum += (value - lowerScore) * (current[i] / depth[i]);
   }
-  const mean = n === 0 ? 0 : sum / n;
-  const score = Math.max(0, Math.min(10, value - mean));
+  return n === 0 ? 0 : sum / n;
+}
+
+function scoreV4(m: Map<string, string>): number | undefined {
+  if (!isV4Vector(m)) return undefined;
+  // No impact on either system: 0 by definition.
+  if (['VC', 'VI', 'VA', 'SC', 'SI', 'SA'].every((k) => effective(m, k) === 'N')) return 0;
+
+  const eqs = macroVectorOf(m);
+  const value = lookup(eqs);
+  if (value === undefined) return undefined;
+  const distances = severityDistances(m, eqs);
+  if (!distances) return undefined;
+  const score = Math.max(0, Math.min(10, value - meanDistance(value, eqs, distances)));
   // Round half up; the epsilon absorbs binary artefacts such as 1.4499999999999993 (FIRST calculator does the same).
   return Math.round((score + 1e-6) * 10) / 10;
 }

@@ -118,6 +118,38 @@ function openSuseRelease(text: string): string | undefined {
   return [...named, nums.join('.')].filter(Boolean).join(' ');
 }
 
+/**
+ * A Red Hat CPE product:version:update:edition, e.g. enterprise_linux:9::appstream,
+ * rhel_eus:9.2::baseos, openshift:4.13::el9. RHEL's own streams give the major release; others
+ * may end in "el9".
+ */
+function redHatRelease(suffix: string): string | undefined {
+  const [product = '', version = '', ...rest] = suffix.split(':');
+  if (product === 'enterprise_linux' || product.startsWith('rhel')) return /^(\d+)/.exec(version)?.[1];
+  for (const part of rest.reverse()) {
+    const m = /^el(\d+)/.exec(part);
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
+const majorRelease = (suffix: string): string | undefined => /^(\d+)/.exec(suffix)?.[1];
+
+type ReleaseReader = (suffix: string) => string | undefined;
+
+/** How a base ecosystem writes its release after the ":", where it is more than the suffix as written. */
+const RELEASE_OF_SUFFIX: ReadonlyMap<string, ReleaseReader> = new Map<string, ReleaseReader>([
+  ['Alpine', (suffix) => /^v?(\d+\.\d+)/.exec(suffix)?.[1] ?? (suffix === 'edge' ? 'edge' : undefined)],
+  ['AlmaLinux', majorRelease],
+  ['Rocky Linux', majorRelease],
+  ['Red Hat', redHatRelease],
+  ['SUSE', suseRelease],
+  ['openSUSE', openSuseRelease],
+  // "22.04:LTS", "Pro:18.04:LTS", "Pro:FIPS-updates:20.04:LTS": the release is the version
+  // number; a purl's distro qualifier gives only that ("ubuntu-22.04").
+  ['Ubuntu', (suffix) => /(\d+\.\d+)/.exec(suffix)?.[1] ?? suffix],
+]);
+
 /** Release of an OSV ecosystem string, or undefined when it names none (or one we cannot read). */
 export function advisoryRelease(ecosystem: string): string | undefined {
   const i = ecosystem.indexOf(':');
@@ -125,35 +157,9 @@ export function advisoryRelease(ecosystem: string): string | undefined {
   const base = ecosystem.slice(0, i);
   const suffix = ecosystem.slice(i + 1).trim();
   if (!suffix) return undefined;
-  switch (base) {
-    case 'Alpine':
-      return /^v?(\d+\.\d+)/.exec(suffix)?.[1] ?? (suffix === 'edge' ? 'edge' : undefined);
-    case 'AlmaLinux':
-    case 'Rocky Linux':
-      return /^(\d+)/.exec(suffix)?.[1];
-    case 'Red Hat': {
-      // CPE product:version:update:edition, e.g. enterprise_linux:9::appstream, rhel_eus:9.2::baseos,
-      // openshift:4.13::el9. RHEL's own streams give the major release; others may end in "el9".
-      const [product = '', version = '', ...rest] = suffix.split(':');
-      if (product === 'enterprise_linux' || product.startsWith('rhel')) return /^(\d+)/.exec(version)?.[1];
-      for (const part of rest.reverse()) {
-        const m = /^el(\d+)/.exec(part);
-        if (m) return m[1];
-      }
-      return undefined;
-    }
-    case 'SUSE':
-      return suseRelease(suffix);
-    case 'openSUSE':
-      return openSuseRelease(suffix);
-    case 'Ubuntu':
-      // "22.04:LTS", "Pro:18.04:LTS", "Pro:FIPS-updates:20.04:LTS": the release is the version
-      // number; a purl's distro qualifier gives only that ("ubuntu-22.04").
-      return /(\d+\.\d+)/.exec(suffix)?.[1] ?? suffix;
-    default:
-      // Debian, Ubuntu and the rest: the suffix as written.
-      return suffix;
-  }
+  const release = RELEASE_OF_SUFFIX.get(base);
+  // Debian and the rest: the suffix as written.
+  return release ? release(suffix) : suffix;
 }
 
 /** Release named by a purl's `distro` qualifier, as the OSV ecosystem string of that release. */

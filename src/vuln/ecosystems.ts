@@ -4,7 +4,6 @@
 // purls from scanner reports that only give ecosystem + name + version.
 import type { PurlParts } from '../model/purl.js';
 import {
-  compareDpkg,
   compareMaven,
   compareNuget,
   comparePackagist,
@@ -14,6 +13,7 @@ import {
   type Comparator,
 } from './versions.js';
 import { compareApk } from './versions-apk.js';
+import { compareDpkg } from './versions-dpkg.js';
 import { compareRpm } from './versions-rpm.js';
 import {
   DISTRO_NAMESPACE,
@@ -138,54 +138,73 @@ function distroOf(p: PurlParts): { base: string; namespace: string } | { reason:
   };
 }
 
+/** deb purls: the distribution's ecosystem, with the release the distro qualifier names. */
+function debKey(p: PurlParts): PackageKeyResult {
+  const distro = distroOf(p);
+  if ('reason' in distro) return distro;
+  const release = debRelease(distro.base, p.qualifiers.distro);
+  return { key: { ecosystem: release ? `${distro.base}:${release}` : distro.base, name: p.name } };
+}
+
+/** rpm and apk purls: the distribution's ecosystem and release, and the source package it was built from. */
+function rpmOrApkKey(p: PurlParts): PackageKeyResult {
+  const distro = distroOf(p);
+  if ('reason' in distro) return distro;
+  const ecosystem = purlDistroEcosystem(distro.base, p.qualifiers.distro, distro.namespace);
+  const key: OsvPackageKey = { ecosystem, name: p.name };
+  const source = sourcePackage(p.type, p.qualifiers.upstream);
+  if (source && source.name !== p.name) {
+    key.sourceName = source.name;
+    if (source.version) key.sourceVersion = withEpoch(source.version, p.qualifiers.epoch);
+  }
+  return { key };
+}
+
+/** A purl type whose OSV name is the purl's name alone. */
+const nameIn =
+  (ecosystem: string) =>
+  (p: PurlParts): PackageKeyResult => ({ key: { ecosystem, name: p.name } });
+
+/** A purl type whose OSV name is "namespace/name" when there is a namespace. */
+const pathIn =
+  (ecosystem: string) =>
+  (p: PurlParts): PackageKeyResult => ({ key: { ecosystem, name: p.namespace ? `${p.namespace}/${p.name}` : p.name } });
+
+type KeyReader = (p: PurlParts) => PackageKeyResult;
+
+/** The OSV identity of a purl, per purl type. */
+const KEY_OF_TYPE: ReadonlyMap<string, KeyReader> = new Map<string, KeyReader>([
+  ['npm', pathIn('npm')],
+  ['pypi', (p) => ({ key: { ecosystem: 'PyPI', name: pep503(p.name) } })],
+  [
+    'maven',
+    (p) =>
+      p.namespace
+        ? { key: { ecosystem: 'Maven', name: `${p.namespace}:${p.name}` } }
+        : { reason: 'a maven purl without a group (namespace) has no OSV name' },
+  ],
+  ['golang', pathIn('Go')],
+  ['cargo', nameIn('crates.io')],
+  ['gem', nameIn('RubyGems')],
+  ['nuget', nameIn('NuGet')],
+  [
+    'composer',
+    (p) =>
+      p.namespace
+        ? { key: { ecosystem: 'Packagist', name: `${p.namespace}/${p.name}` } }
+        : { reason: 'a composer purl without a vendor (namespace) has no OSV name' },
+  ],
+  ['hex', nameIn('Hex')],
+  ['pub', nameIn('Pub')],
+  ['deb', debKey],
+  ['rpm', rpmOrApkKey],
+  ['apk', rpmOrApkKey],
+]);
+
 /** The OSV identity of a purl, or why there is none (callers count the reasons). */
 export function osvPackageKeyOrReason(p: PurlParts): PackageKeyResult {
-  const ns = p.namespace;
-  switch (p.type) {
-    case 'npm':
-      return { key: { ecosystem: 'npm', name: ns ? `${ns}/${p.name}` : p.name } };
-    case 'pypi':
-      return { key: { ecosystem: 'PyPI', name: pep503(p.name) } };
-    case 'maven':
-      if (!ns) return { reason: 'a maven purl without a group (namespace) has no OSV name' };
-      return { key: { ecosystem: 'Maven', name: `${ns}:${p.name}` } };
-    case 'golang':
-      return { key: { ecosystem: 'Go', name: ns ? `${ns}/${p.name}` : p.name } };
-    case 'cargo':
-      return { key: { ecosystem: 'crates.io', name: p.name } };
-    case 'gem':
-      return { key: { ecosystem: 'RubyGems', name: p.name } };
-    case 'nuget':
-      return { key: { ecosystem: 'NuGet', name: p.name } };
-    case 'composer':
-      if (!ns) return { reason: 'a composer purl without a vendor (namespace) has no OSV name' };
-      return { key: { ecosystem: 'Packagist', name: `${ns}/${p.name}` } };
-    case 'hex':
-      return { key: { ecosystem: 'Hex', name: p.name } };
-    case 'pub':
-      return { key: { ecosystem: 'Pub', name: p.name } };
-    case 'deb': {
-      const distro = distroOf(p);
-      if ('reason' in distro) return distro;
-      const release = debRelease(distro.base, p.qualifiers.distro);
-      return { key: { ecosystem: release ? `${distro.base}:${release}` : distro.base, name: p.name } };
-    }
-    case 'rpm':
-    case 'apk': {
-      const distro = distroOf(p);
-      if ('reason' in distro) return distro;
-      const ecosystem = purlDistroEcosystem(distro.base, p.qualifiers.distro, distro.namespace);
-      const key: OsvPackageKey = { ecosystem, name: p.name };
-      const source = sourcePackage(p.type, p.qualifiers.upstream);
-      if (source && source.name !== p.name) {
-        key.sourceName = source.name;
-        if (source.version) key.sourceVersion = withEpoch(source.version, p.qualifiers.epoch);
-      }
-      return { key };
-    }
-    default:
-      return { reason: `purl type "${p.type}" has no supported OSV ecosystem` };
-  }
+  const keyOf = KEY_OF_TYPE.get(p.type);
+  return keyOf ? keyOf(p) : { reason: `purl type "${p.type}" has no supported OSV ecosystem` };
 }
 
 /** The names an advisory may give the package: its own, and its source package's. */
@@ -224,6 +243,102 @@ export function ecosystemMatches(advisoryEcosystem: string, packageEcosystem: st
   return releasesAgree(advisoryEcosystem, packageEcosystem);
 }
 
+/** What a report says of a package: its ecosystem (and release, after the ":"), name and version. */
+interface OsvPackage {
+  ecosystem: string;
+  release?: string;
+  name: string;
+  version?: string;
+}
+
+function purlParts(
+  type: string,
+  namespace: string | undefined,
+  name: string,
+  version: string | undefined,
+  qualifiers: Record<string, string> = {},
+): PurlParts {
+  return { type, namespace, name, version: version || undefined, qualifiers };
+}
+
+/** The name split at its last `sep` into namespace and name (no namespace when `sep` leads or is absent). */
+function splitName(name: string, sep: string): [string | undefined, string] {
+  const i = name.lastIndexOf(sep);
+  return i <= 0 ? [undefined, name] : [name.slice(0, i), name.slice(i + 1)];
+}
+
+/** An ecosystem whose names are the purl's name alone. */
+const unscoped =
+  (type: string) =>
+  (o: OsvPackage): PurlParts =>
+    purlParts(type, undefined, o.name, o.version);
+
+/** An ecosystem whose names are "namespace/name". */
+const scoped =
+  (type: string) =>
+  (o: OsvPackage): PurlParts =>
+    purlParts(type, ...splitName(o.name, '/'), o.version);
+
+/** Debian and Ubuntu: the release goes to the distro qualifier ("Debian:11" → distro=debian-11). */
+const debian =
+  (namespace: string) =>
+  (o: OsvPackage): PurlParts =>
+    purlParts('deb', namespace, o.name, o.version, o.release ? { distro: `${namespace}-${o.release}` } : {});
+
+/** npm: a scoped package ("@scope/name") has its scope as the namespace. */
+function npmPurl(o: OsvPackage): PurlParts {
+  const [ns, n] = o.name.startsWith('@') ? splitName(o.name, '/') : [undefined, o.name];
+  return purlParts('npm', ns, n, o.version);
+}
+
+/** Go module versions get their "v" back ("1.3.1" → "v1.3.1"), except the toolchain's own. */
+function goPurl(o: OsvPackage): PurlParts {
+  const { name, version } = o;
+  const v = version && /^\d/.test(version) && name !== 'stdlib' && name !== 'toolchain' ? `v${version}` : version;
+  return purlParts('golang', ...splitName(name, '/'), v);
+}
+
+type PurlBuilder = (o: OsvPackage) => PurlParts | undefined;
+
+/** The purl of an OSV package, per base ecosystem; other ecosystems are distributions (distroPurl). */
+const PURL_OF_ECOSYSTEM: ReadonlyMap<string, PurlBuilder> = new Map<string, PurlBuilder>([
+  ['npm', npmPurl],
+  ['PyPI', (o) => purlParts('pypi', undefined, pep503(o.name), o.version)],
+  [
+    'Maven',
+    (o) => {
+      const [ns, n] = splitName(o.name, ':');
+      return ns ? purlParts('maven', ns, n, o.version) : undefined;
+    },
+  ],
+  ['Go', goPurl],
+  ['crates.io', unscoped('cargo')],
+  ['RubyGems', unscoped('gem')],
+  ['NuGet', unscoped('nuget')],
+  ['Packagist', scoped('composer')],
+  ['Hex', unscoped('hex')],
+  ['Pub', unscoped('pub')],
+  ['Debian', debian('debian')],
+  ['Ubuntu', debian('ubuntu')],
+]);
+
+/** rpm and apk distributions: the release goes to the distro qualifier, an rpm epoch to its own. */
+function distroPurl(o: OsvPackage, base: string): PurlParts | undefined {
+  const distro = DISTRO_NAMESPACE[base];
+  if (!distro) return undefined;
+  const qualifiers: Record<string, string> = {};
+  const d = distroQualifier(o.ecosystem);
+  if (d) qualifiers.distro = d;
+  let v = o.version;
+  // rpm: the epoch goes to its qualifier ("1:3.0.7-16.el9" → 3.0.7-16.el9 ?epoch=1).
+  const epoch = distro.type === 'rpm' && v ? /^(\d+):(.+)$/.exec(v) : null;
+  if (epoch) {
+    qualifiers.epoch = epoch[1];
+    v = epoch[2];
+  }
+  return purlParts(distro.type, distro.namespace, o.name, v, qualifiers);
+}
+
 /**
  * Builds purl parts from a report's ecosystem + name + version (osv-scanner, Trivy/Grype without
  * a purl). Go module versions get their "v" back ("1.3.1" → "v1.3.1"), which is how Go tools and
@@ -232,65 +347,7 @@ export function ecosystemMatches(advisoryEcosystem: string, packageEcosystem: st
 export function purlPartsFromOsv(ecosystem: string, name: string, version?: string): PurlParts | undefined {
   const base = baseEcosystem(ecosystem);
   const release = ecosystem.includes(':') ? ecosystem.slice(ecosystem.indexOf(':') + 1) : undefined;
-  const split = (sep: string): [string | undefined, string] => {
-    const i = name.lastIndexOf(sep);
-    return i <= 0 ? [undefined, name] : [name.slice(0, i), name.slice(i + 1)];
-  };
-  const parts = (
-    type: string,
-    namespace: string | undefined,
-    n: string,
-    v = version,
-    qualifiers: Record<string, string> = {},
-  ): PurlParts => ({ type, namespace, name: n, version: v || undefined, qualifiers });
-  switch (base) {
-    case 'npm': {
-      const [ns, n] = name.startsWith('@') ? split('/') : [undefined, name];
-      return parts('npm', ns, n);
-    }
-    case 'PyPI':
-      return parts('pypi', undefined, pep503(name));
-    case 'Maven': {
-      const [ns, n] = split(':');
-      return ns ? parts('maven', ns, n) : undefined;
-    }
-    case 'Go': {
-      const [ns, n] = split('/');
-      const v = version && /^\d/.test(version) && name !== 'stdlib' && name !== 'toolchain' ? `v${version}` : version;
-      return parts('golang', ns, n, v);
-    }
-    case 'crates.io':
-      return parts('cargo', undefined, name);
-    case 'RubyGems':
-      return parts('gem', undefined, name);
-    case 'NuGet':
-      return parts('nuget', undefined, name);
-    case 'Packagist': {
-      const [ns, n] = split('/');
-      return parts('composer', ns, n);
-    }
-    case 'Hex':
-      return parts('hex', undefined, name);
-    case 'Pub':
-      return parts('pub', undefined, name);
-    case 'Debian':
-      return parts('deb', 'debian', name, version, release ? { distro: `debian-${release}` } : {});
-    case 'Ubuntu':
-      return parts('deb', 'ubuntu', name, version, release ? { distro: `ubuntu-${release}` } : {});
-    default: {
-      const distro = DISTRO_NAMESPACE[base];
-      if (!distro) return undefined;
-      const qualifiers: Record<string, string> = {};
-      const d = distroQualifier(ecosystem);
-      if (d) qualifiers.distro = d;
-      let v = version;
-      // rpm: the epoch goes to its qualifier ("1:3.0.7-16.el9" → 3.0.7-16.el9 ?epoch=1).
-      const epoch = distro.type === 'rpm' && v ? /^(\d+):(.+)$/.exec(v) : null;
-      if (epoch) {
-        qualifiers.epoch = epoch[1];
-        v = epoch[2];
-      }
-      return parts(distro.type, distro.namespace, name, v, qualifiers);
-    }
-  }
+  const o: OsvPackage = { ecosystem, release, name, version };
+  const purlOf = PURL_OF_ECOSYSTEM.get(base);
+  return purlOf ? purlOf(o) : distroPurl(o, base);
 }

@@ -164,6 +164,47 @@ function listedVersionMatches(version: string, listed: string[], compare: Compar
   return listed.some((v) => compare(version, v) === 0);
 }
 
+/** Why a range could not decide for the version: its length, else it or a bound not being a version of the scheme. */
+function undecidableReason(version: string, range: OsvRange, ecosystem: string): string {
+  const tooLong = unevaluableVersion(version);
+  return tooLong
+    ? `the package's version is an ${tooLong}`
+    : `version "${version}" or a range bound is not a valid ${range.type === 'SEMVER' ? 'SemVer' : ecosystem} version`;
+}
+
+/**
+ * Whether a range of an affected entry holds the version; the reason of each range that cannot
+ * say goes to `result` (GIT ranges are counted).
+ */
+function rangesAffect(
+  version: string,
+  a: OsvAffected,
+  ecosystemCompare: Comparator | undefined,
+  result: MatchResult,
+): boolean {
+  for (const range of a.ranges) {
+    let compare: Comparator | undefined;
+    if (range.type === 'GIT') {
+      result.gitRangesIgnored += 1;
+      continue;
+    }
+    if (range.type === 'SEMVER') compare = compareSemver;
+    else if (range.type === 'ECOSYSTEM') compare = ecosystemCompare;
+    else {
+      result.reasons.push(`range type ${range.type} is not supported`);
+      continue;
+    }
+    if (!compare) {
+      result.reasons.push(`ecosystem ${a.ecosystem} has no version ordering here`);
+      continue;
+    }
+    const verdict = versionInRange(version, range, compare);
+    if (verdict === 'affected') return true;
+    if (verdict === 'undecidable') result.reasons.push(undecidableReason(version, range, a.ecosystem));
+  }
+  return false;
+}
+
 /** Full verdict with reasons: unsupported ecosystem, unparseable version, ignored GIT ranges. */
 export function matchAdvisory(advisory: OsvAdvisory, purl: PurlParts): MatchResult {
   const result: MatchResult = { affected: false, reasons: [], gitRangesIgnored: 0 };
@@ -191,37 +232,12 @@ export function matchAdvisory(advisory: OsvAdvisory, purl: PurlParts): MatchResu
       continue;
     }
     const ecosystemCompare = comparatorFor(a.ecosystem);
-    if (listedVersionMatches(version, a.versions, ecosystemCompare)) {
+    if (
+      listedVersionMatches(version, a.versions, ecosystemCompare) ||
+      rangesAffect(version, a, ecosystemCompare, result)
+    ) {
       result.affected = true;
       return result;
-    }
-    for (const range of a.ranges) {
-      let compare: Comparator | undefined;
-      if (range.type === 'GIT') {
-        result.gitRangesIgnored += 1;
-        continue;
-      }
-      if (range.type === 'SEMVER') compare = compareSemver;
-      else if (range.type === 'ECOSYSTEM') compare = ecosystemCompare;
-      else {
-        result.reasons.push(`range type ${range.type} is not supported`);
-        continue;
-      }
-      if (!compare) {
-        result.reasons.push(`ecosystem ${a.ecosystem} has no version ordering here`);
-        continue;
-      }
-      const verdict = versionInRange(version, range, compare);
-      if (verdict === 'affected') {
-        result.affected = true;
-        return result;
-      }
-      if (verdict === 'undecidable')
-        result.reasons.push(
-          unevaluableVersion(version)
-            ? `the package's version is an ${unevaluableVersion(version)}`
-            : `version "${version}" or a range bound is not a valid ${range.type === 'SEMVER' ? 'SemVer' : a.ecosystem} version`,
-        );
     }
   }
   return result;

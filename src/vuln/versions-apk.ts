@@ -30,6 +30,9 @@ interface Token {
   rank: number;
 }
 
+/** Tokens are never changed once read: every invalid token can be this one. */
+const INVALID: Readonly<Token> = { kind: Tok.Invalid, text: '', rank: 0 };
+
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
 const isLower = (c: string | undefined): boolean => c !== undefined && c >= 'a' && c <= 'z';
 const isHex = (c: string | undefined): boolean => isDigit(c) || (c !== undefined && c >= 'a' && c <= 'f');
@@ -48,7 +51,7 @@ class Tokenizer {
 
   private digits(kind: Tok): Token {
     const text = this.run(isDigit);
-    return text ? { kind, text, rank: 0 } : { kind: Tok.Invalid, text: '', rank: 0 };
+    return text ? { kind, text, rank: 0 } : INVALID;
   }
 
   next(): Token {
@@ -59,45 +62,59 @@ class Tokenizer {
 
   private read(): Token {
     const prev = this.prev;
-    const invalid: Token = { kind: Tok.Invalid, text: '', rank: 0 };
     if (prev === undefined) return this.digits(Tok.InitialDigit);
-    if (prev === Tok.Invalid) return invalid;
+    if (prev === Tok.Invalid) return INVALID;
     const c = this.s[this.at];
     if (c === undefined) return { kind: Tok.End, text: '', rank: 0 };
-    if (isLower(c)) {
-      if (prev > Tok.Digit) return invalid;
+    if (isLower(c)) return this.letter(c, prev);
+    if (c === '.' || isDigit(c)) return this.number(c, prev);
+    if (c === '_') return this.suffix(prev);
+    if (c === '~') return this.commitHash(prev);
+    if (c === '-') return this.revision(prev);
+    return INVALID;
+  }
+
+  /** A letter right after a version number ("1.2a"). */
+  private letter(c: string, prev: Tok): Token {
+    if (prev > Tok.Digit) return INVALID;
+    this.at++;
+    return { kind: Tok.Letter, text: c, rank: c.charCodeAt(0) };
+  }
+
+  /** ".digits" continuing the version number, or the digits of a suffix ("_rc2"). */
+  private number(c: string, prev: Tok): Token {
+    if (c === '.') {
+      if (prev > Tok.Digit) return INVALID;
       this.at++;
-      return { kind: Tok.Letter, text: c, rank: c.charCodeAt(0) };
     }
-    if (c === '.' || isDigit(c)) {
-      if (c === '.') {
-        if (prev > Tok.Digit) return invalid;
-        this.at++;
-      }
-      if (prev === Tok.InitialDigit || prev === Tok.Digit) return this.digits(Tok.Digit);
-      if (prev === Tok.Suffix) return this.digits(Tok.SuffixNumber);
-      return invalid;
-    }
-    if (c === '_') {
-      if (prev > Tok.SuffixNumber) return invalid;
-      this.at++;
-      const name = this.run(isLower);
-      const rank = name ? SUFFIXES.indexOf(name) : -1;
-      if (rank < 0 || rank === NO_SUFFIX) return invalid;
-      return { kind: Tok.Suffix, text: name, rank };
-    }
-    if (c === '~') {
-      if (prev >= Tok.CommitHash) return invalid;
-      this.at++;
-      const hash = this.run(isHex);
-      return hash ? { kind: Tok.CommitHash, text: hash, rank: 0 } : invalid;
-    }
-    if (c === '-') {
-      if (prev >= Tok.Revision || this.s[this.at + 1] !== 'r') return invalid;
-      this.at += 2;
-      return this.digits(Tok.Revision);
-    }
-    return invalid;
+    if (prev === Tok.InitialDigit || prev === Tok.Digit) return this.digits(Tok.Digit);
+    if (prev === Tok.Suffix) return this.digits(Tok.SuffixNumber);
+    return INVALID;
+  }
+
+  /** "_name": one of the known suffixes. */
+  private suffix(prev: Tok): Token {
+    if (prev > Tok.SuffixNumber) return INVALID;
+    this.at++;
+    const name = this.run(isLower);
+    const rank = name ? SUFFIXES.indexOf(name) : -1;
+    if (rank < 0 || rank === NO_SUFFIX) return INVALID;
+    return { kind: Tok.Suffix, text: name, rank };
+  }
+
+  /** "~hex": a commit hash. */
+  private commitHash(prev: Tok): Token {
+    if (prev >= Tok.CommitHash) return INVALID;
+    this.at++;
+    const hash = this.run(isHex);
+    return hash ? { kind: Tok.CommitHash, text: hash, rank: 0 } : INVALID;
+  }
+
+  /** "-r#": the package revision. */
+  private revision(prev: Tok): Token {
+    if (prev >= Tok.Revision || this.s[this.at + 1] !== 'r') return INVALID;
+    this.at += 2;
+    return this.digits(Tok.Revision);
   }
 }
 

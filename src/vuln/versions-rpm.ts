@@ -16,6 +16,48 @@ function strcmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** compareMarks: both sides have the same "~" or "^" here (skip both); neither has one. */
+const BOTH_MARKED = 2;
+const UNMARKED = 0;
+
+/**
+ * What a "~" or "^" at the current characters decides (undefined: past the end): "~" sorts
+ * before anything (even the end), "^" after the end but before anything else.
+ */
+function compareMarks(x: string | undefined, y: string | undefined): -1 | 1 | typeof BOTH_MARKED | typeof UNMARKED {
+  if (x === '~' || y === '~') {
+    if (x !== '~') return 1;
+    if (y !== '~') return -1;
+    return BOTH_MARKED;
+  }
+  if (x === '^' || y === '^') {
+    if (x === undefined) return -1;
+    if (y === undefined) return 1;
+    if (x !== '^') return 1;
+    if (y !== '^') return -1;
+    return BOTH_MARKED;
+  }
+  return UNMARKED;
+}
+
+/** The index after the run of characters from `from` that `inRun` accepts. */
+function runEnd(s: string, from: number, inRun: (c: string) => boolean): number {
+  let at = from;
+  while (at < s.length && inRun(s[at])) at++;
+  return at;
+}
+
+/** Two segments of the same kind: digit runs as numbers (leading zeros ignored), letter runs as strings. */
+function compareSegments(x: string, y: string, numeric: boolean): -1 | 0 | 1 {
+  if (numeric) {
+    x = x.replace(/^0+/, '');
+    y = y.replace(/^0+/, '');
+    if (x.length !== y.length) return x.length > y.length ? 1 : -1;
+  }
+  const c = strcmp(x, y);
+  return c === 0 ? 0 : c < 0 ? -1 : 1;
+}
+
 /**
  * rpmvercmp: compares two version (or release) strings segment by segment. Digit runs compare
  * as numbers (leading zeros ignored), letter runs as strings, a digit run beats a letter run;
@@ -27,45 +69,27 @@ export function rpmvercmp(a: string, b: string): -1 | 0 | 1 {
   let i = 0,
     j = 0;
   while (i < a.length || j < b.length) {
-    while (i < a.length && isSeparator(a[i])) i++;
-    while (j < b.length && isSeparator(b[j])) j++;
+    i = runEnd(a, i, isSeparator);
+    j = runEnd(b, j, isSeparator);
 
-    if (a[i] === '~' || b[j] === '~') {
-      if (a[i] !== '~') return 1;
-      if (b[j] !== '~') return -1;
+    const mark = compareMarks(a[i], b[j]);
+    if (mark === BOTH_MARKED) {
       i++;
       j++;
       continue;
     }
-    if (a[i] === '^' || b[j] === '^') {
-      if (i >= a.length) return -1;
-      if (j >= b.length) return 1;
-      if (a[i] !== '^') return 1;
-      if (b[j] !== '^') return -1;
-      i++;
-      j++;
-      continue;
-    }
+    if (mark !== UNMARKED) return mark;
     if (i >= a.length || j >= b.length) break;
 
     const numeric = isDigit(a[i]);
     const inSegment = numeric ? isDigit : isAlpha;
-    let ei = i,
-      ej = j;
-    while (ei < a.length && inSegment(a[ei])) ei++;
-    while (ej < b.length && inSegment(b[ej])) ej++;
+    const ei = runEnd(a, i, inSegment),
+      ej = runEnd(b, j, inSegment);
     // b's segment is of the other kind (empty here): a number beats letters.
     if (ej === j) return numeric ? 1 : -1;
 
-    let x = a.slice(i, ei),
-      y = b.slice(j, ej);
-    if (numeric) {
-      x = x.replace(/^0+/, '');
-      y = y.replace(/^0+/, '');
-      if (x.length !== y.length) return x.length > y.length ? 1 : -1;
-    }
-    const c = strcmp(x, y);
-    if (c !== 0) return c < 0 ? -1 : 1;
+    const c = compareSegments(a.slice(i, ei), b.slice(j, ej), numeric);
+    if (c !== 0) return c;
     i = ei;
     j = ej;
   }

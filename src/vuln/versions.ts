@@ -1,9 +1,10 @@
 // Version ordering per OSV ecosystem, for evaluating SEMVER and ECOSYSTEM ranges offline.
 // Maintained libraries where one exists (semver, @renovatebot/pep440); small faithful
 // re-implementations of the ecosystem's own rules otherwise (Maven ComparableVersion,
-// RubyGems Gem::Version, NuGet SemVer, Composer/PHP version_compare, dpkg).
-// RPM (rpmvercmp with epochs) and Alpine apk orderings live in versions-rpm.ts and
-// versions-apk.ts (they need only the Comparator type, defined in version-limits.ts).
+// RubyGems Gem::Version, NuGet SemVer, Composer/PHP version_compare).
+// dpkg, RPM (rpmvercmp with epochs) and Alpine apk orderings live in versions-dpkg.ts,
+// versions-rpm.ts and versions-apk.ts (they need only the Comparator type, defined in
+// version-limits.ts).
 // A comparator returns undefined when either version is not valid in that scheme: callers
 // must treat that as "cannot decide", never as equal.
 // Every comparator is bounded (version-limits.ts): a version over MAX_VERSION_LENGTH characters
@@ -13,6 +14,7 @@ import { compare as pep440Compare, valid as pep440Valid } from '@renovatebot/pep
 import { bounded, type Comparator } from './version-limits.js';
 
 export type { Comparator } from './version-limits.js';
+export { compareDpkg } from './versions-dpkg.js';
 
 const sign = (n: number): number => (n < 0 ? -1 : n > 0 ? 1 : 0);
 
@@ -313,55 +315,4 @@ export const comparePackagist: Comparator = bounded((a, b) => {
   const next = longer[n];
   const c = isNum(next) ? 1 : phpSpecial(next, '#');
   return x.length > y.length ? c : -c;
-});
-
-// ---------------------------------------------------------------- dpkg (Debian, Ubuntu)
-
-function dpkgOrder(c: string | undefined): number {
-  if (c === undefined) return 0;
-  if (c === '~') return -1;
-  if (/[0-9]/.test(c)) return 0;
-  if (/[A-Za-z]/.test(c)) return c.charCodeAt(0);
-  return c.charCodeAt(0) + 256;
-}
-
-function dpkgPart(a: string, b: string): number {
-  let i = 0,
-    j = 0;
-  while (i < a.length || j < b.length) {
-    let firstDiff = 0;
-    while ((i < a.length && !/[0-9]/.test(a[i])) || (j < b.length && !/[0-9]/.test(b[j]))) {
-      const ac = dpkgOrder(i < a.length && !/[0-9]/.test(a[i]) ? a[i] : undefined);
-      const bc = dpkgOrder(j < b.length && !/[0-9]/.test(b[j]) ? b[j] : undefined);
-      if (ac !== bc) return sign(ac - bc);
-      if (i < a.length && !/[0-9]/.test(a[i])) i++;
-      if (j < b.length && !/[0-9]/.test(b[j])) j++;
-    }
-    while (a[i] === '0') i++;
-    while (b[j] === '0') j++;
-    while (i < a.length && /[0-9]/.test(a[i]) && j < b.length && /[0-9]/.test(b[j])) {
-      if (!firstDiff) firstDiff = a.charCodeAt(i) - b.charCodeAt(j);
-      i++;
-      j++;
-    }
-    if (i < a.length && /[0-9]/.test(a[i])) return 1;
-    if (j < b.length && /[0-9]/.test(b[j])) return -1;
-    if (firstDiff) return sign(firstDiff);
-  }
-  return 0;
-}
-
-function splitDpkg(v: string): [number, string, string] | undefined {
-  const text = v.trim();
-  const m = /^(?:(\d+):)?([0-9][A-Za-z0-9.+~:-]*?)(?:-([A-Za-z0-9.+~]+))?$/.exec(text);
-  if (!m) return undefined;
-  return [Number(m[1] ?? 0), m[2], m[3] ?? ''];
-}
-
-export const compareDpkg: Comparator = bounded((a, b) => {
-  const x = splitDpkg(a),
-    y = splitDpkg(b);
-  if (!x || !y) return undefined;
-  if (x[0] !== y[0]) return x[0] < y[0] ? -1 : 1;
-  return dpkgPart(x[1], y[1]) || dpkgPart(x[2], y[2]);
 });

@@ -49,51 +49,62 @@ export class RootObjectStream {
   private token(token: Token): void {
     const name = token.name;
     const opens = name === 'startObject' || name === 'startArray';
-    const closes = name === 'endObject' || name === 'endArray';
     if (opens && ++this.depth > MAX_JSON_DEPTH)
       throw new DocumentError('', `the JSON is nested too deeply (more than ${MAX_JSON_DEPTH} levels)`);
     if (this.assembling !== undefined) {
-      this.assembler.consume(token);
-      if (closes) this.depth--;
-      if (this.assembler.done) this.complete(this.assembler.current);
+      this.assemble(token);
       return;
     }
     if (this.depth === 0 || (opens && this.depth === 1)) {
-      // The root itself (depth 1 now), or, past its end, a second value the tokenizer refuses anyway.
-      if (name !== 'startObject' || this.ended) throw new NotStreamableError('the JSON root is not an object');
+      this.root(token);
       return;
     }
-    if (this.streaming !== undefined && this.depth === 2 && name === 'endArray') {
-      this.depth--;
-      this.streaming = undefined;
-      return;
-    }
-    if (this.streaming === undefined && this.depth === 1) {
-      if (name === 'keyValue') {
-        this.key = token.value;
-        return;
-      }
-      if (name === 'endObject') {
-        this.depth--;
-        this.ended = true;
-        this.handler.end();
-        return;
-      }
-    }
-    if (
-      this.streaming === undefined &&
-      opens &&
-      name === 'startArray' &&
-      this.depth === 2 &&
-      this.streamed.has(this.key!)
-    ) {
-      this.streaming = this.key;
-      this.index = 0;
-      this.handler.arrayStart(this.streaming!);
-      return;
-    }
-    if (name === 'startKey' || name === 'endKey' || name === 'whitespace') return;
+    const structural = this.streaming !== undefined ? this.streamedArrayEnd(token) : this.betweenMembers(token);
+    if (structural || name === 'startKey' || name === 'endKey' || name === 'whitespace') return;
     // A value starts: a member of the root, or an item of the streamed array.
+    this.startValue(token, opens);
+  }
+
+  /** Inside a value: its tokens go to the assembler until it is whole. */
+  private assemble(token: Token): void {
+    this.assembler.consume(token);
+    if (token.name === 'endObject' || token.name === 'endArray') this.depth--;
+    if (this.assembler.done) this.complete(this.assembler.current);
+  }
+
+  /** The root itself (depth 1 now), or, past its end, a second value the tokenizer refuses anyway. */
+  private root(token: Token): void {
+    if (token.name !== 'startObject' || this.ended) throw new NotStreamableError('the JSON root is not an object');
+  }
+
+  /** In a streamed array: whether the token ends it (else an item starts). */
+  private streamedArrayEnd(token: Token): boolean {
+    if (this.depth !== 2 || token.name !== 'endArray') return false;
+    this.depth--;
+    this.streaming = undefined;
+    return true;
+  }
+
+  /** Between the root's members: whether the token is a key, the root's end or a streamed array's start. */
+  private betweenMembers(token: Token): boolean {
+    if (this.depth === 1 && token.name === 'keyValue') {
+      this.key = token.value;
+      return true;
+    }
+    if (this.depth === 1 && token.name === 'endObject') {
+      this.depth--;
+      this.ended = true;
+      this.handler.end();
+      return true;
+    }
+    if (this.depth !== 2 || token.name !== 'startArray' || !this.streamed.has(this.key!)) return false;
+    this.streaming = this.key;
+    this.index = 0;
+    this.handler.arrayStart(this.streaming!);
+    return true;
+  }
+
+  private startValue(token: Token, opens: boolean): void {
     this.assembling = opens ? this.depth - 1 : this.depth;
     this.assembler.consume(token);
     if (this.assembler.done) this.complete(this.assembler.current);

@@ -112,6 +112,15 @@ interface Pending {
   contexts: Set<string>;
 }
 
+/** What the vulnerability's threats, remediations and flags say, per product. */
+interface ProductTexts {
+  /** Impact threats that are a severity word: labels of the vulnerability. */
+  impactLabels: string[];
+  impacts: ProductText;
+  remediations: ProductText;
+  flags: ProductText;
+}
+
 function translateVulnerability(
   builder: FactsBuilder,
   vulns: VulnFacts,
@@ -127,7 +136,24 @@ function translateVulnerability(
     return;
   }
   for (const other of others) vulns.equal(id, other, 'CSAF vulnerability ids');
+  const texts = productTexts(builder, doc, v);
+  const description = note(v, 'description') ?? note(v, 'summary') ?? v.title ?? firstLine(note(v, 'general'));
+  vulns.metadata(id, {
+    description,
+    summary: v.title,
+    ...severityInfo(v.scores, texts.impactLabels),
+    source: csafSource(doc),
+    timestamp: doc.releaseDate,
+    published: v.published,
+    references: v.references,
+    defaultSeverity: doc.category === 'csaf_vex' ? undefined : 'UNKNOWN',
+  });
+  const pending = new Map<string, Pending>();
+  for (const list of v.status) addStatusList(builder, doc, texts, pending, list);
+  stateStatements(builder, vulns, doc, id, pending.values());
+}
 
+function productTexts(builder: FactsBuilder, doc: CsafDocument, v: CsafVulnerability): ProductTexts {
   // Threats: impact severity words are labels; other impact details are statements.
   const impactLabels: string[] = [];
   const impacts = new ProductText(doc.tree, builder);
@@ -144,70 +170,79 @@ function translateVulnerability(
   }
   const flags = new ProductText(doc.tree, builder);
   for (const f of v.flags) flags.add(f, f.label);
+  return { impactLabels, impacts, remediations, flags };
+}
 
-  const description = note(v, 'description') ?? note(v, 'summary') ?? v.title ?? firstLine(note(v, 'general'));
-  vulns.metadata(id, {
-    description,
-    summary: v.title,
-    ...severityInfo(v.scores, impactLabels),
-    source: csafSource(doc),
-    timestamp: doc.releaseDate,
-    published: v.published,
-    references: v.references,
-    defaultSeverity: doc.category === 'csaf_vex' ? undefined : 'UNKNOWN',
-  });
-
-  const pending = new Map<string, Pending>();
-  for (const list of v.status) {
-    const status = STATUS[list.list];
-    if (!status) {
-      if (list.productIds.length > 0)
-        builder.skip(
-          list.path,
-          `${list.productIds.length} product(s) of status "${list.list}": no VEX status says that`,
-        );
-      continue;
-    }
-    list.productIds.forEach((productId, j) => {
-      const path = `${list.path}/${j}`;
-      const resolved = doc.tree.resolve(productId);
-      if ('reason' in resolved) {
-        builder.skip(path, resolved.reason);
-        return;
-      }
-      for (const subject of resolved.subjects) {
-        const key = subject.kind === 'package' ? subject.purl : subject.digest;
-        const earlier = pending.get(key);
-        if (earlier && earlier.status === status) {
-          if (resolved.context) earlier.contexts.add(resolved.context);
-          continue;
-        }
-        const next: Pending = {
-          subject,
-          status,
-          list: list.list,
-          productId,
-          path,
-          justification: status === 'NOT_AFFECTED' ? flags.first(productId) : undefined,
-          statement: (status === 'NOT_AFFECTED' ? impacts : remediations).join(productId),
-          contexts: new Set(resolved.context ? [resolved.context] : []),
-        };
-        if (!earlier) {
-          pending.set(key, next);
-          continue;
-        }
-        const [kept, dropped] =
-          KEEP_ORDER.indexOf(next.status) < KEEP_ORDER.indexOf(earlier.status) ? [next, earlier] : [earlier, next];
-        pending.set(key, kept);
-        builder.skip(
-          dropped.path,
-          `${key} is stated both ${kept.status} (product "${kept.productId}") and ${dropped.status} ` +
-            `(product "${dropped.productId}"): one status per package is kept, the one that does not hide the vulnerability`,
-        );
-      }
-    });
+/** The statements of one product_status list, one per subject its products resolve to. */
+function addStatusList(
+  builder: FactsBuilder,
+  doc: CsafDocument,
+  texts: ProductTexts,
+  pending: Map<string, Pending>,
+  list: CsafVulnerability['status'][number],
+): void {
+  const status = STATUS[list.list];
+  if (!status) {
+    if (list.productIds.length > 0)
+      builder.skip(list.path, `${list.productIds.length} product(s) of status "${list.list}": no VEX status says that`);
+    return;
   }
+  list.productIds.forEach((productId, j) => {
+    const path = `${list.path}/${j}`;
+    const resolved = doc.tree.resolve(productId);
+    if ('reason' in resolved) {
+      builder.skip(path, resolved.reason);
+      return;
+    }
+    for (const subject of resolved.subjects) {
+      const key = subject.kind === 'package' ? subject.purl : subject.digest;
+      const earlier = pending.get(key);
+      if (earlier && earlier.status === status) {
+        if (resolved.context) earlier.contexts.add(resolved.context);
+        continue;
+      }
+      const next: Pending = {
+        subject,
+        status,
+        list: list.list,
+        productId,
+        path,
+        justification: status === 'NOT_AFFECTED' ? texts.flags.first(productId) : undefined,
+        statement: (status === 'NOT_AFFECTED' ? texts.impacts : texts.remediations).join(productId),
+        contexts: new Set(resolved.context ? [resolved.context] : []),
+      };
+      if (earlier) keepOne(builder, pending, key, earlier, next);
+      else pending.set(key, next);
+    }
+  });
+}
 
+/** A package stated with two statuses: the one that does not hide the vulnerability is kept, the other skipped. */
+function keepOne(
+  builder: FactsBuilder,
+  pending: Map<string, Pending>,
+  key: string,
+  earlier: Pending,
+  next: Pending,
+): void {
+  const [kept, dropped] =
+    KEEP_ORDER.indexOf(next.status) < KEEP_ORDER.indexOf(earlier.status) ? [next, earlier] : [earlier, next];
+  pending.set(key, kept);
+  builder.skip(
+    dropped.path,
+    `${key} is stated both ${kept.status} (product "${kept.productId}") and ${dropped.status} ` +
+      `(product "${dropped.productId}"): one status per package is kept, the one that does not hide the vulnerability`,
+  );
+}
+
+/** One VEX fact per statement; an affected package is also certified, an OCI image digest purl also names the image. */
+function stateStatements(
+  builder: FactsBuilder,
+  vulns: VulnFacts,
+  doc: CsafDocument,
+  id: string,
+  statements: Iterable<Pending>,
+): void {
   const scan: ScanMetadata = {
     scannerUri: doc.selfUrl ?? doc.publisherNamespace ?? 'https://docs.oasis-open.org/csaf',
     scannerVersion: doc.trackingVersion,
@@ -215,7 +250,7 @@ function translateVulnerability(
     dbVersion: '',
     timeScanned: doc.releaseDate,
   };
-  for (const p of pending.values()) {
+  for (const p of statements) {
     builder.vex({
       subject: p.subject,
       vulnerability: vulnRef(id),

@@ -64,84 +64,23 @@ function ratingsOf(
   return { labels, vectors, scores, ratings: sourced };
 }
 
+/** What every entry of one BOM is translated with. */
+interface Translation {
+  read: CycloneDxRead;
+  vf: VulnFacts;
+  tool: CdxVulnerabilities['tool'];
+  timeScanned: string;
+}
+
 export function translateCycloneDxVulnerabilities(
   read: CycloneDxRead,
   { tool, entries, extension }: CdxVulnerabilities,
   ctx: ParseContext,
 ): void {
-  const vf = new VulnFacts(read.builder);
-  const timeScanned = read.timestamp ?? ctx.now;
-
-  /** `ranged`: the affected purls whose `affects` entry lists versions, with that entry's path. */
-  const apply = (v: CdxVulnerability, affected: string[], ranged?: ReadonlyMap<string, Segments>): void => {
-    const id = v.id;
-    if (!id) {
-      read.builder.skip(read.path(v.at), 'a vulnerability without an id');
-      return;
-    }
-    vf.metadata(id, {
-      description: v.description ?? firstLine(v.detail),
-      ...ratingsOf(v.ratings, v.source.name),
-      references: v.advisories,
-      timestamp: v.updated ?? v.published,
-      published: v.published,
-      defaultSeverity: 'UNKNOWN',
-    });
-    for (const alias of v.aliases) vf.equal(id, alias, 'CycloneDX vulnerability reference');
-    const scan: ScanMetadata = {
-      scannerUri: tool.name,
-      scannerVersion: tool.version,
-      dbUri: v.source.url ?? v.source.name ?? '',
-      dbVersion: '',
-      timeScanned,
-    };
-    const status = VEX_STATE[v.analysis.state ?? ''];
-    for (const purl of affected) {
-      vf.finding(purl, id, scan);
-      const versions = ranged?.get(purl);
-      if (status && versions && !parsePurl(purl).version) {
-        read.builder.skip(
-          read.path(versions),
-          `the analysis of ${purl} is about the versions listed here, and the component has no version: ` +
-            'not recorded as VEX (versions are not matched, and a purl without a version names every version)',
-        );
-      } else if (status) {
-        read.builder.vex({
-          subject: { kind: 'package', purl },
-          vulnerability: vulnRef(id),
-          status,
-          justification: v.analysis.justification,
-          statement: v.analysis.detail,
-          knownSince: v.analysis.lastUpdated ?? v.updated ?? timeScanned,
-        });
-      }
-    }
-  };
-
-  const unknownRef = (segments: Segments, ref: string | undefined): void => {
-    read.builder.skip(
-      read.path(segments),
-      `"${(ref ?? '').slice(0, 200)}" names no component of this BOM: not recorded, and not added to the SBOM`,
-    );
-  };
-
+  const t: Translation = { read, vf: new VulnFacts(read.builder), tool, timeScanned: read.timestamp ?? ctx.now };
   for (const v of entries) {
-    const affected: string[] = [];
-    const ranged = new Map<string, Segments>();
-    for (const { at, ref, versions } of v.affects) {
-      const purl = ref ? read.resolveRef(ref) : undefined;
-      if (purl) {
-        affected.push(purl);
-        if (versions) ranged.set(purl, [...at.slice(0, -1), 'versions']);
-      } else if (!ref || !read.skippedRefs.has(ref)) unknownRef(at, ref);
-    }
-    // JFrog Xray (and GUAC's reading of it): no `affects`, the vulnerability's own bom-ref names the component.
-    if (v.affects.length === 0 && v.ownRef?.startsWith('pkg:')) {
-      const purl = read.resolveRef(v.ownRef);
-      if (purl) affected.push(purl);
-      else if (!read.skippedRefs.has(v.ownRef)) unknownRef([...v.at, 'bom-ref'], v.ownRef);
-    }
-    apply(v, affected, ranged);
+    const { affected, ranged } = affectedPackages(read, v);
+    apply(t, v, affected, ranged);
   }
 
   // 1.2/1.3 vulnerability extension: the component is the one the entries sit in (its `ref`
@@ -150,7 +89,7 @@ export function translateCycloneDxVulnerabilities(
   for (const { component, entries: inComponent } of extension) {
     const purl = read.componentPurls.get(component);
     for (const v of inComponent) {
-      if (purl) apply(v, [purl]);
+      if (purl) apply(t, v, [purl]);
       else
         read.builder.skip(
           read.path(v.at),
@@ -158,4 +97,89 @@ export function translateCycloneDxVulnerabilities(
         );
     }
   }
+}
+
+/**
+ * The packages of this BOM an entry's `affects` refs name, and (`ranged`) those whose `affects`
+ * entry lists versions, with that entry's path.
+ */
+function affectedPackages(
+  read: CycloneDxRead,
+  v: CdxVulnerability,
+): { affected: string[]; ranged: Map<string, Segments> } {
+  const affected: string[] = [];
+  const ranged = new Map<string, Segments>();
+  for (const { at, ref, versions } of v.affects) {
+    const purl = ref ? read.resolveRef(ref) : undefined;
+    if (purl) {
+      affected.push(purl);
+      if (versions) ranged.set(purl, [...at.slice(0, -1), 'versions']);
+    } else if (!ref || !read.skippedRefs.has(ref)) unknownRef(read, at, ref);
+  }
+  // JFrog Xray (and GUAC's reading of it): no `affects`, the vulnerability's own bom-ref names the component.
+  if (v.affects.length === 0 && v.ownRef?.startsWith('pkg:')) {
+    const purl = read.resolveRef(v.ownRef);
+    if (purl) affected.push(purl);
+    else if (!read.skippedRefs.has(v.ownRef)) unknownRef(read, [...v.at, 'bom-ref'], v.ownRef);
+  }
+  return { affected, ranged };
+}
+
+function unknownRef(read: CycloneDxRead, segments: Segments, ref: string | undefined): void {
+  read.builder.skip(
+    read.path(segments),
+    `"${(ref ?? '').slice(0, 200)}" names no component of this BOM: not recorded, and not added to the SBOM`,
+  );
+}
+
+/** `ranged`: the affected purls whose `affects` entry lists versions, with that entry's path. */
+function apply(t: Translation, v: CdxVulnerability, affected: string[], ranged?: ReadonlyMap<string, Segments>): void {
+  const { read, vf } = t;
+  const id = v.id;
+  if (!id) {
+    read.builder.skip(read.path(v.at), 'a vulnerability without an id');
+    return;
+  }
+  vf.metadata(id, {
+    description: v.description ?? firstLine(v.detail),
+    ...ratingsOf(v.ratings, v.source.name),
+    references: v.advisories,
+    timestamp: v.updated ?? v.published,
+    published: v.published,
+    defaultSeverity: 'UNKNOWN',
+  });
+  for (const alias of v.aliases) vf.equal(id, alias, 'CycloneDX vulnerability reference');
+  const scan: ScanMetadata = {
+    scannerUri: t.tool.name,
+    scannerVersion: t.tool.version,
+    dbUri: v.source.url ?? v.source.name ?? '',
+    dbVersion: '',
+    timeScanned: t.timeScanned,
+  };
+  for (const purl of affected) {
+    vf.finding(purl, id, scan);
+    stateAnalysis(t, v, id, purl, ranged?.get(purl));
+  }
+}
+
+/** `analysis.state` as VEX for the component; `versions`: the path of the versions its `affects` entry lists. */
+function stateAnalysis(t: Translation, v: CdxVulnerability, id: string, purl: string, versions?: Segments): void {
+  const status = VEX_STATE[v.analysis.state ?? ''];
+  if (!status) return;
+  if (versions && !parsePurl(purl).version) {
+    t.read.builder.skip(
+      t.read.path(versions),
+      `the analysis of ${purl} is about the versions listed here, and the component has no version: ` +
+        'not recorded as VEX (versions are not matched, and a purl without a version names every version)',
+    );
+    return;
+  }
+  t.read.builder.vex({
+    subject: { kind: 'package', purl },
+    vulnerability: vulnRef(id),
+    status,
+    justification: v.analysis.justification,
+    statement: v.analysis.detail,
+    knownSince: v.analysis.lastUpdated ?? v.updated ?? t.timeScanned,
+  });
 }

@@ -5,7 +5,7 @@ import { DocumentError, type NodeRef, type VexStatus } from '../../../model/fact
 import { canonicalArtifact, DigestError } from '../../../model/artifact.js';
 import { parsePurl, formatPurl } from '../../../model/purl.js';
 import { isoUtc } from '../common/dates.js';
-import { isObject, jsonText, str } from '../common/json.js';
+import { isObject, jsonText, str, type Json } from '../common/json.js';
 import { isOpenVex } from './detect.js';
 
 const STATUS: Record<string, VexStatus> = {
@@ -134,12 +134,14 @@ export function parseOpenVex(json: unknown, now: string): OpenVexDocument {
   return { id: str(json['@id']), version: jsonText(json.version), statements };
 }
 
-function parseStatement(s: unknown, path: string, docTime: string | undefined, now: string): OpenVexStatement {
-  if (!isObject(s)) throw new DocumentError(path, 'a statement must be an object');
-  // Vulnerability: a string (legacy) or {name, @id, aliases, description}.
-  const v = s.vulnerability;
+/** The vulnerability's name: a string (legacy) or {name, @id, aliases, description}. */
+function vulnerabilityName(v: unknown, path: string): string {
   const vulnerability = typeof v === 'string' ? str(v) : isObject(v) ? str(v.name) : undefined;
   if (!vulnerability) throw new DocumentError(`${path}/vulnerability`, 'a statement needs a vulnerability name');
+  return vulnerability;
+}
+
+function statusOf(s: Json, path: string): VexStatus {
   const statusText = str(s.status);
   const status = statusText ? STATUS[statusText] : undefined;
   if (!status)
@@ -147,6 +149,21 @@ function parseStatement(s: unknown, path: string, docTime: string | undefined, n
       `${path}/status`,
       `status "${statusText ?? ''}" is not one of ${Object.keys(STATUS).join(', ')}`,
     );
+  return status;
+}
+
+/** impact_statement (not_affected), action_statement (affected), else "statement". */
+function statementOf(s: Json, status: VexStatus): string | undefined {
+  if (status === 'NOT_AFFECTED') return str(s.impact_statement) ?? str(s.statement);
+  if (status === 'AFFECTED') return str(s.action_statement) ?? str(s.statement);
+  return str(s.statement);
+}
+
+function parseStatement(s: unknown, path: string, docTime: string | undefined, now: string): OpenVexStatement {
+  if (!isObject(s)) throw new DocumentError(path, 'a statement must be an object');
+  const v = s.vulnerability;
+  const vulnerability = vulnerabilityName(v, path);
+  const status = statusOf(s, path);
   if (s.timestamp !== undefined && !isoUtc(s.timestamp))
     throw new DocumentError(`${path}/timestamp`, 'not an RFC 3339 time');
   const aliases = isObject(v) && Array.isArray(v.aliases) ? v.aliases : [];
@@ -158,12 +175,7 @@ function parseStatement(s: unknown, path: string, docTime: string | undefined, n
     description: isObject(v) ? str(v.description) : undefined,
     status,
     justification: str(s.justification),
-    statement:
-      status === 'NOT_AFFECTED'
-        ? (str(s.impact_statement) ?? str(s.statement))
-        : status === 'AFFECTED'
-          ? (str(s.action_statement) ?? str(s.statement))
-          : str(s.statement),
+    statement: statementOf(s, status),
     statusNotes: str(s.status_notes),
     knownSince: isoUtc(s.timestamp) ?? docTime ?? isoUtc(s.last_updated) ?? now,
     products: products.map((p, j) => readProduct(p, `${path}/products/${j}`)),

@@ -108,6 +108,110 @@ function readHashes(r: Reader): Spdx3Hash[] {
   return hashes;
 }
 
+/** Reads one element of a kind into the document (tools: their names, for creationInfo). */
+type ElementReader = (out: Spdx3Document, r: Reader, type: string, id: string, toolNames: Map<string, string>) => void;
+
+function readPackage(out: Spdx3Document, r: Reader, type: string, id: string): void {
+  const purls: Spdx3Package['purls'] = [];
+  const direct = r.text('software_packageUrl');
+  if (direct) purls.push({ path: r.at('software_packageUrl'), value: direct });
+  const multiple = Array.isArray(r.node.externalIdentifier);
+  r.list('externalIdentifier').forEach((e, i) => {
+    const path = multiple ? r.at('externalIdentifier', i) : r.at('externalIdentifier');
+    if (!isObject(e)) throw new DocumentError(path, 'an external identifier must be an object');
+    const er = new Reader(e, []);
+    if (vocab(er.text('externalIdentifierType') ?? '') !== 'packageUrl') return; // cpe23, swid…: no fact holds them
+    const value = er.text('identifier') ?? '';
+    if (!purls.some((p) => p.value === value)) purls.push({ path, value });
+  });
+  out.elements.push({
+    kind: 'package',
+    id,
+    path: r.path,
+    type,
+    name: r.text('name'),
+    version: r.text('software_packageVersion'),
+    purls,
+    hashes: readHashes(r),
+    downloadLocation: r.text('software_downloadLocation'),
+  });
+}
+
+function readRelationship(out: Spdx3Document, r: Reader, type: string): void {
+  const relationshipType = r.text('relationshipType');
+  const from = r.refs('from')[0];
+  if (!relationshipType || !from) {
+    out.skipped.push({ path: r.path, reason: 'relationship without "from" or "relationshipType": not read' });
+    return;
+  }
+  const assessed = r.node.security_assessedElement ?? r.node.assessedElement;
+  out.relationships.push({
+    path: r.path,
+    type,
+    relationshipType: vocab(relationshipType),
+    from: from.id,
+    to: r.refs('to').map((x) => x.id),
+    scope: r.text('scope') && vocab(r.text('scope')!),
+    assessment: {
+      justificationType: r.sec('justificationType') && vocab(r.sec('justificationType')!),
+      impactStatement: r.sec('impactStatement'),
+      actionStatement: r.sec('actionStatement'),
+      statusNotes: r.sec('statusNotes'),
+      assessedElement: typeof assessed === 'string' ? assessed : isObject(assessed) ? idOf(assessed) : undefined,
+      publishedTime: r.sec('publishedTime'),
+      modifiedTime: r.sec('modifiedTime'),
+      score: numberOf(r, 'score'),
+      severity: r.sec('severity') && vocab(r.sec('severity')!),
+      vectorString: r.sec('vectorString'),
+    },
+  });
+}
+
+function readFile(out: Spdx3Document, r: Reader, _type: string, id: string): void {
+  out.elements.push({ kind: 'file', id, path: r.path, name: r.text('name'), hashes: readHashes(r) });
+}
+
+function readCollection(out: Spdx3Document, r: Reader, _type: string, id: string): void {
+  out.collections.set(
+    id,
+    r.refs('rootElement').map((x) => x.id),
+  );
+}
+
+/** The element kinds read, by type; relationships are any type ending in "Relationship". */
+const READERS: ReadonlyMap<string, ElementReader> = new Map<string, ElementReader>([
+  ...[...PACKAGE_TYPES].map((type): [string, ElementReader] => [type, readPackage]),
+  ['software_File', readFile],
+  ...[...COLLECTION_TYPES].map((type): [string, ElementReader] => [type, readCollection]),
+  [
+    'security_Vulnerability',
+    (out, r, _type, id) => {
+      out.vulnerabilities.push(readVulnerability(r, id));
+    },
+  ],
+  [
+    'simplelicensing_LicenseExpression',
+    (out, r, _type, id) => {
+      const text = r.text('simplelicensing_licenseExpression');
+      if (text) out.licenses.set(id, text);
+    },
+  ],
+  [
+    'expandedlicensing_ListedLicense',
+    (out, _r, _type, id) => {
+      const listed = listedLicense(id);
+      if (listed) out.licenses.set(id, listed);
+    },
+  ],
+  [
+    'Tool',
+    (_out, r, _type, id, toolNames) => {
+      const name = r.text('name');
+      if (name) toolNames.set(id, name);
+    },
+  ],
+]);
+
 export function readElement(
   out: Spdx3Document,
   r: Reader,
@@ -115,77 +219,8 @@ export function readElement(
   id: string,
   toolNames: Map<string, string>,
 ): void {
-  if (PACKAGE_TYPES.has(type)) {
-    const purls: Spdx3Package['purls'] = [];
-    const direct = r.text('software_packageUrl');
-    if (direct) purls.push({ path: r.at('software_packageUrl'), value: direct });
-    const multiple = Array.isArray(r.node.externalIdentifier);
-    r.list('externalIdentifier').forEach((e, i) => {
-      const path = multiple ? r.at('externalIdentifier', i) : r.at('externalIdentifier');
-      if (!isObject(e)) throw new DocumentError(path, 'an external identifier must be an object');
-      const er = new Reader(e, []);
-      if (vocab(er.text('externalIdentifierType') ?? '') !== 'packageUrl') return; // cpe23, swid…: no fact holds them
-      const value = er.text('identifier') ?? '';
-      if (!purls.some((p) => p.value === value)) purls.push({ path, value });
-    });
-    out.elements.push({
-      kind: 'package',
-      id,
-      path: r.path,
-      type,
-      name: r.text('name'),
-      version: r.text('software_packageVersion'),
-      purls,
-      hashes: readHashes(r),
-      downloadLocation: r.text('software_downloadLocation'),
-    });
-  } else if (type === 'software_File') {
-    out.elements.push({ kind: 'file', id, path: r.path, name: r.text('name'), hashes: readHashes(r) });
-  } else if (COLLECTION_TYPES.has(type)) {
-    out.collections.set(
-      id,
-      r.refs('rootElement').map((x) => x.id),
-    );
-  } else if (type === 'security_Vulnerability') {
-    out.vulnerabilities.push(readVulnerability(r, id));
-  } else if (RELATIONSHIP.test(type)) {
-    const relationshipType = r.text('relationshipType');
-    const from = r.refs('from')[0];
-    if (!relationshipType || !from) {
-      out.skipped.push({ path: r.path, reason: 'relationship without "from" or "relationshipType": not read' });
-      return;
-    }
-    const assessed = r.node.security_assessedElement ?? r.node.assessedElement;
-    out.relationships.push({
-      path: r.path,
-      type,
-      relationshipType: vocab(relationshipType),
-      from: from.id,
-      to: r.refs('to').map((x) => x.id),
-      scope: r.text('scope') && vocab(r.text('scope')!),
-      assessment: {
-        justificationType: r.sec('justificationType') && vocab(r.sec('justificationType')!),
-        impactStatement: r.sec('impactStatement'),
-        actionStatement: r.sec('actionStatement'),
-        statusNotes: r.sec('statusNotes'),
-        assessedElement: typeof assessed === 'string' ? assessed : isObject(assessed) ? idOf(assessed) : undefined,
-        publishedTime: r.sec('publishedTime'),
-        modifiedTime: r.sec('modifiedTime'),
-        score: numberOf(r, 'score'),
-        severity: r.sec('severity') && vocab(r.sec('severity')!),
-        vectorString: r.sec('vectorString'),
-      },
-    });
-  } else if (type === 'simplelicensing_LicenseExpression') {
-    const text = r.text('simplelicensing_licenseExpression');
-    if (text) out.licenses.set(id, text);
-  } else if (type === 'expandedlicensing_ListedLicense') {
-    const listed = listedLicense(id);
-    if (listed) out.licenses.set(id, listed);
-  } else if (type === 'Tool') {
-    const name = r.text('name');
-    if (name) toolNames.set(id, name);
-  }
+  const read = READERS.get(type) ?? (RELATIONSHIP.test(type) ? readRelationship : undefined);
+  read?.(out, r, type, id, toolNames);
 }
 
 /** A licence named by its SPDX License List IRI (https://spdx.org/licenses/MIT) → its id. */

@@ -13,7 +13,7 @@
 //     impactStatement (not affected) or actionStatement (affected) as the statement, statusNotes
 //     and the assessed element as notes; an affected statement also certifies the vulnerability.
 //   - Epss, ExploitCatalog and Ssvc assessments: not mapped (no fact holds them).
-import type { ScanMetadata, VexStatus } from '../../../model/facts.js';
+import type { FactsBuilder, ScanMetadata, VexStatus } from '../../../model/facts.js';
 import { isoUtc } from '../common/dates.js';
 import { vectorRating } from '../../../vuln/severity.js';
 import { VulnFacts, vulnRef, type VulnInfo } from '../common/vulns.js';
@@ -38,19 +38,44 @@ function idsOf(v: Spdx3Vulnerability): { id: string; aliases: string[] } | undef
 }
 
 export function translateSpdx3Security(doc: Spdx3Document, elements: Spdx3Elements, ctx: ParseContext): void {
-  const { builder } = elements;
-  const vf = new VulnFacts(builder);
-  // Vulnerability element id → its id, and the metadata gathered for it (emitted once, at the end).
-  const vulns = new Map<string, { id: string; info: VulnInfo }>();
-  for (const v of doc.vulnerabilities) {
+  const t = new SecurityTranslation(doc, elements, doc.created ?? ctx.now);
+  for (const v of doc.vulnerabilities) t.vulnerability(v);
+  for (const r of doc.relationships) t.relationship(r);
+  t.emitMetadata();
+}
+
+/** A vulnerability's id, and the metadata gathered for it (emitted once, at the end). */
+interface Gathered {
+  id: string;
+  info: VulnInfo;
+}
+
+class SecurityTranslation {
+  private readonly builder: FactsBuilder;
+  private readonly vf: VulnFacts;
+  /** Vulnerability element id → its id and metadata. */
+  private readonly vulns = new Map<string, Gathered>();
+  private readonly vulnElementIds: Set<string>;
+
+  constructor(
+    private readonly doc: Spdx3Document,
+    private readonly elements: Spdx3Elements,
+    private readonly documentTime: string,
+  ) {
+    this.builder = elements.builder;
+    this.vf = new VulnFacts(this.builder);
+    this.vulnElementIds = new Set(doc.vulnerabilities.map((v) => v.id));
+  }
+
+  vulnerability(v: Spdx3Vulnerability): void {
     const ids = idsOf(v);
     if (!ids) {
-      builder.skip(v.path, 'vulnerability without a cve or securityOther identifier: not recorded');
-      continue;
+      this.builder.skip(v.path, 'vulnerability without a cve or securityOther identifier: not recorded');
+      return;
     }
-    for (const alias of ids.aliases) vf.equal(ids.id, alias, 'SPDX 3 vulnerability externalIdentifier');
+    for (const alias of ids.aliases) this.vf.equal(ids.id, alias, 'SPDX 3 vulnerability externalIdentifier');
     const published = isoUtc(v.published);
-    vulns.set(v.id, {
+    this.vulns.set(v.id, {
       id: ids.id,
       info: {
         description: v.description ?? v.summary,
@@ -65,62 +90,54 @@ export function translateSpdx3Security(doc: Spdx3Document, elements: Spdx3Elemen
     });
   }
 
-  const vulnElementIds = new Set(doc.vulnerabilities.map((v) => v.id));
-  const documentTime = doc.created ?? ctx.now;
-  const scan = (r: Spdx3Relationship): ScanMetadata => ({
-    scannerUri: doc.tools.join(', ') || doc.documentId || 'spdx-3',
-    scannerVersion: '',
-    dbUri: '',
-    dbVersion: '',
-    timeScanned: isoUtc(r.assessment.modifiedTime) ?? isoUtc(r.assessment.publishedTime) ?? documentTime,
-  });
-  const vulnOf = (id: string, path: string) => {
-    const v = vulns.get(id);
-    if (!v && !vulnElementIds.has(id))
-      builder.skip(path, `names "${id.slice(0, 200)}", which is no vulnerability of this document`);
-    return v;
-  };
-  /** The packages a relationship end names (skips an unknown one; an element without identity gives none). */
-  const packagesOf = (id: string, path: string): string[] => elements.resolve(id, path)?.purls ?? [];
-
-  for (const r of doc.relationships) {
+  relationship(r: Spdx3Relationship): void {
     const cvss = CVSS_CLASS[r.type];
     const vex = VEX_CLASS[r.type];
-    if (cvss) {
-      const v = vulnOf(r.from, r.path);
-      if (!v) continue;
-      const { vectorString, score, severity } = r.assessment;
-      if (severity) v.info.labels!.push(severity);
-      if (vectorString && vectorRating(vectorString)) v.info.vectors!.push(vectorString);
-      else if (score !== undefined) v.info.scores!.push({ scoreType: cvss, score });
-    } else if (vex) {
-      const v = vulnOf(r.from, r.path);
-      if (v) stateVex(r, v.id, vex);
-    } else if (r.type === 'Relationship' || r.type === 'LifecycleScopedRelationship') {
-      // "vulnerability affects elements" and "element hasAssociatedVulnerability vulnerabilities".
-      const pairs =
-        r.relationshipType === 'affects'
-          ? r.to.map((to) => [r.from, to])
-          : r.relationshipType === 'hasAssociatedVulnerability'
-            ? r.to.map((to) => [to, r.from])
-            : [];
-      for (const [vulnId, target] of pairs) {
-        const v = vulnOf(vulnId, r.path);
-        if (v) for (const purl of packagesOf(target, r.path)) vf.finding(purl, v.id, scan(r));
-      }
+    if (cvss) this.cvss(r, cvss);
+    else if (vex) {
+      const v = this.vulnOf(r.from, r.path);
+      if (v) this.stateVex(r, v.id, vex);
+    } else if (r.type === 'Relationship' || r.type === 'LifecycleScopedRelationship') this.associated(r);
+  }
+
+  emitMetadata(): void {
+    for (const { id, info } of this.vulns.values()) this.vf.metadata(id, info);
+  }
+
+  /** A CVSS assessment: its severity, vector or score go into the vulnerability's metadata. */
+  private cvss(r: Spdx3Relationship, scoreType: string): void {
+    const v = this.vulnOf(r.from, r.path);
+    if (!v) return;
+    const { vectorString, score, severity } = r.assessment;
+    if (severity) v.info.labels!.push(severity);
+    if (vectorString && vectorRating(vectorString)) v.info.vectors!.push(vectorString);
+    else if (score !== undefined) v.info.scores!.push({ scoreType, score });
+  }
+
+  /** "vulnerability affects elements" and "element hasAssociatedVulnerability vulnerabilities". */
+  private associated(r: Spdx3Relationship): void {
+    const pairs =
+      r.relationshipType === 'affects'
+        ? r.to.map((to) => [r.from, to])
+        : r.relationshipType === 'hasAssociatedVulnerability'
+          ? r.to.map((to) => [to, r.from])
+          : [];
+    for (const [vulnId, target] of pairs) {
+      const v = this.vulnOf(vulnId, r.path);
+      if (v) for (const purl of this.packagesOf(target, r.path)) this.vf.finding(purl, v.id, this.scan(r));
     }
   }
-  for (const { id, info } of vulns.values()) vf.metadata(id, info);
 
-  function stateVex(r: Spdx3Relationship, id: string, status: VexStatus): void {
+  private stateVex(r: Spdx3Relationship, id: string, status: VexStatus): void {
+    const { elements, builder } = this;
     const a = r.assessment;
     const assessed = a.assessedElement
       ? (elements.nodes.get(a.assessedElement)?.purls.join(', ') ?? a.assessedElement)
       : undefined;
     const notes = [a.statusNotes, assessed ? `assessed element: ${assessed}` : undefined].filter(Boolean).join('; ');
-    const knownSince = isoUtc(a.modifiedTime) ?? isoUtc(a.publishedTime) ?? documentTime;
+    const knownSince = isoUtc(a.modifiedTime) ?? isoUtc(a.publishedTime) ?? this.documentTime;
     for (const target of r.to) {
-      const purls = packagesOf(target, r.path);
+      const purls = this.packagesOf(target, r.path);
       if (purls.length === 0 && elements.doc.known.has(target) && !elements.nodes.has(target))
         builder.skip(r.path, `VEX product "${target.slice(0, 200)}" is no package or file with a hash: not recorded`);
       for (const purl of purls) {
@@ -133,8 +150,30 @@ export function translateSpdx3Security(doc: Spdx3Document, elements: Spdx3Elemen
           statusNotes: notes || undefined,
           knownSince,
         });
-        if (status === 'AFFECTED') vf.finding(purl, id, scan(r));
+        if (status === 'AFFECTED') this.vf.finding(purl, id, this.scan(r));
       }
     }
+  }
+
+  private scan(r: Spdx3Relationship): ScanMetadata {
+    return {
+      scannerUri: this.doc.tools.join(', ') || this.doc.documentId || 'spdx-3',
+      scannerVersion: '',
+      dbUri: '',
+      dbVersion: '',
+      timeScanned: isoUtc(r.assessment.modifiedTime) ?? isoUtc(r.assessment.publishedTime) ?? this.documentTime,
+    };
+  }
+
+  private vulnOf(id: string, path: string): Gathered | undefined {
+    const v = this.vulns.get(id);
+    if (!v && !this.vulnElementIds.has(id))
+      this.builder.skip(path, `names "${id.slice(0, 200)}", which is no vulnerability of this document`);
+    return v;
+  }
+
+  /** The packages a relationship end names (skips an unknown one; an element without identity gives none). */
+  private packagesOf(id: string, path: string): string[] {
+    return this.elements.resolve(id, path)?.purls ?? [];
   }
 }
