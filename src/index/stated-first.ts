@@ -47,6 +47,28 @@ export function reverseEdgeRules(adjacency: AdjacencyView, packagesAreLeaves: bo
   }));
 }
 
+/** The rules as parallel arrays: the inner loop reads no objects. */
+interface RuleColumns {
+  offsetRows: Uint32Array[];
+  targetRows: Uint32Array[];
+  fromKinds: number[];
+  toKinds: number[];
+  isInclusion: boolean[];
+}
+
+function ruleColumns(rules: readonly EdgeRule[]): RuleColumns {
+  return {
+    offsetRows: rules.map((r) => r.csr.offsets),
+    targetRows: rules.map((r) => r.csr.targets),
+    fromKinds: rules.map((r) => r.fromKinds),
+    toKinds: rules.map((r) => r.toKinds),
+    isInclusion: rules.map((r) => r.inclusion),
+  };
+}
+
+const NO_RULES: RuleColumns = { offsetRows: [], targetRows: [], fromKinds: [], toKinds: [], isInclusion: [] };
+const NO_KINDS: Uint8Array = new Uint8Array(0);
+
 /**
  * Per-node results of the last `run`: whether a node was reached, its cost (inclusions, hops) and
  * the node it was first reached from. Own buffers (stamped with an epoch), so it never disturbs
@@ -69,6 +91,22 @@ export class StatedFirstSearch extends EpochBuffers {
   private offered = new Uint32Array(0);
   /** The nodes offered, in the order offered (each once in a run; its `parent` is set at the offer). */
   private offers = new Uint32Array(0);
+
+  // A run's state between its phases (a run is synchronous and never re-entered).
+  private kinds: Uint8Array = NO_KINDS;
+  private rules = NO_RULES;
+  private accept: ((node: number) => boolean) | undefined = undefined;
+  /** The accepted nodes of the least cost reached so far. */
+  private found: number[] = [];
+  /** The depth of the accepted nodes, -1 before the first. */
+  private best = -1;
+  /** order[head .. tail) is the queue; order[0 .. tail) the nodes reached so far. */
+  private head = 0;
+  private tail = 0;
+  /** offers[next .. seedEnd) are this round's seeds, offers[seedEnd .. offerEnd) the next round's. */
+  private next = 0;
+  private seedEnd = 0;
+  private offerEnd = 0;
 
   protected allocate(size: number): void {
     this.seen = new Uint32Array(size);
@@ -115,94 +153,147 @@ export class StatedFirstSearch extends EpochBuffers {
     accept?: (node: number) => boolean,
   ): void {
     const epoch = this.prepare(index.nodeCount);
-    const { seen, inclusions, hops, parent, order, offered, offers } = this;
-    const kinds = index.kinds;
-    // The rules as parallel arrays: the inner loop reads no objects.
-    const offsetRows = rules.map((r) => r.csr.offsets);
-    const targetRows = rules.map((r) => r.csr.targets);
-    const fromKinds = rules.map((r) => r.fromKinds);
-    const toKinds = rules.map((r) => r.toKinds);
-    const isInclusion = rules.map((r) => r.inclusion);
-    const ends: number[] = [];
-    let best = -1; // the depth of the accepted nodes, -1 before the first
-    let reached = 0;
-    let offerEnd = 0;
-    // Written out (no call per edge): a popular package's blast radius crosses millions of edges.
+    this.kinds = index.kinds;
+    this.rules = ruleColumns(rules);
+    this.accept = accept;
+    this.found = [];
+    this.best = -1;
+    this.offerEnd = 0;
+    this.reachSources(sources, epoch);
+    this.head = 0;
+    this.next = 0;
+    this.seedEnd = 0;
+    for (let round = 0; ; round++) {
+      this.searchRound(round, epoch);
+      if (this.best >= 0 || this.seedEnd === this.offerEnd) break;
+      this.next = this.seedEnd;
+      this.seedEnd = this.offerEnd;
+    }
+    this.reached = this.tail;
+    this.ends = this.found;
+    // Keeps neither the index's arrays nor the caller's `accept` past the run.
+    this.kinds = NO_KINDS;
+    this.rules = NO_RULES;
+    this.accept = undefined;
+  }
+
+  /** Reaches the sources, at no cost, in the order given. */
+  private reachSources(sources: Iterable<number>, epoch: number): void {
+    const { seen, inclusions, hops, parent, order, accept, found } = this;
+    let tail = 0;
+    let best = this.best;
     for (const s of sources) {
       if (seen[s] === epoch) continue;
       seen[s] = epoch;
       inclusions[s] = 0;
       hops[s] = 0;
       parent[s] = s;
-      order[reached++] = s;
+      order[tail++] = s;
       if (accept !== undefined && accept(s)) {
-        ends.push(s);
+        found.push(s);
         best = 0;
       }
     }
-    let head = 0; // order[head .. reached) is the queue
-    let next = 0; // offers[next .. seedEnd) are this round's seeds
-    let seedEnd = 0;
-    for (let round = 0; ; round++) {
-      for (;;) {
-        // The next level: the queue's, or the next seed's if shallower (or the queue is empty).
-        while (next < seedEnd && seen[offers[next]] === epoch) next++;
-        const seedDepth = next < seedEnd ? hops[parent[offers[next]]] + 1 : Infinity;
-        const level = head < reached ? Math.min(hops[order[head]], seedDepth) : seedDepth;
-        if (level === Infinity) break;
-        for (; next < seedEnd; next++) {
-          const v = offers[next];
-          if (seen[v] === epoch) continue;
-          if (hops[parent[v]] + 1 > level) break;
+    this.tail = tail;
+    this.best = best;
+  }
+
+  /**
+   * One round (paths of `round` inclusions): level by level, until the queue and the round's
+   * seeds are spent or the accepted nodes of the least cost are reached.
+   */
+  private searchRound(round: number, epoch: number): void {
+    for (;;) {
+      const level = this.nextLevel(epoch);
+      if (level === Infinity) return;
+      this.reachSeeds(level, round, epoch);
+      // The accepted nodes of this level are all marked: none further on is as cheap.
+      if (this.best >= 0) return;
+      this.expandLevel(level + 1, round, epoch);
+    }
+  }
+
+  /** The next level: the queue's, or the next seed's if shallower (or the queue is empty); Infinity when both are spent. */
+  private nextLevel(epoch: number): number {
+    const { seen, hops, parent, order, offers, head, tail, seedEnd } = this;
+    let next = this.next;
+    while (next < seedEnd && seen[offers[next]] === epoch) next++;
+    this.next = next;
+    const seedDepth = next < seedEnd ? hops[parent[offers[next]]] + 1 : Infinity;
+    return head < tail ? Math.min(hops[order[head]], seedDepth) : seedDepth;
+  }
+
+  /** Reaches the round's seeds that join at depth `level` (from the node that offered each). */
+  private reachSeeds(level: number, round: number, epoch: number): void {
+    const { seen, inclusions, hops, parent, order, offers, seedEnd, accept, found } = this;
+    let next = this.next;
+    let tail = this.tail;
+    let best = this.best;
+    for (; next < seedEnd; next++) {
+      const v = offers[next];
+      if (seen[v] === epoch) continue;
+      if (hops[parent[v]] + 1 > level) break;
+      seen[v] = epoch;
+      inclusions[v] = round;
+      hops[v] = level;
+      order[tail++] = v;
+      if (accept !== undefined && accept(v)) {
+        found.push(v);
+        if (best < 0) best = level;
+      }
+    }
+    this.next = next;
+    this.tail = tail;
+    this.best = best;
+  }
+
+  /**
+   * Expands the queue's nodes of the level before `depth` (those in it now): a stated edge reaches
+   * its target at `depth`, an inclusion edge offers it to the next round. Written out (no call per
+   * edge): a popular package's blast radius crosses millions of edges.
+   */
+  private expandLevel(depth: number, round: number, epoch: number): void {
+    const { seen, inclusions, hops, parent, order, offered, offers, kinds, accept, found } = this;
+    const { offsetRows, targetRows, fromKinds, toKinds, isInclusion } = this.rules;
+    let head = this.head;
+    let tail = this.tail;
+    let offerEnd = this.offerEnd;
+    let best = this.best;
+    for (const levelEnd = tail; head < levelEnd;) {
+      const u = order[head++];
+      const ku = 1 << kinds[u];
+      for (let r = 0; r < offsetRows.length; r++) {
+        const offsets = offsetRows[r];
+        if ((fromKinds[r] & ku) === 0 || u + 1 >= offsets.length) continue;
+        const targets = targetRows[r];
+        const allowed = toKinds[r];
+        const inclusion = isInclusion[r];
+        for (let i = offsets[u], end = offsets[u + 1]; i < end; i++) {
+          const v = targets[i];
+          if (seen[v] === epoch || ((1 << kinds[v]) & allowed) === 0) continue;
+          if (inclusion) {
+            if (offered[v] === epoch) continue;
+            offered[v] = epoch;
+            parent[v] = u; // until v is reached by a stated edge of this round, if it is
+            offers[offerEnd++] = v;
+            continue;
+          }
           seen[v] = epoch;
           inclusions[v] = round;
-          hops[v] = level;
-          order[reached++] = v;
+          hops[v] = depth;
+          parent[v] = u;
+          order[tail++] = v;
           if (accept !== undefined && accept(v)) {
-            ends.push(v);
-            if (best < 0) best = level;
-          }
-        }
-        // The accepted nodes of this level are all marked: none further on is as cheap.
-        if (best >= 0) break;
-        const depth = level + 1;
-        for (const levelEnd = reached; head < levelEnd;) {
-          const u = order[head++];
-          const ku = 1 << kinds[u];
-          for (let r = 0; r < offsetRows.length; r++) {
-            const offsets = offsetRows[r];
-            if ((fromKinds[r] & ku) === 0 || u + 1 >= offsets.length) continue;
-            const targets = targetRows[r];
-            const allowed = toKinds[r];
-            const inclusion = isInclusion[r];
-            for (let i = offsets[u], end = offsets[u + 1]; i < end; i++) {
-              const v = targets[i];
-              if (seen[v] === epoch || ((1 << kinds[v]) & allowed) === 0) continue;
-              if (inclusion) {
-                if (offered[v] === epoch) continue;
-                offered[v] = epoch;
-                parent[v] = u; // until v is reached by a stated edge of this round, if it is
-                offers[offerEnd++] = v;
-                continue;
-              }
-              seen[v] = epoch;
-              inclusions[v] = round;
-              hops[v] = depth;
-              parent[v] = u;
-              order[reached++] = v;
-              if (accept !== undefined && accept(v)) {
-                ends.push(v);
-                if (best < 0) best = depth;
-              }
-            }
+            found.push(v);
+            if (best < 0) best = depth;
           }
         }
       }
-      if (best >= 0 || seedEnd === offerEnd) break;
-      [next, seedEnd] = [seedEnd, offerEnd];
     }
-    this.reached = reached;
-    this.ends = ends;
+    this.head = head;
+    this.tail = tail;
+    this.offerEnd = offerEnd;
+    this.best = best;
   }
 
   /** The nodes from a source (included) to `node` (included), along the parents. */

@@ -2,6 +2,8 @@
 // of its aliases (OSV records, scanner reports, CycloneDX vulnerabilities, VEX), with the list
 // of which document gave which field, and the sizes of its three lists.
 import type { GraphView } from '../index/graph-view.js';
+import type { AdvisoryRecord } from '../index/vulnerabilities/advisory-matcher.js';
+import type { VulnMetadataRecord } from '../index/vulnerabilities/records.js';
 import type { Severity } from '../model/vulnerability.js';
 import { affectedPackages, blastRadius } from './blast-radius.js';
 import { replacesKeptText, vulnerabilitySummary } from './vulnerabilities.js';
@@ -56,56 +58,8 @@ export function vulnerabilityRecord(index: GraphView, vuln: number): VulnRecord 
   const primary = index.vulnerabilityId(id) ?? vuln;
   const summary = vulnerabilitySummary(index, vuln);
   const { ratings } = severityOf(index, vuln);
-  const references = new Set<string>();
-  const sources: RecordSource[] = [];
-  let published: string | undefined;
-  // The latest title any document gives (the rule description follows), else the description's first line.
-  let title = '';
-  let titleTime = '';
-  let modified: string | undefined;
-  const later = (a: string | undefined, b: string | undefined) => (!a || (b && b > a) ? b : a);
-  for (const alias of aliases) {
-    const vulnerabilityId = index.keyOf(alias);
-    for (const m of index.vulnMetadataOf(alias)) {
-      const fields: string[] = [];
-      if (m.description) fields.push('description');
-      if (m.severity) fields.push('severity');
-      if (m.ratings) fields.push('ratings');
-      if (m.scoreValue !== undefined) fields.push('cvssScore');
-      if (m.references?.length) fields.push('references');
-      if (m.timestamp) fields.push('modified');
-      if (m.published) fields.push('published');
-      if (m.summary) fields.push('summary');
-      if (m.summary && replacesKeptText(m.summary, m.timestamp ?? '', title, titleTime)) {
-        title = m.summary;
-        titleTime = m.timestamp ?? '';
-      }
-      for (const r of m.references ?? []) references.add(r);
-      if (m.published && (!published || m.published < published)) published = m.published;
-      modified = later(modified, m.timestamp);
-      sources.push({ kind: 'metadata', vulnerabilityId, fields, origin: m.origin, collector: m.collector });
-    }
-    const advisory = index.advisory(alias);
-    if (advisory) {
-      const fields = ['packages'];
-      if (advisory.published) fields.push('published');
-      if (advisory.modified) fields.push('modified');
-      if (advisory.published && (!published || advisory.published < published)) published = advisory.published;
-      modified = later(modified, advisory.modified);
-      sources.push({
-        kind: 'advisory',
-        vulnerabilityId,
-        fields,
-        origin: advisory.origin,
-        collector: advisory.collector,
-      });
-    }
-  }
-  sources.sort((a, b) => {
-    const x = [a.vulnerabilityId, a.kind, a.origin, a.collector].join('\u0000');
-    const y = [b.vulnerabilityId, b.kind, b.origin, b.collector].join('\u0000');
-    return compareText(x, y);
-  });
+  const { references, sources, published, modified, title } = gatherSources(index, aliases);
+  sources.sort(compareSources);
   const packages = affectedPackages(index, vuln);
   const affected = new Set(packages.affected.keys());
   return {
@@ -126,6 +80,92 @@ export function vulnerabilityRecord(index: GraphView, vuln: number): VulnRecord 
     artifacts: blastRadius(index, vuln, 'artifacts', false, affected).items.length,
     sources,
   };
+}
+
+/** What the documents about a vulnerability's aliases give, gathered alias by alias. */
+interface Gathered {
+  references: Set<string>;
+  sources: RecordSource[];
+  published: string | undefined;
+  modified: string | undefined;
+  /** The latest title any document gives (the rule description follows), else the description's first line. */
+  title: string;
+  titleTime: string;
+}
+
+function gatherSources(index: GraphView, aliases: readonly number[]): Gathered {
+  const gathered: Gathered = {
+    references: new Set<string>(),
+    sources: [],
+    published: undefined,
+    modified: undefined,
+    title: '',
+    titleTime: '',
+  };
+  for (const alias of aliases) {
+    const vulnerabilityId = index.keyOf(alias);
+    for (const m of index.vulnMetadataOf(alias)) takeMetadata(gathered, vulnerabilityId, m);
+    const advisory = index.advisory(alias);
+    if (advisory) takeAdvisory(gathered, vulnerabilityId, advisory);
+  }
+  return gathered;
+}
+
+function takeMetadata(gathered: Gathered, vulnerabilityId: string, m: VulnMetadataRecord): void {
+  const fields = metadataFields(m);
+  if (m.summary && replacesKeptText(m.summary, m.timestamp ?? '', gathered.title, gathered.titleTime)) {
+    gathered.title = m.summary;
+    gathered.titleTime = m.timestamp ?? '';
+  }
+  for (const r of m.references ?? []) gathered.references.add(r);
+  gathered.published = earlier(gathered.published, m.published);
+  gathered.modified = later(gathered.modified, m.timestamp);
+  gathered.sources.push({ kind: 'metadata', vulnerabilityId, fields, origin: m.origin, collector: m.collector });
+}
+
+/** The fields of the record a metadata fact gives. */
+function metadataFields(m: VulnMetadataRecord): string[] {
+  const fields: string[] = [];
+  if (m.description) fields.push('description');
+  if (m.severity) fields.push('severity');
+  if (m.ratings) fields.push('ratings');
+  if (m.scoreValue !== undefined) fields.push('cvssScore');
+  if (m.references?.length) fields.push('references');
+  if (m.timestamp) fields.push('modified');
+  if (m.published) fields.push('published');
+  if (m.summary) fields.push('summary');
+  return fields;
+}
+
+function takeAdvisory(gathered: Gathered, vulnerabilityId: string, advisory: Readonly<AdvisoryRecord>): void {
+  const fields = ['packages'];
+  if (advisory.published) fields.push('published');
+  if (advisory.modified) fields.push('modified');
+  gathered.published = earlier(gathered.published, advisory.published);
+  gathered.modified = later(gathered.modified, advisory.modified);
+  gathered.sources.push({
+    kind: 'advisory',
+    vulnerabilityId,
+    fields,
+    origin: advisory.origin,
+    collector: advisory.collector,
+  });
+}
+
+/** The earlier of two times, either unset: `b` when it is set and `a` is not or is after it. */
+function earlier(a: string | undefined, b: string | undefined): string | undefined {
+  return b && (!a || b < a) ? b : a;
+}
+
+/** The later of two times: `b` when `a` is unset (even if `b` is too) or `b` is after it. */
+function later(a: string | undefined, b: string | undefined): string | undefined {
+  return !a || (b && b > a) ? b : a;
+}
+
+function compareSources(a: RecordSource, b: RecordSource): number {
+  const x = [a.vulnerabilityId, a.kind, a.origin, a.collector].join('\u0000');
+  const y = [b.vulnerabilityId, b.kind, b.origin, b.collector].join('\u0000');
+  return compareText(x, y);
 }
 
 function firstLine(text: string): string {

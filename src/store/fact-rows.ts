@@ -76,38 +76,68 @@ class TriplesSeen {
 }
 
 export function encodeDocument(facts: DocumentFacts, docOrigin: string, docCollector: string): EncodedDocument {
-  const nodes: NodeKey[] = [];
-  // One map per node kind: no key concatenation on the hot path.
-  const nodeIndex = new Map<NodeKind, Map<string, number>>();
-  const rows = new Map<FactTable, FactRow[]>();
-  // Rows already written, by table and (a, b) packed into one number, then by values.
-  const seenRows = new Map<FactTable, TriplesSeen>();
-  const evidenceMemo = new Map<string, number>();
-  const evidence: ColumnValue[][] = [];
-  const dependencies: DependencyRow[] = [];
-  const seenDependencies = new TriplesSeen();
+  const encoder = new DocumentEncoder(docOrigin, docCollector);
+  for (const p of facts.packages) encoder.node(NodeKind.Package, p);
+  for (const a of facts.artifacts) encoder.node(NodeKind.Artifact, a);
+  for (const s of facts.sources) encoder.node(NodeKind.Source, s);
+  const frequencyEligible = encodeSboms(encoder, facts);
+  for (const encode of FACT_ENCODERS) encode(encoder, facts);
+  const { nodes, rows, dependencies, evidence } = encoder;
+  return { nodes, facts: rows, dependencies, evidence, frequencyEligible };
+}
 
-  const node = (kind: NodeKind, key: string, attr: string | null = null): number => {
-    let byKey = nodeIndex.get(kind);
-    if (!byKey) nodeIndex.set(kind, (byKey = new Map<string, number>()));
+/** The fields of a row without any (SBOM inclusion, the most numerous rows): shared. */
+const NO_FIELDS: Readonly<Record<string, unknown>> = {};
+
+/** One document's nodes, rows and dependency evidence as they are encoded, each kept once. */
+class DocumentEncoder {
+  readonly nodes: NodeKey[] = [];
+  // One map per node kind: no key concatenation on the hot path.
+  private readonly nodeIndex = new Map<NodeKind, Map<string, number>>();
+  readonly rows = new Map<FactTable, FactRow[]>();
+  // Rows already written, by table and (a, b) packed into one number, then by values.
+  private readonly seenRows = new Map<FactTable, TriplesSeen>();
+  private readonly evidenceMemo = new Map<string, number>();
+  readonly evidence: ColumnValue[][] = [];
+  readonly dependencies: DependencyRow[] = [];
+  private readonly seenDependencies = new TriplesSeen();
+  // The previous fact's evidence: consecutive facts mostly share it, and then need no memo key.
+  private last: DependencyFact | undefined;
+  private lastIndex = -1;
+
+  constructor(
+    readonly docOrigin: string,
+    readonly docCollector: string,
+  ) {}
+
+  node(kind: NodeKind, key: string, attr: string | null = null): number {
+    let byKey = this.nodeIndex.get(kind);
+    if (!byKey) this.nodeIndex.set(kind, (byKey = new Map<string, number>()));
     let i = byKey.get(key);
     if (i === undefined) {
-      i = nodes.length;
-      nodes.push({ kind, key, attr });
+      i = this.nodes.length;
+      this.nodes.push({ kind, key, attr });
       byKey.set(key, i);
     }
     return i;
-  };
-  const ref = (r: NodeRef): number =>
-    r.kind === 'package'
-      ? node(NodeKind.Package, r.purl)
+  }
+
+  ref(r: NodeRef): number {
+    return r.kind === 'package'
+      ? this.node(NodeKind.Package, r.purl)
       : r.kind === 'artifact'
-        ? node(NodeKind.Artifact, r.digest)
-        : node(NodeKind.Source, r.url);
-  const vuln = (v: VulnRef): number => node(NodeKind.Vulnerability, v.id, v.type);
+        ? this.node(NodeKind.Artifact, r.digest)
+        : this.node(NodeKind.Source, r.url);
+  }
+
+  vuln(v: VulnRef): number {
+    return this.node(NodeKind.Vulnerability, v.id, v.type);
+  }
+
   /** The fields as column values: empty and undefined fields, origin/collector equal to the document's, are null. */
-  const values = (columns: readonly Column[], fields: Readonly<Record<string, unknown>>): ColumnValue[] =>
-    columns.length === 0
+  values(columns: readonly Column[], fields: Readonly<Record<string, unknown>>): ColumnValue[] {
+    const { docOrigin, docCollector } = this;
+    return columns.length === 0
       ? NO_VALUES
       : columns.map(({ field, type }) => {
           const v = fields[field];
@@ -115,11 +145,11 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
           if ((field === 'origin' && v === docOrigin) || (field === 'collector' && v === docCollector)) return null;
           return type === 'json' ? JSON.stringify(v) : (v as ColumnValue);
         });
-  // The previous fact's evidence: consecutive facts mostly share it, and then need no memo key.
-  let last: DependencyFact | undefined;
-  let lastIndex = -1;
+  }
+
   /** Dependency evidence repeats (type, justification) across a document: keep each shape once. */
-  const evidenceIndex = (fact: DependencyFact): number => {
+  evidenceIndex(fact: DependencyFact): number {
+    const last = this.last;
     if (
       last !== undefined &&
       fact.type === last.type &&
@@ -128,114 +158,167 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
       fact.origin === last.origin &&
       fact.collector === last.collector
     )
-      return lastIndex;
+      return this.lastIndex;
     const memoKey = `${fact.type}\u0000${fact.versionRange ?? ''}\u0000${fact.justification ?? ''}\u0000${fact.origin ?? ''}\u0000${fact.collector ?? ''}`;
-    let i = evidenceMemo.get(memoKey);
+    let i = this.evidenceMemo.get(memoKey);
     if (i === undefined) {
-      i = evidence.length;
+      i = this.evidence.length;
       // values() reads the evidence columns only (not from/to).
-      evidence.push(values(EVIDENCE_COLUMNS, fact));
-      evidenceMemo.set(memoKey, i);
+      this.evidence.push(this.values(EVIDENCE_COLUMNS, fact));
+      this.evidenceMemo.set(memoKey, i);
     }
-    last = fact;
-    lastIndex = i;
+    this.last = fact;
+    this.lastIndex = i;
     return i;
-  };
-  const dependency = (a: number, b: number, e: number): void => {
-    if (seenDependencies.add(a, b, e)) dependencies.push({ a, b, evidence: e });
-  };
-  const row = (kind: FactKind, a: number, b: number, fields: Readonly<Record<string, unknown>> = {}): void => {
+  }
+
+  dependency(a: number, b: number, e: number): void {
+    if (this.seenDependencies.add(a, b, e)) this.dependencies.push({ a, b, evidence: e });
+  }
+
+  row(kind: FactKind, a: number, b: number, fields: Readonly<Record<string, unknown>> = NO_FIELDS): void {
     const table = factTable(kind);
-    const v = values(table.columns, fields);
-    let seen = seenRows.get(table);
-    if (!seen) seenRows.set(table, (seen = new TriplesSeen()));
+    const v = this.values(table.columns, fields);
+    let seen = this.seenRows.get(table);
+    if (!seen) this.seenRows.set(table, (seen = new TriplesSeen()));
     if (!seen.add(a, b, v.length ? JSON.stringify(v) : '')) return;
-    let list = rows.get(table);
-    if (!list) rows.set(table, (list = []));
+    let list = this.rows.get(table);
+    if (!list) this.rows.set(table, (list = []));
     list.push({ a, b, values: v });
-  };
+  }
+}
 
-  for (const p of facts.packages) node(NodeKind.Package, p);
-  for (const a of facts.artifacts) node(NodeKind.Artifact, a);
-  for (const s of facts.sources) node(NodeKind.Source, s);
-
+/** HasSbom rows and their inclusions; returns whether an SBOM was not collected from deps.dev. */
+function encodeSboms(e: DocumentEncoder, facts: DocumentFacts): boolean {
   let frequencyEligible = false;
   for (const s of facts.sboms) {
     const { subject, ...rest } = s;
-    const subjectIndex = ref(subject);
-    row(FactKind.HasSbom, subjectIndex, -1, rest);
-    const origin = `${s.origin ?? docOrigin} ${s.collector ?? docCollector}`;
+    const subjectIndex = e.ref(subject);
+    e.row(FactKind.HasSbom, subjectIndex, -1, rest);
+    const origin = `${s.origin ?? e.docOrigin} ${s.collector ?? e.docCollector}`;
     if (!DEPS_DEV.test(origin)) frequencyEligible = true;
     // GUAC's bulk rule: an SBOM includes every package and artifact of its document.
     for (const p of facts.packages) {
-      const i = node(NodeKind.Package, p);
-      if (i !== subjectIndex) row(FactKind.SbomIncludes, subjectIndex, i);
+      const i = e.node(NodeKind.Package, p);
+      if (i !== subjectIndex) e.row(FactKind.SbomIncludes, subjectIndex, i);
     }
     for (const a of facts.artifacts) {
-      const i = node(NodeKind.Artifact, a);
-      if (i !== subjectIndex) row(FactKind.SbomIncludes, subjectIndex, i);
+      const i = e.node(NodeKind.Artifact, a);
+      if (i !== subjectIndex) e.row(FactKind.SbomIncludes, subjectIndex, i);
     }
   }
-  for (const d of facts.dependencies) {
+  return frequencyEligible;
+}
+
+function encodeDependencies(e: DocumentEncoder, { dependencies }: DocumentFacts): void {
+  for (const d of dependencies) {
     if (d.from === d.to) continue;
-    dependency(node(NodeKind.Package, d.from), node(NodeKind.Package, d.to), evidenceIndex(d));
+    e.dependency(e.node(NodeKind.Package, d.from), e.node(NodeKind.Package, d.to), e.evidenceIndex(d));
   }
-  for (const o of facts.occurrences) {
+}
+
+function encodeOccurrences(e: DocumentEncoder, { occurrences }: DocumentFacts): void {
+  for (const o of occurrences) {
     const { artifact, subject, ...rest } = o;
-    row(FactKind.IsOccurrence, node(NodeKind.Artifact, artifact), ref(subject), rest);
+    e.row(FactKind.IsOccurrence, e.node(NodeKind.Artifact, artifact), e.ref(subject), rest);
   }
-  for (const h of facts.hashEquals) {
+}
+
+function encodeHashEquals(e: DocumentEncoder, { hashEquals }: DocumentFacts): void {
+  for (const h of hashEquals) {
     if (h.artifact === h.equal) continue;
     const { artifact, equal, ...rest } = h;
-    row(FactKind.HashEqual, node(NodeKind.Artifact, artifact), node(NodeKind.Artifact, equal), rest);
+    e.row(FactKind.HashEqual, e.node(NodeKind.Artifact, artifact), e.node(NodeKind.Artifact, equal), rest);
   }
-  for (const s of facts.slsa) {
+}
+
+function encodeSlsa(e: DocumentEncoder, { slsa }: DocumentFacts): void {
+  for (const s of slsa) {
     const { subject, materials, ...rest } = s;
-    const a = node(NodeKind.Artifact, subject);
-    if (materials.length === 0) row(FactKind.HasSlsa, a, -1, rest);
-    for (const m of materials) row(FactKind.HasSlsa, a, node(NodeKind.Artifact, m), rest);
+    const a = e.node(NodeKind.Artifact, subject);
+    if (materials.length === 0) e.row(FactKind.HasSlsa, a, -1, rest);
+    for (const m of materials) e.row(FactKind.HasSlsa, a, e.node(NodeKind.Artifact, m), rest);
   }
-  for (const c of facts.certifyVulns) {
+}
+
+function encodeCertifyVulns(e: DocumentEncoder, { certifyVulns }: DocumentFacts): void {
+  for (const c of certifyVulns) {
     const { package: purl, vulnerability, scan, ...rest } = c;
-    row(FactKind.CertifyVuln, node(NodeKind.Package, purl), vulnerability ? vuln(vulnerability) : -1, {
+    e.row(FactKind.CertifyVuln, e.node(NodeKind.Package, purl), vulnerability ? e.vuln(vulnerability) : -1, {
       ...scan,
       ...rest,
     });
   }
-  for (const e of facts.vulnEquals) {
-    const { vulnerability, equal, ...rest } = e;
+}
+
+function encodeVulnEquals(e: DocumentEncoder, { vulnEquals }: DocumentFacts): void {
+  for (const v of vulnEquals) {
+    const { vulnerability, equal, ...rest } = v;
     if (vulnerability.id === equal.id) continue;
-    row(FactKind.VulnEqual, vuln(vulnerability), vuln(equal), rest);
+    e.row(FactKind.VulnEqual, e.vuln(vulnerability), e.vuln(equal), rest);
   }
-  for (const m of facts.vulnMetadata) {
+}
+
+function encodeVulnMetadata(e: DocumentEncoder, { vulnMetadata }: DocumentFacts): void {
+  for (const m of vulnMetadata) {
     const { vulnerability, ...rest } = m;
-    row(FactKind.VulnMetadata, vuln(vulnerability), -1, rest);
+    e.row(FactKind.VulnMetadata, e.vuln(vulnerability), -1, rest);
   }
-  for (const v of facts.vex) {
+}
+
+function encodeVex(e: DocumentEncoder, { vex }: DocumentFacts): void {
+  for (const v of vex) {
     const { subject, vulnerability, ...rest } = v;
-    row(FactKind.Vex, ref(subject), vuln(vulnerability), rest);
+    e.row(FactKind.Vex, e.ref(subject), e.vuln(vulnerability), rest);
   }
-  for (const h of facts.hasSourceAt) {
+}
+
+function encodeHasSourceAt(e: DocumentEncoder, { hasSourceAt }: DocumentFacts): void {
+  for (const h of hasSourceAt) {
     const { package: purl, source, allVersions, ...rest } = h;
     const subject = allVersions
-      ? node(NodeKind.PackageName, packageNameOf(parsePurl(purl)))
-      : node(NodeKind.Package, purl);
-    row(FactKind.HasSourceAt, subject, node(NodeKind.Source, source), rest);
+      ? e.node(NodeKind.PackageName, packageNameOf(parsePurl(purl)))
+      : e.node(NodeKind.Package, purl);
+    e.row(FactKind.HasSourceAt, subject, e.node(NodeKind.Source, source), rest);
   }
-  for (const s of facts.scorecards) {
-    const { source, ...rest } = s;
-    row(FactKind.Scorecard, node(NodeKind.Source, source), -1, rest);
-  }
-  for (const l of facts.licenses) {
-    const { package: purl, ...rest } = l;
-    row(FactKind.HasLicense, node(NodeKind.Package, purl), -1, rest);
-  }
-  for (const adv of facts.advisories) {
-    const { vulnerability, ...rest } = adv;
-    row(FactKind.Advisory, vuln(vulnerability), -1, rest);
-  }
-  return { nodes, facts: rows, dependencies, evidence, frequencyEligible };
 }
+
+function encodeScorecards(e: DocumentEncoder, { scorecards }: DocumentFacts): void {
+  for (const s of scorecards) {
+    const { source, ...rest } = s;
+    e.row(FactKind.Scorecard, e.node(NodeKind.Source, source), -1, rest);
+  }
+}
+
+function encodeLicenses(e: DocumentEncoder, { licenses }: DocumentFacts): void {
+  for (const l of licenses) {
+    const { package: purl, ...rest } = l;
+    e.row(FactKind.HasLicense, e.node(NodeKind.Package, purl), -1, rest);
+  }
+}
+
+function encodeAdvisories(e: DocumentEncoder, { advisories }: DocumentFacts): void {
+  for (const adv of advisories) {
+    const { vulnerability, ...rest } = adv;
+    e.row(FactKind.Advisory, e.vuln(vulnerability), -1, rest);
+  }
+}
+
+/** The fact kinds after the SBOMs, one encoder each, in the order their nodes and rows are written. */
+const FACT_ENCODERS: readonly ((e: DocumentEncoder, facts: DocumentFacts) => void)[] = [
+  encodeDependencies,
+  encodeOccurrences,
+  encodeHashEquals,
+  encodeSlsa,
+  encodeCertifyVulns,
+  encodeVulnEquals,
+  encodeVulnMetadata,
+  encodeVex,
+  encodeHasSourceAt,
+  encodeScorecards,
+  encodeLicenses,
+  encodeAdvisories,
+];
 
 /** A document's dependency facts as stored: (a, b, evidence index) triples of node ids. */
 export function packDependencies(dependencies: readonly DependencyRow[], ids: readonly number[]): Buffer {

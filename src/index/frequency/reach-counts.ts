@@ -252,63 +252,95 @@ interface Pass {
  * reach along hundreds of thousands of edges (docs/architecture.md, "Applying a change").
  */
 function passComponents(pass: Pass, from: number, to: number): number {
-  const { words, first, end, sizes, ownOffsets, ownNext, ownRanks, reach, marked, planes, nonZeroWords } = pass;
-  const { offsets: dagOffsets, targets: dagTargets } = pass.dag;
+  const { words, end, sizes, ownOffsets, ownNext, ownRanks, marked } = pass;
+  const dagOffsets = pass.dag.offsets;
   let work = 0;
   let c = from;
   for (; c < to && work < STEP_WORK; c++) {
     work++;
     const ownsHere = ownNext[c] < ownOffsets[c + 1] && ownRanks[ownNext[c]] < end;
     if (!marked[c] && !ownsHere) continue;
-    const base = c * words;
     const size = sizes[c];
     // In a cycle every member reaches its own targets; a lone node does not.
-    if (ownsHere && size > 1) {
-      while (ownNext[c] < ownOffsets[c + 1] && ownRanks[ownNext[c]] < end) {
-        const b = ownRanks[ownNext[c]++] - first;
-        reach[base + (b >>> 5)] |= 1 << (b & 31);
-      }
-    }
-    // The non-zero words (reach is often sparse): counted, then passed on.
-    let nonZero = 0;
-    for (let w = 0; w < words; w++) {
-      const x = reach[base + w];
-      if (x === 0) continue;
-      nonZeroWords[nonZero++] = w;
-      // Add x·size to the counters of column w (ripple carry; usually a step or two).
-      for (let k = 0, m = size; m !== 0; k++, m >>>= 1) {
-        if ((m & 1) === 0) continue;
-        for (let at = k * words + w, carry = x; carry !== 0; at += words) {
-          const both = planes[at] & carry;
-          planes[at] ^= carry;
-          carry = both;
-        }
-      }
-    }
-    if (ownsHere && size === 1) {
-      while (ownNext[c] < ownOffsets[c + 1] && ownRanks[ownNext[c]] < end) {
-        const b = ownRanks[ownNext[c]++] - first;
-        const w = b >>> 5;
-        if (reach[base + w] === 0) nonZeroWords[nonZero++] = w;
-        reach[base + w] |= 1 << (b & 31);
-      }
-    }
+    if (ownsHere && size > 1) takeOwnTargets(pass, c);
+    let nonZero = countReach(pass, c, size);
+    if (ownsHere && size === 1) nonZero = passOwnTargets(pass, c, nonZero);
     work += words + (dagOffsets[c + 1] - dagOffsets[c]) * (nonZero + 1);
-    for (let i = dagOffsets[c], stop = dagOffsets[c + 1]; i < stop; i++) {
-      const d = dagTargets[i];
-      const into = d * words;
-      if (nonZero === words) {
-        for (let w = 0; w < words; w++) reach[into + w] |= reach[base + w];
-      } else {
-        for (let j = 0; j < nonZero; j++) {
-          const w = nonZeroWords[j];
-          reach[into + w] |= reach[base + w];
-        }
-      }
-      marked[d] = 1;
-    }
+    passOn(pass, c, nonZero);
   }
   return c;
+}
+
+/** Sets the bits of the block targets component `c` owns in its own reach (a cycle: counted for it). */
+function takeOwnTargets(pass: Pass, c: number): void {
+  const { words, first, end, ownOffsets, ownNext, ownRanks, reach } = pass;
+  const base = c * words;
+  while (ownNext[c] < ownOffsets[c + 1] && ownRanks[ownNext[c]] < end) {
+    const b = ownRanks[ownNext[c]++] - first;
+    reach[base + (b >>> 5)] |= 1 << (b & 31);
+  }
+}
+
+/**
+ * Adds component `c`'s reach, weighted by its size, to the counters; leaves its non-zero words
+ * (reach is often sparse) in `nonZeroWords` and returns how many there are.
+ */
+function countReach(pass: Pass, c: number, size: number): number {
+  const { words, reach, planes, nonZeroWords } = pass;
+  const base = c * words;
+  let nonZero = 0;
+  for (let w = 0; w < words; w++) {
+    const x = reach[base + w];
+    if (x === 0) continue;
+    nonZeroWords[nonZero++] = w;
+    // Add x·size to the counters of column w (ripple carry; usually a step or two).
+    for (let k = 0, m = size; m !== 0; k++, m >>>= 1) {
+      if ((m & 1) === 0) continue;
+      for (let at = k * words + w, carry = x; carry !== 0; at += words) {
+        const both = planes[at] & carry;
+        planes[at] ^= carry;
+        carry = both;
+      }
+    }
+  }
+  return nonZero;
+}
+
+/**
+ * Sets the bits of the block targets a lone node `c` owns in its reach after it is counted (passed
+ * on, not counted for it), adding the words they make non-zero; returns the new count of those.
+ */
+function passOwnTargets(pass: Pass, c: number, nonZero: number): number {
+  const { words, first, end, ownOffsets, ownNext, ownRanks, reach, nonZeroWords } = pass;
+  const base = c * words;
+  let count = nonZero;
+  while (ownNext[c] < ownOffsets[c + 1] && ownRanks[ownNext[c]] < end) {
+    const b = ownRanks[ownNext[c]++] - first;
+    const w = b >>> 5;
+    if (reach[base + w] === 0) nonZeroWords[count++] = w;
+    reach[base + w] |= 1 << (b & 31);
+  }
+  return count;
+}
+
+/** Ors component `c`'s reach (its first `nonZero` words of `nonZeroWords`) into the components it leads to. */
+function passOn(pass: Pass, c: number, nonZero: number): void {
+  const { words, reach, marked, nonZeroWords } = pass;
+  const { offsets: dagOffsets, targets: dagTargets } = pass.dag;
+  const base = c * words;
+  for (let i = dagOffsets[c], stop = dagOffsets[c + 1]; i < stop; i++) {
+    const d = dagTargets[i];
+    const into = d * words;
+    if (nonZero === words) {
+      for (let w = 0; w < words; w++) reach[into + w] |= reach[base + w];
+    } else {
+      for (let j = 0; j < nonZero; j++) {
+        const w = nonZeroWords[j];
+        reach[into + w] |= reach[base + w];
+      }
+    }
+    marked[d] = 1;
+  }
 }
 
 /** The block's counts, out of the bit-sliced counters. */
