@@ -2,21 +2,11 @@
 // (ui/generated/api.d.ts, generated at build time). Every call carries the session's token.
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { components, paths } from '../../generated/api';
+import { toApiError } from './errors';
 import { readToken } from './token';
 
 export type Schemas = components['schemas'];
 export type { paths };
-
-/** An answer that is not 2xx, with the problem details the API sends (docs/errors.md). */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string | undefined,
-    readonly detail: string,
-  ) {
-    super(detail);
-  }
-}
 
 const authorization: Middleware = {
   onRequest({ request }) {
@@ -29,12 +19,6 @@ const authorization: Middleware = {
 export const api = createClient<paths>({ baseUrl: window.location.origin });
 api.use(authorization);
 
-interface Problem {
-  code?: string;
-  detail?: string;
-  title?: string;
-}
-
 /**
  * The data of an openapi-fetch result, or an ApiError built from its problem details.
  * Usage: `unwrap(await api.GET('/v0/search', { params: { query: { q } }, signal }))`.
@@ -42,8 +26,7 @@ interface Problem {
 export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
   const { data, error, response } = result;
   if (response.ok && data !== undefined) return data;
-  const problem = (error ?? {}) as Problem;
-  throw new ApiError(response.status, problem.code, problem.detail ?? problem.title ?? response.statusText);
+  throw toApiError(error, response);
 }
 
 /** Every page of a list the API pages with a `Cursor` (`PaginationInfo.NextCursor`), up to `max` items. */

@@ -55,6 +55,15 @@ export function parseKind(value: string | undefined): SearchKind | null {
   return SEARCH_KINDS.find((kind) => kind === value) ?? null;
 }
 
+/**
+ * The option chosen after an arrow key (`delta` 1 for Down, -1 for Up) among `count`: from none
+ * chosen (-1), Down goes to the first and Up to the last; both wrap around.
+ */
+export function movedOption(current: number, delta: 1 | -1, count: number): number {
+  if (current < 0) return delta > 0 ? 0 : count - 1;
+  return (current + delta + count) % count;
+}
+
 /** The page a result leads to: a package name's page lists its versions. */
 export function resultHref(result: SearchResult): string {
   switch (result.kind) {

@@ -1,8 +1,8 @@
 // How a page says it is waiting, or that the API refused: the problem's detail, and for 401/403
 // a pointer to the token field.
 import type { ComponentChildren } from 'preact';
-import type { ApiError } from '../api/client';
-import type { Resource } from '../api/use-resource';
+import type { ApiError } from '../api/errors';
+import type { Resource } from '../api/use-load';
 
 export function Loading({ what }: { what: string }) {
   return (

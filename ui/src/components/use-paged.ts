@@ -1,15 +1,23 @@
-// A list the API pages with `Cursor`/`NextCursor`, shown a page at a time: the first page when
-// the key changes (or the token does), the next appended on `more()`. A superseded question is
-// aborted, so a late answer for an old key never lands in the new list.
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError } from '../api/client';
-import { onTokenChange } from '../api/token';
+// A list the API pages with `Cursor`/`NextCursor`, shown a page at a time: the first page, then
+// the next one appended on `more()`. Both are loads (useLoad): a new `fetchPage` (new inputs)
+// or a new token starts again from the first page, and pages asked for an older list never land.
+import { useCallback, useMemo, useState } from 'preact/hooks';
+import type { ApiError } from '../api/errors';
+import { useLoad, type Loader } from '../api/use-load';
 
 export interface Page<T> {
   items: T[];
   total: number;
   next: string | undefined;
 }
+
+/** A page as the API pages it: the items and the `PaginationInfo` beside them. */
+export function pageOf<T>(items: T[], info: { TotalCount: number; NextCursor?: string }): Page<T> {
+  return { items, total: info.TotalCount, next: info.NextCursor };
+}
+
+/** Asks for the page at `cursor` (the first when undefined). Keep it stable with useCallback. */
+export type FetchPage<T> = (cursor: string | undefined, signal: AbortSignal) => Promise<Page<T>>;
 
 export interface Paged<T> {
   /** loading: the first page is on its way; failed: the first page failed. */
@@ -25,65 +33,44 @@ export interface Paged<T> {
   more: () => void;
 }
 
-const asApiError = (err: unknown): ApiError =>
-  err instanceof ApiError ? err : new ApiError(0, undefined, String(err));
+/** A "More" asked for: the first page it follows, and the list so far it extends. */
+interface MoreOf<T> {
+  first: Page<T>;
+  before: Page<T>;
+  cursor: string;
+}
 
-export function usePaged<T>(
-  key: string | null,
-  fetchPage: (cursor: string | undefined, signal: AbortSignal) => Promise<Page<T>>,
-): Paged<T> {
-  const [state, setState] = useState<Paged<T>['state']>('loading');
-  const [page, setPage] = useState<Page<T>>({ items: [], total: 0, next: undefined });
-  const [error, setError] = useState<ApiError | undefined>();
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [moreError, setMoreError] = useState<ApiError | undefined>();
-  const [tokenEpoch, setTokenEpoch] = useState(0);
-  const controller = useRef<AbortController | null>(null);
-  useEffect(() => onTokenChange(() => setTokenEpoch((n) => n + 1)), []);
+const NO_PAGE: Page<never> = { items: [], total: 0, next: undefined };
 
-  useEffect(() => {
-    if (key === null) return;
-    const current = new AbortController();
-    controller.current = current;
-    setState('loading');
-    setPage({ items: [], total: 0, next: undefined });
-    setError(undefined);
-    setMoreError(undefined);
-    setLoadingMore(false);
-    fetchPage(undefined, current.signal).then(
-      (first) => {
-        if (current.signal.aborted) return;
-        setPage(first);
-        setState('ready');
-      },
-      (err: unknown) => {
-        if (current.signal.aborted) return;
-        setError(asApiError(err));
-        setState('failed');
-      },
-    );
-    return () => current.abort();
-    // `fetchPage` is a new closure on every render; the key says when the question changed.
-  }, [key, tokenEpoch]);
+export function usePaged<T>(fetchPage: FetchPage<T>): Paged<T> {
+  const first = useLoad(useCallback((signal: AbortSignal) => fetchPage(undefined, signal), [fetchPage]));
+  const firstPage = first.state === 'ready' ? first.data : undefined;
+  const [asked, setAsked] = useState<MoreOf<T> | null>(null);
+  // A "More" belongs to the first page it followed: a new first page (new inputs, token, reload) drops it.
+  const more = asked !== null && asked.first === firstPage ? asked : null;
+  const loadMore = useMemo<Loader<Page<T>> | null>(
+    () =>
+      more &&
+      (async (signal) => {
+        const page = await fetchPage(more.cursor, signal);
+        return { ...page, items: [...more.before.items, ...page.items] };
+      }),
+    [more, fetchPage],
+  );
+  const next = useLoad(loadMore);
 
-  const more = () => {
-    const current = controller.current;
-    if (!current || page.next === undefined || loadingMore) return;
-    setLoadingMore(true);
-    setMoreError(undefined);
-    fetchPage(page.next, current.signal).then(
-      (next) => {
-        if (current.signal.aborted) return;
-        setPage((before) => ({ items: [...before.items, ...next.items], total: next.total, next: next.next }));
-        setLoadingMore(false);
-      },
-      (err: unknown) => {
-        if (current.signal.aborted) return;
-        setMoreError(asApiError(err));
-        setLoadingMore(false);
-      },
-    );
+  const shown = next.state === 'ready' ? next.data : (more?.before ?? firstPage ?? NO_PAGE);
+  const loadingMore = next.state === 'loading';
+  const askMore = () => {
+    if (firstPage === undefined || shown.next === undefined || loadingMore) return;
+    setAsked({ first: firstPage, before: shown, cursor: shown.next });
   };
-
-  return { state, ...page, error, loadingMore, moreError, more };
+  return {
+    state: first.state,
+    ...shown,
+    error: first.state === 'failed' ? first.error : undefined,
+    loadingMore,
+    moreError: next.state === 'failed' ? next.error : undefined,
+    more: askMore,
+  };
 }

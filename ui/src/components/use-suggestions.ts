@@ -1,7 +1,10 @@
-// Suggestions for the text being typed: asked of /v0/search once typing pauses (150 ms), the
-// previous question aborted as soon as the text changes, so a slow old answer never wins.
-import { useEffect, useState } from 'preact/hooks';
-import { ApiError, api, unwrap } from '../api/client';
+// Suggestions for the text being typed: asked of /v0/search once typing pauses (150 ms). Each text
+// is its own load (useLoad): a change aborts the previous wait or question, so a slow old answer
+// never wins.
+import { useMemo } from 'preact/hooks';
+import { api, unwrap } from '../api/client';
+import type { ApiError } from '../api/errors';
+import { useLoad, type Loader } from '../api/use-load';
 import type { SearchResult } from './search-logic';
 
 export const SUGGESTION_COUNT = 8;
@@ -15,38 +18,37 @@ export type Suggestions =
   | { state: 'ready'; q: string; results: SearchResult[]; total: number }
   | { state: 'failed'; error: ApiError };
 
+type Answer = Extract<Suggestions, { state: 'ready' }>;
+
+/** Resolves after `ms`, or rejects as soon as `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        const reason: unknown = signal.reason;
+        reject(reason);
+      },
+      { once: true },
+    );
+  });
+}
+
+async function suggest(q: string, signal: AbortSignal): Promise<Answer> {
+  await pause(DEBOUNCE_MS, signal);
+  const data = unwrap(await api.GET('/v0/search', { params: { query: { q, PageSize: SUGGESTION_COUNT } }, signal }));
+  return { state: 'ready', q, results: data.results, total: data.PaginationInfo.TotalCount };
+}
+
+/** The suggestions for `text`; the same object until they change (effects may depend on it). */
 export function useSuggestions(text: string): Suggestions {
-  const [suggestions, setSuggestions] = useState<Suggestions>({ state: 'idle' });
   const q = text.trim();
-  useEffect(() => {
-    if (q.length < MIN_SUGGEST_LENGTH) {
-      setSuggestions({ state: 'idle' });
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setSuggestions({ state: 'loading' });
-      api
-        .GET('/v0/search', { params: { query: { q, PageSize: SUGGESTION_COUNT } }, signal: controller.signal })
-        .then(unwrap)
-        .then(
-          (data) => {
-            if (controller.signal.aborted) return;
-            setSuggestions({ state: 'ready', q, results: data.results, total: data.PaginationInfo.TotalCount });
-          },
-          (err: unknown) => {
-            if (controller.signal.aborted) return;
-            setSuggestions({
-              state: 'failed',
-              error: err instanceof ApiError ? err : new ApiError(0, undefined, String(err)),
-            });
-          },
-        );
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [q]);
-  return suggestions;
+  const load = useMemo<Loader<Answer> | null>(
+    () => (q.length < MIN_SUGGEST_LENGTH ? null : (signal) => suggest(q, signal)),
+    [q],
+  );
+  const suggestions = useLoad(load);
+  return suggestions.state === 'ready' ? suggestions.data : suggestions;
 }

@@ -4,10 +4,10 @@ import { useMemo, useState } from 'preact/hooks';
 import { Failure } from '../components/status';
 import { GraphCanvas } from './canvas';
 import { pathNote } from './path-note';
-import { NODE_CAP, pathsState } from './model';
+import { NODE_CAP, pathsState, type GraphState } from './model';
 import { NodeList } from './node-list';
 import { shortLabel } from './names';
-import { useGraph } from './use-graph';
+import { useGraph, type GraphControl } from './use-graph';
 
 export type GraphRoot = { kind: 'package'; purl: string } | { kind: 'artifact'; digest: string };
 
@@ -29,6 +29,52 @@ function useDrawn() {
   return { draws, drawnTarget, drawn: (target: string) => (setDraws((n) => n + 1), setDrawnTarget(target)) };
 }
 
+/** The last node of the highlighted path ('' when none is drawn). */
+const pathEnd = (state: GraphState): string => [...state.pathNodes].pop() ?? '';
+
+/** The live status line (what is being fetched, or how much is drawn) and the reset button. */
+function GraphToolbar({ graph }: { graph: GraphControl }) {
+  const { state, busy, total } = graph;
+  const packages = state ? [...state.nodes.values()].filter((n) => n.kind !== 'group').length - 1 : 0;
+  const groups = state ? state.nodes.size - 1 - packages : 0;
+  return (
+    <div class="graph-toolbar">
+      <p role="status" aria-live="polite">
+        {busy ? `Loading ${busy}…` : null}
+        {!busy && state
+          ? `Drawing ${packages} of ${total ?? '?'} dependencies` + (groups > 0 ? ` and ${groups} groups.` : '.')
+          : null}
+      </p>
+      {state ? (
+        <button type="button" onClick={graph.reset}>
+          Redraw from the root
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Above the drawing: what the cap left out, why the graph failed, how the path reaches the target. */
+function GraphNotes({ graph }: { graph: GraphControl }) {
+  const { state, error, via, target } = graph;
+  return (
+    <>
+      {state && state.omitted > 0 ? (
+        <p class="graph-cap" role="alert">
+          The drawing is limited to {NODE_CAP} nodes: {state.omitted} dependencies were not drawn. Redraw from the root,
+          or pick a dependency from the list to see its path.
+        </p>
+      ) : null}
+      {error ? <Failure error={error} what="the graph" /> : null}
+      {via && target ? (
+        <p class="path-note" data-via={via}>
+          {pathNote(via, shortLabel(target))}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /*
  * Besides the drawing, a graph view renders an accessible list of the nodes it draws (keyboard
  * users and tests read it): `<ul aria-label="Drawn nodes">` with one `<li data-node="{purl or
@@ -42,45 +88,19 @@ export function GraphView({ root, selected, onSelect }: GraphViewProps) {
   const graph = useGraph(rootId, selected, onSelect);
   const { draws, drawnTarget, drawn } = useDrawn();
   const [drawFailed, setDrawFailed] = useState(false);
-  const { state, total, error, busy } = graph;
-  const packages = state ? [...state.nodes.values()].filter((n) => n.kind !== 'group').length - 1 : 0;
-  const groups = state ? state.nodes.size - 1 - packages : 0;
+  const { state, error } = graph;
   const status: DrawState = (error && !state) || drawFailed ? 'failed' : draws > 0 ? 'drawn' : 'loading';
-  const pathEnd = state && state.pathNodes.size > 0 ? [...state.pathNodes].pop() : undefined;
 
   return (
     <div class="graph-view" data-state={status} data-draws={draws} data-drawn-path-end={drawnTarget}>
-      <div class="graph-toolbar">
-        <p role="status" aria-live="polite">
-          {busy ? `Loading ${busy}…` : null}
-          {!busy && state
-            ? `Drawing ${packages} of ${total ?? '?'} dependencies` + (groups > 0 ? ` and ${groups} groups.` : '.')
-            : null}
-        </p>
-        {state ? (
-          <button type="button" onClick={graph.reset}>
-            Redraw from the root
-          </button>
-        ) : null}
-      </div>
-      {state && state.omitted > 0 ? (
-        <p class="graph-cap" role="alert">
-          The drawing is limited to {NODE_CAP} nodes: {state.omitted} dependencies were not drawn. Redraw from the root,
-          or pick a dependency from the list to see its path.
-        </p>
-      ) : null}
-      {error ? <Failure error={error} what="the graph" /> : null}
-      {graph.via && graph.target ? (
-        <p class="path-note" data-via={graph.via}>
-          {pathNote(graph.via, shortLabel(graph.target))}
-        </p>
-      ) : null}
+      <GraphToolbar graph={graph} />
+      <GraphNotes graph={graph} />
       <GraphCanvas
         state={state}
         selected={graph.target}
         label={`Dependency graph of ${shortLabel(rootId)}; the same nodes are listed below.`}
         onTap={graph.choose}
-        onDrawn={() => drawn(pathEnd ?? '')}
+        onDrawn={(drawnState) => drawn(pathEnd(drawnState))}
         onFailed={() => setDrawFailed(true)}
       />
       {state ? <NodeList state={state} target={graph.target} onChoose={graph.choose} /> : null}
@@ -94,9 +114,10 @@ export interface PathsViewProps {
 }
 
 export function PathsView({ paths }: PathsViewProps) {
-  // Callers often build `paths` anew on each render: the drawing changes only when they do.
+  // Callers often build `paths` anew on each render: the drawing changes only when they do, so
+  // it is computed from their text.
   const key = JSON.stringify(paths);
-  const state = useMemo(() => pathsState(paths), [key]);
+  const state = useMemo(() => pathsState(JSON.parse(key) as string[][]), [key]);
   const { draws, drawn } = useDrawn();
   const [drawFailed, setDrawFailed] = useState(false);
   const status: DrawState = drawFailed ? 'failed' : draws > 0 ? 'drawn' : 'loading';

@@ -1,14 +1,16 @@
 // The graph view's state machine: loads the root's one-step neighbourhood and the closure's size,
 // expands package nodes (fetching their direct dependencies) and groups (locally), and fetches and
-// merges the path to the chosen node.
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError } from '../api/client';
-import { onTokenChange } from '../api/token';
-import { closureSize, directDependencies, pathTo } from './data';
+// merges the path to the chosen node. Each fetch is a load (useLoad): a new root, a reset or a new
+// token aborts what is on its way, and an answer for an older graph never lands in a newer one.
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { ApiError } from '../api/errors';
+import { useLoad, type Loader } from '../api/use-load';
+import { closureSize, directDependencies, pathTo, type PathAnswer } from './data';
+import { useEditedGraph, type EditedGraph, type EditGraph } from './edited-graph';
+import { addChildren, expandGroup, mergePath, type GraphState } from './model';
 import type { PathVia } from './path-note';
-import { addChildren, expandGroup, initialState, mergePath, type GraphState } from './model';
 
-/** The performance mark set when the root's neighbourhood has arrived (read by bench/ui.ts). */
+/** The performance mark set when the root's neighbourhood has arrived (read by bench/suites/ui/graph-view.ts). */
 export const DATA_MARK = 'supplygraph:graph-data';
 
 export interface GraphControl {
@@ -26,106 +28,96 @@ export interface GraphControl {
   reset: () => void;
 }
 
-const asApiError = (err: unknown): ApiError =>
-  err instanceof ApiError ? err : new ApiError(0, undefined, String(err));
+async function neighbourhood(rootId: string, signal: AbortSignal): Promise<{ dependencies: string[]; size: number }> {
+  const [dependencies, size] = await Promise.all([directDependencies(rootId, signal), closureSize(rootId, signal)]);
+  // The benchmark splits the time to first draw into waiting for the API and drawing.
+  if (!signal.aborted) performance.mark(DATA_MARK);
+  return { dependencies, size };
+}
+
+/** The path from the root to `target`, merged into the graph when it comes; none is a 404. */
+function usePathTo(rootId: string, target: string | undefined, graph: EditedGraph) {
+  const { edit } = graph;
+  const drawn = graph.state !== null;
+  const load = useMemo<Loader<PathAnswer> | null>(() => {
+    if (!drawn || target === undefined || target === rootId) return null;
+    return async (signal) => {
+      const path = await pathTo(rootId, target, signal);
+      if (path.nodes.length === 0) throw new ApiError(404, undefined, `no dependency path from the root to ${target}`);
+      if (!signal.aborted) edit((s) => mergePath(s, path.nodes));
+      return path;
+    };
+  }, [drawn, rootId, target, edit]);
+  return useLoad(load);
+}
+
+/** A package node's direct dependencies, added to the graph when they come: the latest asked for. */
+function useExpansion({ state, edit }: EditedGraph) {
+  // An expansion belongs to the graph it was asked of (`edit`): a newer graph drops it.
+  const [asked, setAsked] = useState<{ of: EditGraph; id: string } | null>(null);
+  const current = asked !== null && asked.of === edit ? asked : null;
+  const load = useMemo<Loader<string[]> | null>(() => {
+    if (current === null) return null;
+    return async (signal) => {
+      const dependencies = await directDependencies(current.id, signal);
+      if (!signal.aborted) edit((s) => addChildren(s, current.id, dependencies));
+      return dependencies;
+    };
+  }, [current, edit]);
+  const loaded = useLoad(load);
+  const expand = (id: string) => {
+    if (state !== null && !state.expanded.has(id)) setAsked({ of: edit, id });
+  };
+  return { id: current?.id, loaded, expand };
+}
 
 export function useGraph(rootId: string, selected: string | undefined, onSelect?: (id: string) => void): GraphControl {
-  const [state, setState] = useState<GraphState | null>(null);
-  const [total, setTotal] = useState<number | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const root = useLoad(useCallback((signal: AbortSignal) => neighbourhood(rootId, signal), [rootId]));
+  const graph = useEditedGraph(rootId, root.state === 'ready' ? root.data.dependencies : null);
+  const { state, edit } = graph;
   const [target, setTarget] = useState<string | undefined>(selected);
-  const [via, setVia] = useState<PathVia | undefined>(undefined);
-  const [epoch, setEpoch] = useState(0);
-  const live = useRef(new AbortController());
-
-  useEffect(() => onTokenChange(() => setEpoch((n) => n + 1)), []);
   useEffect(() => setTarget(selected), [selected]);
+  const path = usePathTo(rootId, target, graph);
+  const expansion = useExpansion(graph);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    live.current = controller;
-    const { signal } = controller;
-    setState(null);
-    setError(null);
-    setBusy('the dependencies of the root');
-    Promise.all([directDependencies(rootId, signal), closureSize(rootId, signal)]).then(
-      ([deps, size]) => {
-        if (signal.aborted) return;
-        // The benchmark splits the time to first draw into waiting for the API and drawing.
-        performance.mark(DATA_MARK);
-        setTotal(size);
-        setState(addChildren(initialState(rootId), rootId, deps));
-        setBusy(null);
-      },
-      (err: unknown) => {
-        if (signal.aborted) return;
-        setError(asApiError(err));
-        setBusy(null);
-      },
-    );
-    return () => controller.abort();
-  }, [rootId, epoch]);
-
-  const loaded = state !== null;
-  useEffect(() => {
-    setVia(undefined);
-    if (!loaded || target === undefined || target === rootId) return;
-    const { signal } = live.current;
-    setBusy(`the path to ${target}`);
-    pathTo(rootId, target, signal).then(
-      (path) => {
-        if (signal.aborted) return;
-        setBusy(null);
-        if (path.nodes.length > 0) {
-          setState((s) => s && mergePath(s, path.nodes));
-          setVia(path.via);
-        } else setError(new ApiError(404, undefined, `no dependency path from the root to ${target}`));
-      },
-      (err: unknown) => {
-        if (signal.aborted) return;
-        setBusy(null);
-        setError(asApiError(err));
-      },
-    );
-  }, [loaded, target, rootId]);
-
-  const expandNode = (id: string): void => {
-    if (!state || state.expanded.has(id)) return;
-    const { signal } = live.current;
-    setBusy(`the dependencies of ${id}`);
-    directDependencies(id, signal).then(
-      (deps) => {
-        if (signal.aborted) return;
-        setBusy(null);
-        setState((s) => s && addChildren(s, id, deps));
-      },
-      (err: unknown) => {
-        if (signal.aborted) return;
-        setBusy(null);
-        setError(asApiError(err));
-      },
-    );
-  };
+  // Choosing a node dismisses the failures shown so far.
+  const failures = [root, expansion.loaded, path].flatMap((load) => (load.state === 'failed' ? [load.error] : []));
+  const [dismissed, setDismissed] = useState<readonly ApiError[]>([]);
+  const busy =
+    root.state === 'loading'
+      ? 'the dependencies of the root'
+      : path.state === 'loading'
+        ? `the path to ${target}`
+        : expansion.loaded.state === 'loading'
+          ? `the dependencies of ${expansion.id}`
+          : null;
 
   const choose = (id: string): void => {
     const node = state?.nodes.get(id);
     if (!node) return;
-    setError(null);
+    setDismissed(failures);
     if (node.kind === 'group') {
-      setState((s) => s && expandGroup(s, id));
+      edit((s) => expandGroup(s, id));
       return;
     }
-    expandNode(id);
+    expansion.expand(id);
     if (id === rootId) return;
     setTarget(id);
     onSelect?.(id);
   };
-
   const reset = (): void => {
     setTarget(undefined);
-    setEpoch((n) => n + 1);
+    root.reload();
   };
 
-  return { state, total, error, busy, target, via, choose, reset };
+  return {
+    state,
+    total: root.state === 'ready' ? root.data.size : null,
+    error: failures.find((failure) => !dismissed.includes(failure)) ?? null,
+    busy,
+    target,
+    via: path.state === 'ready' ? path.data.via : undefined,
+    choose,
+    reset,
+  };
 }

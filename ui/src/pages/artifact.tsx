@@ -1,8 +1,9 @@
 // /ui/artifact/{digest}: what the image or binary contains, what is vulnerable in it and why
 // (the path in the graph view), and how it was built.
 import { useLocation } from 'preact-iso';
+import { useCallback } from 'preact/hooks';
 import { api, unwrap } from '../api/client';
-import { useResource } from '../api/use-resource';
+import { useLoad } from '../api/use-load';
 import { Show } from '../components/status';
 import { GraphSection, useGraphSelection } from '../components/graph-section';
 import { tailOf } from '../links';
@@ -27,11 +28,15 @@ export function ArtifactPage() {
 
 function OneArtifact({ digest }: { digest: string }) {
   const selection = useGraphSelection();
-  const info = useResource(`info ${digest}`, async (signal) =>
-    unwrap(await api.GET('/v0/artifact/{digest}/info', { params: { path: { digest } }, signal })),
+  const info = useLoad(
+    useCallback(
+      async (signal: AbortSignal) =>
+        unwrap(await api.GET('/v0/artifact/{digest}/info', { params: { path: { digest } }, signal })),
+      [digest],
+    ),
   );
-  const contents = useResource(`contents ${digest}`, (signal) => loadContents(digest, signal));
-  const vulns = useResource(`vulns ${digest}`, (signal) => loadArtifactVulns(digest, signal));
+  const contents = useLoad(useCallback((signal: AbortSignal) => loadContents(digest, signal), [digest]));
+  const vulns = useLoad(useCallback((signal: AbortSignal) => loadArtifactVulns(digest, signal), [digest]));
   // An unknown digest: one clear sentence instead of a failure per section.
   if (contents.state === 'failed' && contents.error.status === 404) {
     return (

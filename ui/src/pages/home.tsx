@@ -1,8 +1,9 @@
 // /ui/: the big search box, how much the graph holds (/v0/stats), and the two rankings of
 // /analysis/dependencies (most depended-on names, lowest OpenSSF Scorecard scores). An empty
 // store says how to put documents in.
+import { useCallback } from 'preact/hooks';
 import { api, unwrap, type paths } from '../api/client';
-import { useResource } from '../api/use-resource';
+import { useLoad } from '../api/use-load';
 import { SearchBox } from '../components/search-box';
 import { Show } from '../components/status';
 import { documentsHref, packageHref } from '../links';
@@ -13,10 +14,16 @@ const TOP = 10;
 const number = (n: number): string => n.toLocaleString('en-US');
 
 function useRanking(sort: 'frequency' | 'scorecard') {
-  return useResource<Ranking>(`ranking ${sort}`, async (signal) =>
-    unwrap(await api.GET('/analysis/dependencies', { params: { query: { sort, PageSize: TOP } }, signal })),
+  return useLoad(
+    useCallback(
+      async (signal: AbortSignal): Promise<Ranking> =>
+        unwrap(await api.GET('/analysis/dependencies', { params: { query: { sort, PageSize: TOP } }, signal })),
+      [sort],
+    ),
   );
 }
+
+const loadStats = async (signal: AbortSignal): Promise<Stats> => unwrap(await api.GET('/v0/stats', { signal }));
 
 function GetStarted() {
   return (
@@ -118,7 +125,7 @@ function ScorecardTable({ ranking }: { ranking: Ranking }) {
 }
 
 export function Home() {
-  const stats = useResource<Stats>('stats', async (signal) => unwrap(await api.GET('/v0/stats', { signal })));
+  const stats = useLoad(loadStats);
   const frequency = useRanking('frequency');
   const scorecard = useRanking('scorecard');
   const empty = stats.state === 'ready' && stats.data.documents === 0;

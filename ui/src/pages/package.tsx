@@ -1,8 +1,9 @@
 // /ui/package/{purl}: the versions a partial purl names, or one version: what it is, what is
 // vulnerable in it and its dependencies (and why: the path in the graph view), its lists.
 import { useLocation } from 'preact-iso';
+import { useCallback } from 'preact/hooks';
 import { api, unwrap } from '../api/client';
-import { useResource } from '../api/use-resource';
+import { useLoad } from '../api/use-load';
 import { Show } from '../components/status';
 import { GraphSection, useGraphSelection } from '../components/graph-section';
 import { tailOf } from '../links';
@@ -13,9 +14,6 @@ import { PackageVulns } from './package/vulns';
 
 export function PackagePage() {
   const purl = tailOf(useLocation().path, '/ui/package/');
-  const matches = useResource(purl === '' ? null : `match ${purl}`, async (signal) =>
-    unwrap(await api.GET('/v0/package/{purl}', { params: { path: { purl }, query: { PageSize: 500 } }, signal })),
-  );
   if (purl === '') {
     return (
       <section>
@@ -24,6 +22,18 @@ export function PackagePage() {
       </section>
     );
   }
+  return <Matches purl={purl} />;
+}
+
+/** The versions the purl names: a list of them, none, or the one version's page. */
+function Matches({ purl }: { purl: string }) {
+  const matches = useLoad(
+    useCallback(
+      async (signal: AbortSignal) =>
+        unwrap(await api.GET('/v0/package/{purl}', { params: { path: { purl }, query: { PageSize: 500 } }, signal })),
+      [purl],
+    ),
+  );
   return (
     <Show resource={matches} what="the package">
       {(data) =>
@@ -44,8 +54,12 @@ export function PackagePage() {
 
 function OneVersion({ purl }: { purl: string }) {
   const selection = useGraphSelection();
-  const info = useResource(`info ${purl}`, async (signal) =>
-    unwrap(await api.GET('/v0/package/{purl}/info', { params: { path: { purl } }, signal })),
+  const info = useLoad(
+    useCallback(
+      async (signal: AbortSignal) =>
+        unwrap(await api.GET('/v0/package/{purl}/info', { params: { path: { purl } }, signal })),
+      [purl],
+    ),
   );
   const { select } = selection;
   return (

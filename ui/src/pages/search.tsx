@@ -1,6 +1,7 @@
 // /ui/search?q=&kind=: every result of /v0/search for the text, a page at a time, narrowed to
 // one kind by the radio group (the choice is part of the URL, so it can be shared).
 import { useLocation } from 'preact-iso';
+import { useCallback } from 'preact/hooks';
 import { api, unwrap } from '../api/client';
 import { MoreButton } from '../components/more-button';
 import {
@@ -14,7 +15,7 @@ import {
   type SearchResult,
 } from '../components/search-logic';
 import { Failure, Loading } from '../components/status';
-import { usePaged } from '../components/use-paged';
+import { pageOf, usePaged } from '../components/use-paged';
 
 const PAGE_SIZE = 25;
 const KIND_LABELS: Record<SearchKind, string> = {
@@ -63,11 +64,16 @@ function ResultItem({ result }: { result: SearchResult }) {
 }
 
 function Results({ q, kind }: { q: string; kind: SearchKind | null }) {
-  const list = usePaged<SearchResult>(`${kind ?? ''} ${q}`, async (cursor, signal) => {
-    const query = { q, PageSize: PAGE_SIZE, ...(kind ? { kind } : {}), ...(cursor ? { Cursor: cursor } : {}) };
-    const data = unwrap(await api.GET('/v0/search', { params: { query }, signal }));
-    return { items: data.results, total: data.PaginationInfo.TotalCount, next: data.PaginationInfo.NextCursor };
-  });
+  const list = usePaged<SearchResult>(
+    useCallback(
+      async (cursor, signal) => {
+        const query = { q, PageSize: PAGE_SIZE, ...(kind ? { kind } : {}), ...(cursor ? { Cursor: cursor } : {}) };
+        const data = unwrap(await api.GET('/v0/search', { params: { query }, signal }));
+        return pageOf(data.results, data.PaginationInfo);
+      },
+      [q, kind],
+    ),
+  );
   if (list.state === 'loading') return <Loading what="results" />;
   if (list.state === 'failed' && list.error) return <Failure error={list.error} what="the results" />;
   if (list.items.length === 0) {

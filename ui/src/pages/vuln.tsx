@@ -1,8 +1,9 @@
 // /ui/vuln/{id}: the record, the affected packages and the blast radius (what depends on them,
 // which images ship them, and the path of each).
 import { useLocation } from 'preact-iso';
+import { useCallback } from 'preact/hooks';
 import { api, unwrap } from '../api/client';
-import { useResource } from '../api/use-resource';
+import { useLoad } from '../api/use-load';
 import { Show } from '../components/status';
 import { tailOf } from '../links';
 import { BlastRadius } from './vuln/blast';
@@ -10,9 +11,6 @@ import { RecordDetails, RecordHeader } from './vuln/record';
 
 export function VulnPage() {
   const id = tailOf(useLocation().path, '/ui/vuln/');
-  const record = useResource(id === '' ? null : `vuln ${id}`, async (signal) =>
-    unwrap(await api.GET('/v0/vuln/{id}', { params: { path: { id } }, signal })),
-  );
   if (id === '') {
     return (
       <section>
@@ -21,6 +19,17 @@ export function VulnPage() {
       </section>
     );
   }
+  return <Vuln id={id} />;
+}
+
+/** One vulnerability's page, once its record has come. */
+function Vuln({ id }: { id: string }) {
+  const record = useLoad(
+    useCallback(
+      async (signal: AbortSignal) => unwrap(await api.GET('/v0/vuln/{id}', { params: { path: { id } }, signal })),
+      [id],
+    ),
+  );
   return (
     <Show resource={record} what={`vulnerability ${id}`}>
       {(data) => (

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   fullDigest,
   isVersionedPurl,
+  movedOption,
   parseKind,
   resultFacts,
   resultHref,
@@ -101,5 +102,18 @@ describe('results', () => {
     expect(resultMatch({ ...cve, aliases, matched: 'CVE-2024-23944' })).toBeNull();
     expect(resultMatch(cve)).toBeNull();
     expect(resultMatch({ kind: 'package', name: 'pkg:npm/a', dependentCount: 0, purls: [] })).toBeNull();
+  });
+});
+
+describe('movedOption', () => {
+  it('goes from none chosen to the first (Down) or the last (Up)', () => {
+    expect(movedOption(-1, 1, 5)).toBe(0);
+    expect(movedOption(-1, -1, 5)).toBe(4);
+  });
+
+  it('moves by one and wraps around at both ends', () => {
+    expect(movedOption(2, 1, 5)).toBe(3);
+    expect(movedOption(4, 1, 5)).toBe(0);
+    expect(movedOption(0, -1, 5)).toBe(4);
   });
 });

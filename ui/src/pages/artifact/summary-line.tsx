@@ -1,6 +1,6 @@
 // The artifact page's first answer: what it contains and what is vulnerable in it, in one line:
 // the distinct vulnerabilities, then the findings (package × vulnerability) counted by severity.
-import type { Resource } from '../../api/use-resource';
+import type { Resource } from '../../api/use-load';
 import { SeverityBadge } from '../../components/severity-badge';
 import { countBySeverity } from '../../components/severity';
 import { plural } from '../../components/text';

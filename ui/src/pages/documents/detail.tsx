@@ -1,14 +1,19 @@
 // /ui/documents/{digest}: one stored document, with every item ingest left out of it.
+import { useCallback } from 'preact/hooks';
 import { api, unwrap } from '../../api/client';
-import { useResource } from '../../api/use-resource';
+import { useLoad } from '../../api/use-load';
 import { Show } from '../../components/status';
 import { documentsHref } from '../../links';
 import { countsText, plural } from './logic';
 import { SkippedTable, Subject, Time, type DocumentDetail } from './parts';
 
 export function DocumentPage({ digest }: { digest: string }) {
-  const doc = useResource<DocumentDetail>(`document ${digest}`, async (signal) =>
-    unwrap(await api.GET('/v0/documents/{digest}', { params: { path: { digest } }, signal })),
+  const doc = useLoad(
+    useCallback(
+      async (signal: AbortSignal): Promise<DocumentDetail> =>
+        unwrap(await api.GET('/v0/documents/{digest}', { params: { path: { digest } }, signal })),
+      [digest],
+    ),
   );
   return (
     <section class="document-page" aria-labelledby="document-heading">

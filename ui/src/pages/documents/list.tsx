@@ -2,7 +2,7 @@
 import { api, unwrap } from '../../api/client';
 import { MoreButton } from '../../components/more-button';
 import { Failure, Loading } from '../../components/status';
-import { usePaged } from '../../components/use-paged';
+import { pageOf, usePaged, type Page } from '../../components/use-paged';
 import { number, plural, type Counts } from './logic';
 import { DocumentLink, Subject, Time, type DocumentSummary } from './parts';
 
@@ -18,13 +18,15 @@ function Facts({ counts }: { counts: Counts }) {
   );
 }
 
-/** `refresh` changes when the list must be asked again (after an upload). */
-export function DocumentList({ refresh }: { refresh: number }) {
-  const list = usePaged<DocumentSummary>(`documents ${refresh}`, async (cursor, signal) => {
-    const query = { PageSize: PAGE_SIZE, ...(cursor ? { Cursor: cursor } : {}) };
-    const data = unwrap(await api.GET('/v0/documents', { params: { query }, signal }));
-    return { items: data.documents, total: data.PaginationInfo.TotalCount, next: data.PaginationInfo.NextCursor };
-  });
+async function documentPage(cursor: string | undefined, signal: AbortSignal): Promise<Page<DocumentSummary>> {
+  const query = { PageSize: PAGE_SIZE, ...(cursor ? { Cursor: cursor } : {}) };
+  const data = unwrap(await api.GET('/v0/documents', { params: { query }, signal }));
+  return pageOf(data.documents, data.PaginationInfo);
+}
+
+/** The page mounts it anew (a new `key`) when the list must be asked again, after an upload. */
+export function DocumentList() {
+  const list = usePaged(documentPage);
   if (list.state === 'loading') return <Loading what="documents" />;
   if (list.state === 'failed' && list.error) return <Failure error={list.error} what="the documents" />;
   if (list.items.length === 0) {

@@ -1,6 +1,6 @@
 // What the API answered to an upload: the stored (or already present) document with its counts
 // and skipped items, each entry of a zip archive, or the problem (its status and detail).
-import type { ApiError } from '../../api/client';
+import type { ApiError } from '../../api/errors';
 import { countsText, plural } from './logic';
 import { DocumentLink, SkippedTable, Subject } from './parts';
 import type { EntryResult, SingleResult, UploadOutcome } from './upload-request';

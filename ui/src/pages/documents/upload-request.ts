@@ -1,7 +1,8 @@
 // Sends a file to POST /v0/documents as the request body (never as a form) and sorts the answer:
 // one document's result, a zip archive's results (422 included: the good entries are stored),
 // or the problem the API answered with.
-import { ApiError, api, type paths } from '../../api/client';
+import { api, type paths } from '../../api/client';
+import { ApiError, toApiError } from '../../api/errors';
 import { uploadMediaType } from './logic';
 
 type Answers = paths['/v0/documents']['post']['responses'];
@@ -13,12 +14,6 @@ export type UploadOutcome =
   | { kind: 'document'; status: number; result: SingleResult }
   | { kind: 'archive'; status: number; results: EntryResult[] }
   | { kind: 'problem'; error: ApiError };
-
-interface Problem {
-  code?: string;
-  detail?: string;
-  title?: string;
-}
 
 export async function uploadDocument(file: File): Promise<UploadOutcome> {
   let answer;
@@ -32,7 +27,8 @@ export async function uploadDocument(file: File): Promise<UploadOutcome> {
     });
   } catch (err) {
     // A refused upload may close the connection before the body is sent (413): no answer to read.
-    return { kind: 'problem', error: new ApiError(0, undefined, `the upload did not complete (${String(err)})`) };
+    const cause = toApiError(err).detail;
+    return { kind: 'problem', error: new ApiError(0, undefined, `the upload did not complete (${cause})`) };
   }
   const { data, error, response } = answer;
   const body: unknown = data ?? error;
@@ -41,9 +37,5 @@ export async function uploadDocument(file: File): Promise<UploadOutcome> {
       return { kind: 'archive', status: response.status, results: (body as { results: EntryResult[] }).results };
     if (response.ok) return { kind: 'document', status: response.status, result: body as SingleResult };
   }
-  const problem = (error ?? {}) as Problem;
-  return {
-    kind: 'problem',
-    error: new ApiError(response.status, problem.code, problem.detail ?? problem.title ?? response.statusText),
-  };
+  return { kind: 'problem', error: toApiError(error, response) };
 }

@@ -1,8 +1,8 @@
 // The whole closure as a filterable list: every page of the dependency list is fetched, filtered in
 // the browser by text, and rendered a slice at a time (never thousands of rows at once). Choosing
 // an entry asks the graph view to show the path to it.
-import { useMemo, useState } from 'preact/hooks';
-import { useResource } from '../../api/use-resource';
+import { useCallback, useMemo, useState } from 'preact/hooks';
+import { useLoad } from '../../api/use-load';
 import { Show } from '../../components/status';
 import { closure } from '../../graph/data';
 
@@ -60,7 +60,7 @@ function Filtered({ purls, selected, onChoose }: { purls: string[] } & Omit<Clos
 }
 
 export function ClosureList({ rootId, selected, onChoose }: ClosureListProps) {
-  const resource = useResource(`closure:${rootId}`, (signal) => closure(rootId, signal));
+  const resource = useLoad(useCallback((signal: AbortSignal) => closure(rootId, signal), [rootId]));
   return (
     <Show resource={resource} what="the dependency list">
       {(purls) => <Filtered purls={purls} selected={selected} onChoose={onChoose} />}

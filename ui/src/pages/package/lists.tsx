@@ -1,16 +1,21 @@
 // The package page's lists, each paged by the API: dependencies (text filter, licence filter),
 // dependents ("direct only") and the artifacts that ship the version.
-import { useState } from 'preact/hooks';
+import { useCallback, useState } from 'preact/hooks';
 import { api, unwrap } from '../../api/client';
-import { useResource } from '../../api/use-resource';
+import { useLoad } from '../../api/use-load';
 import { PagedList } from '../../components/paged-list';
+import { pageOf } from '../../components/use-paged';
 import { artifactHref, packageHref } from '../../links';
 
 const PAGE_SIZE = 50;
 
 function LicenceFilter({ purl, value, onChange }: { purl: string; value: string; onChange: (v: string) => void }) {
-  const licences = useResource(`licences ${purl}`, async (signal) =>
-    unwrap(await api.GET('/analysis/licenses', { params: { query: { purl } }, signal })),
+  const licences = useLoad(
+    useCallback(
+      async (signal: AbortSignal) =>
+        unwrap(await api.GET('/analysis/licenses', { params: { query: { purl } }, signal })),
+      [purl],
+    ),
   );
   const options = licences.state === 'ready' ? licences.data : [];
   return (
@@ -30,24 +35,23 @@ function LicenceFilter({ purl, value, onChange }: { purl: string; value: string;
 
 export function Dependencies({ purl, onShow }: { purl: string; onShow: (dependency: string) => void }) {
   const [license, setLicense] = useState('');
+  const fetchPage = useCallback(
+    async (cursor: string | undefined, signal: AbortSignal) => {
+      const query = { PageSize: PAGE_SIZE, Cursor: cursor, license: license || undefined };
+      const data = unwrap(
+        await api.GET('/v0/package/{purl}/dependencies', { params: { path: { purl }, query }, signal }),
+      );
+      return pageOf(data.dependencies, data.PaginationInfo);
+    },
+    [purl, license],
+  );
   return (
     <section aria-labelledby="deps-h">
       <h2 id="deps-h">Dependencies</h2>
       <PagedList<string>
-        resetKey={`${purl} ${license}`}
         what="dependencies"
         controls={<LicenceFilter purl={purl} value={license} onChange={setLicense} />}
-        fetchPage={async (cursor, signal) => {
-          const query = { PageSize: PAGE_SIZE, Cursor: cursor, license: license || undefined };
-          const data = unwrap(
-            await api.GET('/v0/package/{purl}/dependencies', { params: { path: { purl }, query }, signal }),
-          );
-          return {
-            items: data.dependencies,
-            next: data.PaginationInfo.NextCursor,
-            total: data.PaginationInfo.TotalCount,
-          };
-        }}
+        fetchPage={fetchPage}
         itemKey={(d) => d}
         filterText={(d) => d}
         renderItem={(d) => (
@@ -67,11 +71,20 @@ export function Dependencies({ purl, onShow }: { purl: string; onShow: (dependen
 
 export function Dependents({ purl }: { purl: string }) {
   const [direct, setDirect] = useState(false);
+  const fetchPage = useCallback(
+    async (cursor: string | undefined, signal: AbortSignal) => {
+      const query = { PageSize: PAGE_SIZE, Cursor: cursor, direct: direct ? ('true' as const) : undefined };
+      const data = unwrap(
+        await api.GET('/v0/package/{purl}/dependents', { params: { path: { purl }, query }, signal }),
+      );
+      return pageOf(data.dependents, data.PaginationInfo);
+    },
+    [purl, direct],
+  );
   return (
     <section aria-labelledby="dependents-h">
       <h2 id="dependents-h">Dependents</h2>
       <PagedList<string>
-        resetKey={`${purl} ${direct}`}
         what="dependents"
         controls={
           <span class="control">
@@ -84,17 +97,7 @@ export function Dependents({ purl }: { purl: string }) {
             <label for="direct-only">Direct dependents only</label>
           </span>
         }
-        fetchPage={async (cursor, signal) => {
-          const query = { PageSize: PAGE_SIZE, Cursor: cursor, direct: direct ? ('true' as const) : undefined };
-          const data = unwrap(
-            await api.GET('/v0/package/{purl}/dependents', { params: { path: { purl }, query }, signal }),
-          );
-          return {
-            items: data.dependents,
-            next: data.PaginationInfo.NextCursor,
-            total: data.PaginationInfo.TotalCount,
-          };
-        }}
+        fetchPage={fetchPage}
         itemKey={(d) => d}
         renderItem={(d) => (
           <a class="purl" href={packageHref(d)}>
@@ -107,19 +110,20 @@ export function Dependents({ purl }: { purl: string }) {
 }
 
 export function Artifacts({ purl }: { purl: string }) {
+  const fetchPage = useCallback(
+    async (cursor: string | undefined, signal: AbortSignal) => {
+      const query = { PageSize: PAGE_SIZE, Cursor: cursor };
+      const data = unwrap(await api.GET('/v0/package/{purl}/artifacts', { params: { path: { purl }, query }, signal }));
+      return pageOf(data.artifacts, data.PaginationInfo);
+    },
+    [purl],
+  );
   return (
     <section aria-labelledby="artifacts-h">
       <h2 id="artifacts-h">Artifacts shipping it</h2>
       <PagedList<{ digest: string; subjects: string[] }>
-        resetKey={purl}
         what="artifacts"
-        fetchPage={async (cursor, signal) => {
-          const query = { PageSize: PAGE_SIZE, Cursor: cursor };
-          const data = unwrap(
-            await api.GET('/v0/package/{purl}/artifacts', { params: { path: { purl }, query }, signal }),
-          );
-          return { items: data.artifacts, next: data.PaginationInfo.NextCursor, total: data.PaginationInfo.TotalCount };
-        }}
+        fetchPage={fetchPage}
         itemKey={(a) => a.digest}
         renderItem={(a) => (
           <>

@@ -1,9 +1,10 @@
 // Who has the vulnerability and what it reaches: the affected package versions (with VEX
 // status), the dependents and artifacts with the shortest path of each, and those paths drawn.
-import { useState } from 'preact/hooks';
+import { useCallback, useState } from 'preact/hooks';
 import { api, unwrap } from '../../api/client';
 import type { Answer } from '../../components/api-types';
 import { PagedList } from '../../components/paged-list';
+import { pageOf } from '../../components/use-paged';
 import { PathsView } from '../../graph/graph-view';
 import { artifactHref, packageHref } from '../../links';
 
@@ -54,18 +55,28 @@ function NotAffected({ statement }: { statement: Statement }) {
   );
 }
 
+/** The query every list of the page sends: a page of it, including what a VEX statement clears. */
+const listQuery = (cursor: string | undefined) => ({
+  PageSize: PAGE_SIZE,
+  Cursor: cursor,
+  include: 'suppressed' as const,
+});
+
 function AffectedPackages({ id }: { id: string }) {
+  const fetchPage = useCallback(
+    async (cursor: string | undefined, signal: AbortSignal) => {
+      const query = listQuery(cursor);
+      const data = unwrap(await api.GET('/v0/vuln/{id}/packages', { params: { path: { id }, query }, signal }));
+      return pageOf(data.packages, data.PaginationInfo);
+    },
+    [id],
+  );
   return (
     <section aria-labelledby="affected-h">
       <h2 id="affected-h">Affected packages</h2>
       <PagedList<Affected>
-        resetKey={id}
         what="affected packages"
-        fetchPage={async (cursor, signal) => {
-          const query = { PageSize: PAGE_SIZE, Cursor: cursor, include: 'suppressed' as const };
-          const data = unwrap(await api.GET('/v0/vuln/{id}/packages', { params: { path: { id }, query }, signal }));
-          return { items: data.packages, next: data.PaginationInfo.NextCursor, total: data.PaginationInfo.TotalCount };
-        }}
+        fetchPage={fetchPage}
         itemKey={(p) => p.purl}
         filterText={(p) => p.purl}
         renderItem={(p) => (
@@ -88,6 +99,66 @@ function AffectedPackages({ id }: { id: string }) {
   );
 }
 
+function ReachedArtifacts({ id, onLoaded }: { id: string; onLoaded: (artifacts: Reached[]) => void }) {
+  const fetchPage = useCallback(
+    async (cursor: string | undefined, signal: AbortSignal) => {
+      const query = listQuery(cursor);
+      const data = unwrap(await api.GET('/v0/vuln/{id}/artifacts', { params: { path: { id }, query }, signal }));
+      return pageOf(data.artifacts, data.PaginationInfo);
+    },
+    [id],
+  );
+  return (
+    <section aria-labelledby="artifacts-h">
+      <h2 id="artifacts-h">Artifacts it reaches</h2>
+      <p class="muted">
+        Each with its shortest path to an affected package; those a VEX statement clears are listed too.
+      </p>
+      <PagedList<Reached>
+        what="artifacts"
+        onLoaded={onLoaded}
+        fetchPage={fetchPage}
+        itemKey={(a) => a.digest}
+        renderItem={(a) => (
+          <>
+            <Chain path={[a.digest, ...a.via]} />
+            {a.suppressedBy ? <NotAffected statement={a.suppressedBy} /> : null}
+          </>
+        )}
+      />
+    </section>
+  );
+}
+
+function ReachedPackages({ id, onLoaded }: { id: string; onLoaded: (dependents: Dependent[]) => void }) {
+  const fetchPage = useCallback(
+    async (cursor: string | undefined, signal: AbortSignal) => {
+      const query = listQuery(cursor);
+      const data = unwrap(await api.GET('/v0/vuln/{id}/dependents', { params: { path: { id }, query }, signal }));
+      return pageOf(data.dependents, data.PaginationInfo);
+    },
+    [id],
+  );
+  return (
+    <section aria-labelledby="dependents-h">
+      <h2 id="dependents-h">Packages it reaches</h2>
+      <PagedList<Dependent>
+        what="dependents"
+        onLoaded={onLoaded}
+        fetchPage={fetchPage}
+        itemKey={(d) => d.purl}
+        filterText={(d) => d.purl}
+        renderItem={(d) => (
+          <>
+            <Chain path={[d.purl, ...d.via]} />
+            {d.suppressedBy ? <NotAffected statement={d.suppressedBy} /> : null}
+          </>
+        )}
+      />
+    </section>
+  );
+}
+
 export function BlastRadius({ id }: { id: string }) {
   const [artifacts, setArtifacts] = useState<Reached[]>([]);
   const [dependents, setDependents] = useState<Dependent[]>([]);
@@ -100,58 +171,8 @@ export function BlastRadius({ id }: { id: string }) {
   return (
     <>
       <AffectedPackages id={id} />
-      <section aria-labelledby="artifacts-h">
-        <h2 id="artifacts-h">Artifacts it reaches</h2>
-        <p class="muted">
-          Each with its shortest path to an affected package; those a VEX statement clears are listed too.
-        </p>
-        <PagedList<Reached>
-          resetKey={id}
-          what="artifacts"
-          onLoaded={setArtifacts}
-          fetchPage={async (cursor, signal) => {
-            const query = { PageSize: PAGE_SIZE, Cursor: cursor, include: 'suppressed' as const };
-            const data = unwrap(await api.GET('/v0/vuln/{id}/artifacts', { params: { path: { id }, query }, signal }));
-            return {
-              items: data.artifacts,
-              next: data.PaginationInfo.NextCursor,
-              total: data.PaginationInfo.TotalCount,
-            };
-          }}
-          itemKey={(a) => a.digest}
-          renderItem={(a) => (
-            <>
-              <Chain path={[a.digest, ...a.via]} />
-              {a.suppressedBy ? <NotAffected statement={a.suppressedBy} /> : null}
-            </>
-          )}
-        />
-      </section>
-      <section aria-labelledby="dependents-h">
-        <h2 id="dependents-h">Packages it reaches</h2>
-        <PagedList<Dependent>
-          resetKey={id}
-          what="dependents"
-          onLoaded={setDependents}
-          fetchPage={async (cursor, signal) => {
-            const query = { PageSize: PAGE_SIZE, Cursor: cursor, include: 'suppressed' as const };
-            const data = unwrap(await api.GET('/v0/vuln/{id}/dependents', { params: { path: { id }, query }, signal }));
-            return {
-              items: data.dependents,
-              next: data.PaginationInfo.NextCursor,
-              total: data.PaginationInfo.TotalCount,
-            };
-          }}
-          itemKey={(d) => d.purl}
-          filterText={(d) => d.purl}
-          renderItem={(d) => (
-            <>
-              <Chain path={[d.purl, ...d.via]} />
-              {d.suppressedBy ? <NotAffected statement={d.suppressedBy} /> : null}
-            </>
-          )}
-        />
-      </section>
+      <ReachedArtifacts id={id} onLoaded={setArtifacts} />
+      <ReachedPackages id={id} onLoaded={setDependents} />
       <section aria-labelledby="paths-h">
         <h2 id="paths-h">Paths, drawn</h2>
         <p class="muted">
