@@ -16,10 +16,12 @@ const layer = (name, from, allowed) => ({
 module.exports = {
   forbidden: [
     layer('model-is-the-base', 'model', []),
+    // The settings table: every layer may read its typed defaults.
+    layer('config-is-a-leaf', 'config', []),
     layer('vuln-is-domain-logic', 'vuln', ['model']),
     // The pipeline hands each document's facts to the store interface.
-    layer('ingest-only-makes-facts', 'ingest', ['model', 'vuln', 'store/types.ts']),
-    layer('store-only-persists-facts', 'store', ['model']),
+    layer('ingest-only-makes-facts', 'ingest', ['model', 'config', 'vuln', 'store/types.ts']),
+    layer('store-only-persists-facts', 'store', ['model', 'config']),
     layer('index-reads-the-store-interface', 'index', ['model', 'vuln', 'store/types.ts', 'store/load-phases.ts']),
     // Answers that need the stored documents take the store port they read (GraphEvidence).
     layer('query-asks-the-graph-view', 'query', ['model', 'vuln', 'index', 'store/types.ts']),
@@ -32,7 +34,7 @@ module.exports = {
       'index',
       'store/types.ts',
       'store/open.ts',
-      'config.ts',
+      'config',
       'ingest/pipeline.ts',
       'ingest/signatures/index.ts',
     ]),

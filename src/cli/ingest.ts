@@ -10,7 +10,10 @@ import {
   type InputDocument,
   type SignatureVerifier,
 } from '../ingest/pipeline.js';
+import type { Invocation } from '../config/load.js';
 import { openStore } from '../store/open.js';
+import type { GraphStore } from '../store/types.js';
+import { signatureVerifierOf } from './signature-options.js';
 
 /** Skipped items the text summary names; --json lists every one. */
 const SKIPS_SHOWN = 5;
@@ -35,9 +38,19 @@ export interface IngestCliOptions {
   quiet: boolean;
 }
 
-export async function runIngest(paths: string[], options: IngestCliOptions): Promise<number> {
-  const store = await openStore(options.store);
-  const started = performance.now();
+type Totals = Record<
+  'documents' | 'stored' | 'duplicate' | 'failed' | 'packages' | 'artifacts' | 'dependencies' | 'skipped',
+  number
+>;
+
+/** What a run has seen so far: the counts, the failures and the skipped items. */
+interface Tally {
+  totals: Totals;
+  failures: DocumentResult[];
+  skips: SkipLine[];
+}
+
+function newTally(): Tally {
   const totals = {
     documents: 0,
     stored: 0,
@@ -48,29 +61,79 @@ export async function runIngest(paths: string[], options: IngestCliOptions): Pro
     dependencies: 0,
     skipped: 0,
   };
-  const failures: DocumentResult[] = [];
-  const skips: SkipLine[] = [];
+  return { totals, failures: [], skips: [] };
+}
+
+function count(tally: Tally, result: DocumentResult): void {
+  const { totals } = tally;
+  totals.documents++;
+  totals[result.status]++;
+  totals.packages += result.packages;
+  totals.artifacts += result.artifacts;
+  totals.dependencies += result.dependencies;
+  totals.skipped += result.skipped;
+  for (const s of result.skippedItems ?? []) tally.skips.push({ document: result.name, ...s });
+  if (result.status === 'failed') tally.failures.push(result);
+}
+
+/** The progress bar over the sources: on a terminal, for more than one source, unless quiet or JSON. */
+class Progress {
+  private readonly bar: SingleBar | undefined;
+  private done = 0;
+  private current = '';
+
+  constructor(
+    private readonly total: number,
+    options: IngestCliOptions,
+  ) {
+    this.bar =
+      process.stderr.isTTY && !options.quiet && !options.json && total > 1
+        ? new SingleBar(
+            {
+              format: 'ingest [{bar}] {value}/{total} files | {file}',
+              stream: process.stderr,
+              hideCursor: true,
+              clearOnComplete: true,
+            },
+            Presets.shades_classic,
+          )
+        : undefined;
+    this.bar?.start(total, 0, { file: '' });
+  }
+
+  /** A line goes above the bar, which then carries on from where it was. */
+  say(line: string): void {
+    this.bar?.stop();
+    console.error(line);
+    this.bar?.start(this.total, this.done, { file: this.current });
+  }
+
+  sourceDone(name: string): void {
+    this.current = name.slice(-40);
+    this.bar?.update(++this.done, { file: this.current });
+  }
+
+  stop(): void {
+    this.bar?.stop();
+  }
+}
+
+async function sourcesOf(paths: string[], options: IngestCliOptions): Promise<InputDocument[]> {
   const inputs: InputDocument[] = [];
-  for await (const input of expandInputs(paths, options.maxDocumentBytes, {
-    pipeWaitMs: options.pipeWaitMs,
-    origin: options.origin,
-  }))
-    inputs.push(input);
-  const bar =
-    process.stderr.isTTY && !options.quiet && !options.json && inputs.length > 1
-      ? new SingleBar(
-          {
-            format: 'ingest [{bar}] {value}/{total} files | {file}',
-            stream: process.stderr,
-            hideCursor: true,
-            clearOnComplete: true,
-          },
-          Presets.shades_classic,
-        )
-      : undefined;
-  bar?.start(inputs.length, 0, { file: '' });
-  let done = 0;
-  let current = '';
+  const limits = { pipeWaitMs: options.pipeWaitMs, origin: options.origin };
+  for await (const input of expandInputs(paths, options.maxDocumentBytes, limits)) inputs.push(input);
+  return inputs;
+}
+
+async function ingestSources(store: GraphStore, inputs: InputDocument[], options: IngestCliOptions, tally: Tally) {
+  const progress = new Progress(inputs.length, options);
+  const ingestOptions = {
+    store,
+    collector: options.collector,
+    maxDocumentBytes: options.maxDocumentBytes,
+    ingestedBy: 'cli' as const,
+    ...(options.signatures ? { signatures: options.signatures } : {}),
+  };
   // Documents are grouped into transactions of about a second (each still all or nothing):
   // per-document COMMITs were a measured share of a many-document ingest.
   const batched = <T>(work: () => Promise<T>): Promise<T> => (store.writeBatch ? store.writeBatch(work) : work());
@@ -78,56 +141,58 @@ export async function runIngest(paths: string[], options: IngestCliOptions): Pro
     await batched(async () => {
       for (const source of inputs) {
         for await (const input of documentsOf(source, options.maxDocumentBytes)) {
-          const result = await ingestDocument(input, {
-            store,
-            collector: options.collector,
-            maxDocumentBytes: options.maxDocumentBytes,
-            ingestedBy: 'cli',
-            ...(options.signatures ? { signatures: options.signatures } : {}),
-          });
-          totals.documents++;
-          totals[result.status]++;
-          totals.packages += result.packages;
-          totals.artifacts += result.artifacts;
-          totals.dependencies += result.dependencies;
-          totals.skipped += result.skipped;
-          for (const s of result.skippedItems ?? []) skips.push({ document: result.name, ...s });
-          if (result.status === 'failed') {
-            failures.push(result);
-            if (!options.json) {
-              // The line goes above the bar, which then carries on from where it was.
-              bar?.stop();
-              console.error(`${result.name}: ${result.error}`);
-              bar?.start(inputs.length, done, { file: current });
-            }
-          }
+          const result = await ingestDocument(input, ingestOptions);
+          count(tally, result);
+          if (result.status === 'failed' && !options.json) progress.say(`${result.name}: ${result.error}`);
         }
-        current = source.name.slice(-40);
-        bar?.update(++done, { file: current });
+        progress.sourceDone(source.name);
       }
     });
   } finally {
-    bar?.stop();
+    progress.stop();
+  }
+}
+
+function printSummary({ totals, failures, skips }: Tally, seconds: number, json: boolean): void {
+  if (json) {
+    const failed = failures.map((f) => ({ file: f.name, error: f.error }));
+    console.log(JSON.stringify({ ...totals, seconds, failures: failed, skippedItems: skips }));
+    return;
+  }
+  console.error(
+    `${totals.documents} documents (${totals.stored} stored, ${totals.duplicate} already present, ${totals.failed} failed); ` +
+      `${totals.packages} packages, ${totals.artifacts} artifacts, ${totals.dependencies} dependency edges, ${totals.skipped} items skipped; ${seconds.toFixed(2)} s`,
+  );
+  for (const s of skips.slice(0, SKIPS_SHOWN)) console.error(`  skipped ${s.document} ${s.path}: ${s.reason}`);
+  if (skips.length > SKIPS_SHOWN)
+    console.error(`  … and ${skips.length - SKIPS_SHOWN} more skipped items; --json lists them all`);
+}
+
+export async function runIngest(paths: string[], options: IngestCliOptions): Promise<number> {
+  const store = await openStore(options.store);
+  const started = performance.now();
+  const tally = newTally();
+  try {
+    await ingestSources(store, await sourcesOf(paths, options), options, tally);
+  } finally {
     await store.close();
   }
-  const seconds = (performance.now() - started) / 1000;
-  if (options.json) {
-    console.log(
-      JSON.stringify({
-        ...totals,
-        seconds,
-        failures: failures.map((f) => ({ file: f.name, error: f.error })),
-        skippedItems: skips,
-      }),
-    );
-  } else {
-    console.error(
-      `${totals.documents} documents (${totals.stored} stored, ${totals.duplicate} already present, ${totals.failed} failed); ` +
-        `${totals.packages} packages, ${totals.artifacts} artifacts, ${totals.dependencies} dependency edges, ${totals.skipped} items skipped; ${seconds.toFixed(2)} s`,
-    );
-    for (const s of skips.slice(0, SKIPS_SHOWN)) console.error(`  skipped ${s.document} ${s.path}: ${s.reason}`);
-    if (skips.length > SKIPS_SHOWN)
-      console.error(`  … and ${skips.length - SKIPS_SHOWN} more skipped items; --json lists them all`);
-  }
-  return totals.failed === 0 ? 0 : 2;
+  printSummary(tally, (performance.now() - started) / 1000, options.json);
+  return tally.totals.failed === 0 ? 0 : 2;
+}
+
+export function ingestCommand({ settings, args, flags }: Invocation<'ingest'>): Promise<number> {
+  if (settings.origin !== undefined && args.length !== 1)
+    throw new Error(`--origin names one source; ingest was given ${args.length} paths`);
+  const signatures = signatureVerifierOf(settings);
+  return runIngest([...args], {
+    store: settings.store,
+    collector: settings.collector,
+    maxDocumentBytes: settings.maxDocumentSize,
+    pipeWaitMs: settings.pipeWait,
+    ...(settings.origin === undefined ? {} : { origin: settings.origin }),
+    ...(signatures ? { signatures } : {}),
+    json: flags.json,
+    quiet: flags.quiet,
+  });
 }

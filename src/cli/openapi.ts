@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { openServer } from '../http/server.js';
-import { SETTINGS } from '../config.js';
+import { DEFAULTS } from '../config/settings.js';
 
 /**
  * Writes the OpenAPI document the server serves at /openapi.json, without a store of the user's:
@@ -18,8 +18,8 @@ export async function runOpenApi(out: string | undefined): Promise<number> {
       port: 0,
       // The defaults the document states for page sizes.
       limits: {
-        listCap: Number(SETTINGS.listCap.defaultValue),
-        maxPageSize: Number(SETTINGS.maxPageSize.defaultValue),
+        listCap: DEFAULTS.listCap,
+        maxPageSize: DEFAULTS.maxPageSize,
       },
       refreshIntervalMs: 0,
       logLevel: 'silent',

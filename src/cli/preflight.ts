@@ -1,79 +1,10 @@
 // Checks made before any expensive work (opening a store, loading the index), so that a bad
 // option or a missing store ends the command at once with one line naming the problem.
 import { existsSync, statSync } from 'node:fs';
-import { createServer, isIP } from 'node:net';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import pino from 'pino';
-import { EXPOSED_ANONYMOUS_RATE_LIMIT, isLoopbackHost, positiveInteger } from '../config.js';
 import { isPostgresLocation } from '../store/open.js';
 import { SQLITE_FILE_NAME } from '../store/sqlite/sqlite-store.js';
-
-export const LOG_LEVELS: readonly string[] = [...Object.keys(pino.levels.values), 'silent'];
-
-export function parseLogLevel(value: string): string {
-  if (!LOG_LEVELS.includes(value))
-    throw new Error(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
-  return value;
-}
-
-/** A TCP port: 1–65535, or 0 for any free port (the log says which). */
-export function parsePort(value: string): number {
-  const n = /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!(n >= 0 && n <= 65535)) throw new Error(`--port must be an integer from 0 to 65535, got "${value}"`);
-  return n;
-}
-
-/** --read-access: as given, or by the host when not given (token unless loopback only). */
-export function parseReadAccess(value: string | undefined, host: string): 'open' | 'token' {
-  if (value === undefined || value === '') return isLoopbackHost(host) ? 'open' : 'token';
-  if (value !== 'open' && value !== 'token') throw new Error(`--read-access must be open or token, got "${value}"`);
-  return value;
-}
-
-/**
- * --anonymous-rate-limit, or its default: no limit while reads are open on loopback (scripts and
- * dashboards on the user's own machine), EXPOSED_ANONYMOUS_RATE_LIMIT anywhere else (README).
- */
-export function anonymousRateLimitOf(value: string | undefined, readAccess: 'open' | 'token', host: string): number {
-  if (value !== undefined && value !== '') return positiveInteger('--anonymous-rate-limit', value, true);
-  return readAccess === 'open' && isLoopbackHost(host) ? 0 : EXPOSED_ANONYMOUS_RATE_LIMIT;
-}
-
-/** --cors-origin: comma-separated origins (scheme://host[:port]); none when not given. */
-export function parseOrigins(value: string | undefined): string[] {
-  const origins = (value ?? '')
-    .split(',')
-    .map((o) => o.trim())
-    .filter((o) => o !== '');
-  for (const origin of origins) {
-    let url: URL | undefined;
-    try {
-      url = new URL(origin);
-    } catch {
-      url = undefined;
-    }
-    if (url?.origin !== origin.replace(/\/$/, ''))
-      throw new Error(`--cors-origin takes origins such as https://ci.example.com, got "${origin}"`);
-  }
-  return origins.map((o) => o.replace(/\/$/, ''));
-}
-
-/**
- * --allowed-hosts: comma-separated host names, IPv4 addresses or IPv6 addresses (bracketed or
- * not), without a port; `*` accepts any Host. Returned lower-case, IPv6 in brackets (the Host form).
- */
-export function parseAllowedHosts(value: string | undefined): string[] {
-  const hosts = (value ?? '')
-    .split(',')
-    .map((h) => h.trim().toLowerCase())
-    .filter((h) => h !== '');
-  return hosts.map((host) => {
-    if (host === '*' || /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/.test(host)) return host;
-    const ipv6 = /^\[?([0-9a-f:.]+)\]?$/.exec(host)?.[1];
-    if (ipv6 !== undefined && ipv6.includes(':') && isIP(ipv6) === 6) return `[${ipv6}]`;
-    throw new Error(`--allowed-hosts takes host names or addresses without a port (or *), got "${host}"`);
-  });
-}
 
 /**
  * Commands other than init and ingest (serve, stats, token…) never create a store: an embedded

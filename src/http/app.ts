@@ -7,7 +7,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { handleError } from './errors.js';
 import { AccessLogController } from './request-log.js';
-import { fastifyTrustProxy, type TrustProxy } from './trust-proxy.js';
+import { DEFAULTS } from '../config/settings.js';
+import type { TrustProxy } from '../config/values.js';
+import { fastifyTrustProxy } from './trust-proxy.js';
 import { answerClientError, DEFAULT_HTTP_LIMITS, type HttpLimits } from './limits.js';
 import access from './plugins/app/access.js';
 import apiContext, { type ApiContext } from './plugins/app/api-context.js';
@@ -19,7 +21,7 @@ import readiness from './plugins/app/readiness.js';
 import requestGuards from './plugins/app/request-guards.js';
 import responseCache from './plugins/app/response-cache.js';
 import securityHeaders, { NOSNIFF } from './plugins/app/security-headers.js';
-import compression, { DEFAULT_COMPRESS_THRESHOLD_BYTES } from './plugins/external/compress.js';
+import compression from './plugins/external/compress.js';
 import cors from './plugins/external/cors.js';
 import serverLimits from './plugins/external/server-limits.js';
 import swagger from './plugins/external/swagger.js';
@@ -111,7 +113,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
   // Before every route (compression attaches to the routes registered after it) and before the
   // hooks of the access and request guards (a CORS preflight is answered by its own hook).
   await app.register(compression, {
-    thresholdBytes: ctx.compressThresholdBytes ?? DEFAULT_COMPRESS_THRESHOLD_BYTES,
+    thresholdBytes: ctx.compressThresholdBytes ?? DEFAULTS.compressThreshold,
   });
   await app.register(cors, { origins: ctx.corsOrigins ?? [] });
   await app.register(swagger);

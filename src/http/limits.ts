@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { SETTINGS } from '../config.js';
+import { DEFAULTS } from '../config/settings.js';
 import type { ErrorCode } from './error-catalogue.js';
 import { problem } from './errors.js';
 
@@ -31,15 +31,15 @@ export interface HttpLimits {
 }
 
 export const DEFAULT_HTTP_LIMITS: HttpLimits = {
-  requestTimeoutMs: Number(SETTINGS.requestTimeout.defaultValue),
-  headersTimeoutMs: Number(SETTINGS.headersTimeout.defaultValue),
-  keepAliveTimeoutMs: Number(SETTINGS.keepAliveTimeout.defaultValue),
-  maxConnections: Number(SETTINGS.maxConnections.defaultValue),
-  maxConnectionsPerAddress: Number(SETTINGS.maxConnectionsPerAddress.defaultValue),
-  maxHeaderSize: Number(SETTINGS.maxHeaderSize.defaultValue),
-  queryBudgetMs: Number(SETTINGS.queryBudget.defaultValue),
-  maxEventLoopDelayMs: Number(SETTINGS.maxEventLoopDelay.defaultValue),
-  drainTimeoutMs: Number(SETTINGS.drainTimeout.defaultValue),
+  requestTimeoutMs: DEFAULTS.requestTimeout,
+  headersTimeoutMs: DEFAULTS.headersTimeout,
+  keepAliveTimeoutMs: DEFAULTS.keepAliveTimeout,
+  maxConnections: DEFAULTS.maxConnections,
+  maxConnectionsPerAddress: DEFAULTS.maxConnectionsPerAddress,
+  maxHeaderSize: DEFAULTS.maxHeaderSize,
+  queryBudgetMs: DEFAULTS.queryBudget,
+  maxEventLoopDelayMs: DEFAULTS.maxEventLoopDelay,
+  drainTimeoutMs: DEFAULTS.drainTimeout,
 };
 
 /** Seconds a client refused for holding too many connections is told to wait (Retry-After). */

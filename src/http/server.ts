@@ -5,7 +5,7 @@ import type { ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
-import { isLoopbackHost } from '../config.js';
+import { isLoopbackHost } from '../config/values.js';
 import { IndexService } from '../index/index-service.js';
 import { openStore } from '../store/open.js';
 import type { PageLimits } from '../query/pagination.js';
@@ -91,9 +91,8 @@ function announceAccess(app: FastifyInstance, host: string): void {
 
 /** Opens the store, loads the index and builds the app, without listening. */
 export async function openServer(options: ServeOptions): Promise<OpenServer> {
-  // Load shedding is on only when asked for (the CLI always passes its setting): a server
-  // embedded in another program, such as a test runner, shares its event loop with that program.
-  const limits: HttpLimits = { ...DEFAULT_HTTP_LIMITS, maxEventLoopDelayMs: 0, ...options.http };
+  // Every limit not given is its setting's default, as the CLI's are (config/settings.ts).
+  const limits: HttpLimits = { ...DEFAULT_HTTP_LIMITS, ...options.http };
   // Tokens never reach the log: the request serializer leaves headers out and censors query
   // parameters that can carry a credential (request-log.ts), and should a header object be
   // logged anyway, its credentials are censored.

@@ -6,6 +6,7 @@ import { open, stat, type FileHandle } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isatty } from 'node:tty';
 import { promisify } from 'node:util';
+import { DEFAULTS } from '../config/settings.js';
 
 const readFd = promisify(readFdCallback);
 
@@ -19,7 +20,7 @@ export interface ReadLimits {
   pipeWaitMs: number;
 }
 
-export const DEFAULT_PIPE_WAIT_MS = 5_000;
+export const DEFAULT_PIPE_WAIT_MS = DEFAULTS.pipeWait;
 
 /** What a source path names once symbolic links are followed. */
 export type SourceKind = 'file' | 'pipe' | 'directory';

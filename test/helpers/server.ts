@@ -139,9 +139,17 @@ const TEST_SERVE_OPTIONS = {
   logLevel: 'silent',
 } as const;
 
+/**
+ * A test server shares its event loop with the test runner (and, isolate: false, with other
+ * files' servers): load shedding stays off unless a test asks for it.
+ */
+function testOptions(options: Partial<ServeOptions>): Omit<ServeOptions, 'store'> {
+  return { ...TEST_SERVE_OPTIONS, ...options, http: { maxEventLoopDelayMs: 0, ...options.http } };
+}
+
 /** A quiet server on `store` (a directory or postgres:// URL) on a free loopback port; `options` override the test defaults. */
 export function startServerOn(store: string, options: Partial<ServeOptions> = {}): Promise<RunningServer> {
-  return startServer({ store, ...TEST_SERVE_OPTIONS, ...options });
+  return startServer({ store, ...testOptions(options) });
 }
 
 type PageLimitsOption = ServeOptions['limits'];
@@ -232,7 +240,7 @@ export async function startTestApp(
   options: Partial<ServeOptions> = {},
 ): Promise<TestClient> {
   const { server, storeDir, remove } = await openOnStore(docs, (store) =>
-    openServer({ store, ...TEST_SERVE_OPTIONS, limits, refreshIntervalMs: 50, ...options }),
+    openServer({ store, ...testOptions({ limits, refreshIntervalMs: 50, ...options }) }),
   );
   const request: TestClient['request'] = async (method, path, headers = {}, body) => {
     const res = await server.app.inject({ method, url: path, headers, ...(body === undefined ? {} : { body }) });

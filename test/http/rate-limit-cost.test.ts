@@ -2,7 +2,7 @@
 // by the client address a trusted reverse proxy forwards (--trust-proxy) or else the socket's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimiter, UnitWindows } from '../../src/http/plugins/app/rate-limit.js';
-import { parseTrustProxy } from '../../src/http/trust-proxy.js';
+import { parseTrustProxy } from '../../src/config/values.js';
 import { dependsOn, sbomFor, vuln } from '../helpers/predicates.js';
 import { enc, startTestApp, type TestClient } from '../helpers/server.js';
 import { createTestToken } from '../helpers/tokens.js';
@@ -56,7 +56,7 @@ describe('createRateLimiter', () => {
 
 describe('parseTrustProxy', () => {
   it('takes addresses, CIDR ranges, range names or a number of hops', () => {
-    expect(parseTrustProxy(undefined)).toBeUndefined();
+    expect(parseTrustProxy('')).toBeUndefined();
     expect(parseTrustProxy(' ')).toBeUndefined();
     expect(parseTrustProxy('2')).toBe(2);
     expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback')).toEqual([

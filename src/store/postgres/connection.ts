@@ -3,6 +3,7 @@
 // the start-up wait for a database that is not up yet.
 import postgres from 'postgres';
 import { StoreError } from '../types.js';
+import { DEFAULTS } from '../../config/settings.js';
 
 export type Sql = postgres.Sql<Record<string, never>>;
 
@@ -20,9 +21,10 @@ export interface PostgresOptions {
 }
 
 export const DEFAULT_POSTGRES_OPTIONS: PostgresOptions = {
-  poolSize: 10,
-  connectTimeoutSeconds: 10,
-  statementTimeoutMs: 30_000,
+  poolSize: DEFAULTS.pgPoolSize,
+  connectTimeoutSeconds: DEFAULTS.pgConnectTimeout,
+  statementTimeoutMs: DEFAULTS.pgStatementTimeout,
+  // Opened in code (tests, the upload worker), the store fails at once; serve waits (--pg-startup-wait).
   startupWaitMs: 0,
 };
 

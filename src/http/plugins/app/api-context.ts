@@ -1,12 +1,20 @@
 // Decorators for what the routes need from the rest of the service: the index service, the page
 // limits, the version ETag and the query budget for background computations.
 import fp from 'fastify-plugin';
-import { SETTINGS } from '../../../config.js';
+import { DEFAULTS } from '../../../config/settings.js';
 import type { IndexService } from '../../../index/index-service.js';
 import type { SignatureVerifier } from '../../../ingest/pipeline.js';
 import type { PageLimits } from '../../../query/pagination.js';
+import type {
+  AccessStore,
+  DocumentCatalogue,
+  FactLog,
+  GraphEvidence,
+  GraphStore,
+  StoreHandle,
+} from '../../../store/types.js';
 import { ProblemError } from '../../errors.js';
-import type { TrustProxy } from '../../trust-proxy.js';
+import type { TrustProxy } from '../../../config/values.js';
 
 /** Who may do what, and how often (see plugins/app/access.ts). */
 export interface AccessOptions {
@@ -20,9 +28,10 @@ export interface AccessOptions {
   trustProxy?: TrustProxy;
 }
 
+/** Open reads on loopback (the server embedded in another program is a local one). */
 export const DEFAULT_ACCESS: AccessOptions = {
   readAccess: 'open',
-  rateLimitPerMinute: 0,
+  rateLimitPerMinute: DEFAULTS.rateLimit,
   anonymousRateLimitPerMinute: 0,
 };
 
@@ -36,7 +45,11 @@ export interface UploadOptions {
   signatures?: SignatureVerifier;
 }
 
-export const DEFAULT_UPLOADS: UploadOptions = { maxDocumentBytes: 256 * 1024 * 1024, collector: 'supplygraph-api' };
+/** Uploads are recorded as the API's (the CLI's ingest records --collector). */
+export const DEFAULT_UPLOADS: UploadOptions = {
+  maxDocumentBytes: DEFAULTS.maxDocumentSize,
+  collector: 'supplygraph-api',
+};
 
 /** How much one batch question (POST /v0/query/*) may ask. */
 export interface BatchOptions {
@@ -47,9 +60,20 @@ export interface BatchOptions {
 }
 
 export const DEFAULT_BATCH: BatchOptions = {
-  maxInputs: Number(SETTINGS.maxBatchInputs.defaultValue),
-  bodyBudgetBytes: Number(SETTINGS.bodyBudget.defaultValue),
+  maxInputs: DEFAULTS.maxBatchInputs,
+  bodyBudgetBytes: DEFAULTS.bodyBudget,
 };
+
+/** The ports of the store the HTTP layer uses (store/types.ts). */
+export interface StorePorts {
+  /** The catalogue, with what ingest skipped in each document. */
+  readonly documents: DocumentCatalogue & Pick<FactLog, 'documentSkips'>;
+  readonly access: AccessStore;
+  readonly evidence: GraphEvidence;
+  readonly handle: StoreHandle;
+  /** Where uploads are written through the ingest pipeline (a worker thread reopens it by its location). */
+  readonly ingestTarget: GraphStore;
+}
 
 export interface ApiContext {
   service: IndexService;
@@ -67,8 +91,6 @@ export interface ApiContext {
   uiDirectory?: string;
 }
 
-const DEFAULT_QUERY_BUDGET_MS = 30_000;
-
 declare module 'fastify' {
   interface FastifyInstance {
     indexService: IndexService;
@@ -76,6 +98,11 @@ declare module 'fastify' {
     accessOptions: AccessOptions;
     uploadOptions: UploadOptions;
     batchOptions: BatchOptions;
+    /**
+     * The store as the routes and hooks may reach it: one narrow port per concern, handed to the
+     * query that composes an answer (docs/architecture.md, "Store ports").
+     */
+    ports: StorePorts;
     /** ETag of everything derived from the store at one version (the index's current one by default). */
     versionTag(version?: number): string;
     /**
@@ -89,13 +116,21 @@ declare module 'fastify' {
 export default fp<ApiContext>(
   (app, ctx, done) => {
     const { service } = ctx;
-    const budgetMs = ctx.queryBudgetMs ?? DEFAULT_QUERY_BUDGET_MS;
+    const budgetMs = ctx.queryBudgetMs ?? DEFAULTS.queryBudget;
     app.decorate('indexService', service);
+    const { store } = service;
+    app.decorate('ports', {
+      documents: store,
+      access: store,
+      evidence: store,
+      handle: store,
+      ingestTarget: store,
+    } satisfies StorePorts);
     app.decorate('pageLimits', ctx.limits);
     app.decorate('accessOptions', ctx.access ?? DEFAULT_ACCESS);
     app.decorate('uploadOptions', ctx.uploads ?? DEFAULT_UPLOADS);
     app.decorate('batchOptions', ctx.batch ?? DEFAULT_BATCH);
-    app.decorate('versionTag', (version = service.version) => `"${service.store.storeId.slice(0, 8)}-${version}"`);
+    app.decorate('versionTag', (version = service.version) => `"${store.storeId.slice(0, 8)}-${version}"`);
     app.decorate('withinBudget', async <T>(work: Promise<T>, what: string): Promise<T> => {
       let timer: NodeJS.Timeout | undefined;
       const expired = new Promise<never>((_resolve, reject) => {

@@ -5,7 +5,7 @@
 // --allowed-hosts. Liveness and readiness, which carry no data, answer any Host. docs/api.md, "Host".
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isLoopbackHost } from '../../../config.js';
+import { isLoopbackHost } from '../../../config/values.js';
 import { sendProblem } from '../../errors.js';
 
 export interface HostCheckOptions {

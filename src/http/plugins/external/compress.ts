@@ -11,8 +11,6 @@ export interface CompressionOptions {
   thresholdBytes: number;
 }
 
-export const DEFAULT_COMPRESS_THRESHOLD_BYTES = 8192;
-
 /** Brotli at the plugin's quality 4 is both faster and smaller than gzip on JSON answers; gzip for everyone else. */
 const ENCODINGS = ['br', 'gzip', 'deflate'] as const;
 

@@ -1,0 +1,160 @@
+// What each command takes: its settings (from the table), its arguments and its own flags
+// (output and selection options that have no environment variable). load.ts builds commander's
+// program from this table, so the help, the parsing and the typed result cannot drift apart.
+import type { SettingName } from './settings.js';
+
+/** A flag of one command only: a switch, or a value with an optional default. */
+export interface CommandFlag {
+  readonly flag: string;
+  readonly description: string;
+  readonly defaultValue?: string;
+  readonly required?: true;
+}
+
+export interface CommandSpec {
+  readonly description: string;
+  readonly settings: readonly SettingName[];
+  /** commander's argument syntax (`<paths...>`, `<digest>`) with its description. */
+  readonly argument?: readonly [string, string];
+  readonly flags?: Readonly<Record<string, CommandFlag>>;
+}
+
+const PG = ['pgPoolSize', 'pgConnectTimeout', 'pgStatementTimeout'] as const;
+const PG_ADMIN = ['pgConnectTimeout', 'pgStatementTimeout', 'pgStartupWait'] as const;
+const SIGNATURES = ['trustedKeys', 'sigstoreTrustedRoot', 'requireSignedProvenance'] as const;
+const JSON_FLAG = (what: string): CommandFlag => ({ flag: '--json', description: `print ${what} as JSON` });
+const DIGEST: readonly [string, string] = ['<digest>', 'sha256:<64 hex> (or the 64 hex digits alone)'];
+
+const SERVE_SETTINGS = [
+  'store',
+  'host',
+  'port',
+  'listCap',
+  'maxPageSize',
+  'refreshInterval',
+  'logLevel',
+  ...PG,
+  'pgStartupWait',
+  'requestTimeout',
+  'headersTimeout',
+  'keepAliveTimeout',
+  'maxConnections',
+  'maxConnectionsPerAddress',
+  'maxHeaderSize',
+  'queryBudget',
+  'maxEventLoopDelay',
+  'drainTimeout',
+  'readAccess',
+  'allowedHosts',
+  'rateLimit',
+  'anonymousRateLimit',
+  'trustProxy',
+  'corsOrigin',
+  'compressThreshold',
+  'maxDocumentSize',
+  'maxBatchInputs',
+  'bodyBudget',
+  ...SIGNATURES,
+] as const satisfies readonly SettingName[];
+
+/** Commands by their path (`documents list` is the subcommand list of documents). */
+export const COMMANDS = {
+  serve: { description: 'serve the REST API over the store', settings: SERVE_SETTINGS },
+  init: {
+    description:
+      'create an empty store (a directory, or the schema in an existing PostgreSQL database); on a store that exists, nothing changes but a schema migration',
+    settings: ['store', ...PG_ADMIN],
+    flags: { json: JSON_FLAG('the outcome') },
+  },
+  ingest: {
+    description: 'ingest documents (files, directories recursively, "-" for stdin) into the store',
+    settings: ['store', 'collector', 'maxDocumentSize', 'pipeWait', 'origin', ...SIGNATURES, ...PG],
+    argument: ['<paths...>', 'files, directories or - for stdin, ingested in argument order'],
+    flags: { json: JSON_FLAG('the summary'), quiet: { flag: '--quiet', description: 'no progress bar' } },
+  },
+  stats: {
+    description: 'print what the store holds',
+    settings: ['store', ...PG],
+    flags: { json: { flag: '--json', description: 'print the figures as one JSON object' } },
+  },
+  openapi: {
+    description: 'print the OpenAPI document the server serves at /openapi.json (no store needed)',
+    settings: [],
+    flags: { out: { flag: '--out <file>', description: 'write it to this file instead of stdout' } },
+  },
+  'documents list': {
+    description: 'list the documents in the store, newest first',
+    settings: ['store', ...PG],
+    flags: {
+      format: { flag: '--format <format>', description: 'only documents of this detected format' },
+      subject: {
+        flag: '--subject <subject>',
+        description: 'only documents about this subject (purl, digest, repository, advisory id)',
+      },
+      limit: { flag: '--limit <n>', description: 'documents listed at most', defaultValue: '100' },
+      json: { flag: '--json', description: 'print { total, documents } as JSON' },
+    },
+  },
+  'documents show': {
+    description: 'show one document and what ingest skipped in it',
+    settings: ['store', ...PG],
+    argument: DIGEST,
+    flags: { json: JSON_FLAG('the document') },
+  },
+  'documents delete': {
+    description: 'delete a document and every fact only it stated',
+    settings: ['store', ...PG],
+    argument: DIGEST,
+  },
+  migrate: {
+    description: 'apply the PostgreSQL schema migrations this build needs (serve and ingest only check the version)',
+    settings: ['store', ...PG_ADMIN],
+    flags: { json: JSON_FLAG('the outcome') },
+  },
+  'token create': {
+    description: 'create an API token; prints it once, alone on stdout',
+    settings: ['store', ...PG],
+    flags: {
+      name: {
+        flag: '--name <name>',
+        description: 'unique name: shows in the audit log, `token list` and `token revoke`',
+        required: true,
+      },
+      scope: {
+        flag: '--scope <scope>',
+        description: 'read, ingest (read and upload) or admin (also delete and read the audit log)',
+        required: true,
+      },
+      expires: {
+        flag: '--expires <when>',
+        description: 'a duration from now (90d, 12h, 30m) or an ISO date; default: never',
+      },
+    },
+  },
+  'token list': {
+    description: 'list the tokens (never their secret or hash)',
+    settings: ['store', ...PG],
+    flags: { json: JSON_FLAG('them') },
+  },
+  'token revoke': {
+    description: 'delete a token: running servers refuse it within a few seconds',
+    settings: ['store', ...PG],
+    argument: ['<name>', 'the name given at creation'],
+  },
+  audit: {
+    description: 'print the newest records of the audit log, newest first',
+    settings: ['store', ...PG],
+    flags: {
+      limit: { flag: '--limit <n>', description: 'records to print', defaultValue: '50' },
+      json: JSON_FLAG('them'),
+    },
+  },
+} as const satisfies Record<string, CommandSpec>;
+
+/** The groups that hold subcommands, with their own description. */
+export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
+  documents: 'list, show or delete the documents in the store',
+  token: 'manage the API tokens of the store (shared by every server on it)',
+};
+
+export type CommandName = keyof typeof COMMANDS;
