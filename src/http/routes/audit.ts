@@ -33,7 +33,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = (app) => {
       const { pageSize, cursor } = pageRequestOf(request.query);
       validatePageSize(pageSize, app.pageLimits);
       // A store failure is 502 through the one error path (http/errors.ts), like every route's.
-      const page = await auditPage(app.indexService.store, pageSize ?? app.pageLimits.listCap, cursor);
+      const page = await auditPage(app.ports.access, pageSize ?? app.pageLimits.listCap, cursor);
       const body: AuditList = {
         PaginationInfo:
           page.nextCursor === undefined

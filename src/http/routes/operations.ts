@@ -61,7 +61,7 @@ const operationRoutes: FastifyPluginAsyncTypebox = (app) => {
       const ready: Readiness = {
         status: service.busy ? 'busy' : 'ready',
         version: service.version,
-        backend: service.store.backend,
+        backend: app.ports.handle.backend,
       };
       return ready;
     },

@@ -40,7 +40,7 @@ const pathRoutes: FastifyPluginAsyncTypebox = (app) => {
       // The paths depend on the graph only: the version ETag, as for every answer from the index.
       if (notModified(request, reply, app.versionTag(service.version))) return reply;
       const { from, to, limit } = request.query;
-      const body: PathList = await pathsWithEvidence(service.index, service.store, from, to, limit ?? 1);
+      const body: PathList = await pathsWithEvidence(service.index, app.ports.evidence, from, to, limit ?? 1);
       return body;
     },
   );

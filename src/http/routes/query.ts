@@ -5,6 +5,7 @@
 // body counts against the server's body budget while it arrives (request-guards.ts), the answer
 // is bounded by --list-cap items, and the request counts by its inputs against the rate limit.
 import { TypeBoxValidatorCompiler, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AnswerTooLargeError,
   batchDependencies,
@@ -22,9 +23,11 @@ import {
   VulnsBatchAnswerSchema,
   VulnsBatchRequestSchema,
   type DependenciesBatchAnswer,
+  type DependenciesBatchRequest,
   type VulnsBatchAnswer,
+  type VulnsBatchRequest,
 } from '../schemas/batch.js';
-import { dataRouteErrors, JSON_MEDIA_TYPE, problemResponses } from '../schemas/responses.js';
+import { dataRouteErrors, JSON_MEDIA_TYPE, jsonResponse, problemResponses } from '../schemas/responses.js';
 import { InvalidInputError } from '../../query/errors.js';
 
 /** Bytes of body a request may send per input it may name, plus a fixed allowance for the rest. */
@@ -52,23 +55,133 @@ function entryOf<F extends string, T>(outcome: InputOutcome<T>, field: F) {
   return { input: outcome.input, status, type, title, detail, Message, code };
 }
 
-function json(description: string, schema: object): object {
-  return { description, content: { [JSON_MEDIA_TYPE]: { schema } } };
+/** 413 past the limit, naming it, before any input is looked at. */
+function checkInputCount(app: FastifyInstance, count: number): void {
+  const { maxInputs } = app.batchOptions;
+  if (count > maxInputs)
+    throw new ProblemError(
+      'SG_TOO_MANY_INPUTS',
+      `this request names ${count} inputs; at most ${maxInputs} are taken per request (--max-batch-inputs): split it`,
+    );
+}
+
+/** The outcomes `compute` gives, or 413 when their items pass --list-cap. */
+function boundedAnswer<T>(app: FastifyInstance, compute: (maxItems: number) => T): T {
+  try {
+    return compute(app.pageLimits.listCap);
+  } catch (err) {
+    if (!(err instanceof AnswerTooLargeError)) throw err;
+    throw new ProblemError(
+      'SG_ANSWER_TOO_LARGE',
+      `the answers of the first ${err.inputsAnswered} distinct inputs already hold more than ${err.maxItems} items (--list-cap): split the request`,
+    );
+  }
+}
+
+/** The vulnerabilities of each distinct purl, charged by inputs against the rate limit. */
+function answerVulnsBatch(
+  app: FastifyInstance,
+  body: VulnsBatchRequest,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const { purls, includeDependencies = false } = body;
+  checkInputCount(app, purls.length);
+  app.chargeRateLimit(request, reply, batchCost(new Set(purls).size, includeDependencies));
+  const outcomes = boundedAnswer(app, (maxItems) =>
+    batchPackageVulnerabilities(app.indexService.index, purls, includeDependencies, maxItems),
+  );
+  const answer: VulnsBatchAnswer = { results: outcomes.map((o) => entryOf(o, 'vulnerabilities')) };
+  return reply.type(JSON_MEDIA_TYPE).send(answer);
+}
+
+/** The dependencies of each distinct purl, then of each distinct digest, charged by inputs against the rate limit. */
+function answerDependenciesBatch(
+  app: FastifyInstance,
+  body: DependenciesBatchRequest,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const { purls, digests } = body;
+  if (purls === undefined && digests === undefined)
+    throw new InvalidInputError('purls', 'the body names no inputs: give "purls", "digests" or both');
+  checkInputCount(app, (purls?.length ?? 0) + (digests?.length ?? 0));
+  // Every dependency answer is a walk over a closure.
+  const distinct = new Set(purls).size + new Set(digests).size;
+  app.chargeRateLimit(request, reply, batchCost(distinct, true));
+  const outcomes = boundedAnswer(app, (maxItems) =>
+    batchDependencies(app.indexService.index, purls ?? [], digests ?? [], maxItems),
+  );
+  const answer: DependenciesBatchAnswer = { results: outcomes.map((o) => entryOf(o, 'dependencies')) };
+  return reply.type(JSON_MEDIA_TYPE).send(answer);
+}
+
+/**
+ * The options of both routes: their body limit, and bodies buffered whole (JSON), which count
+ * against the body budget (request-guards.ts).
+ */
+function batchRouteOptions(app: FastifyInstance) {
+  return { bodyLimit: batchBodyLimit(app.batchOptions.maxInputs), config: { buffersBody: true } };
 }
 
 const batchErrors = { ...dataRouteErrors, ...problemResponses(415) };
 
-const queryRoutes: FastifyPluginAsyncTypebox = (app) => {
-  const { maxInputs } = app.batchOptions;
-  const bodyLimit = batchBodyLimit(maxInputs);
-  const optionsProblem = batchOptionsProblem(app.batchOptions);
-  if (optionsProblem !== undefined) throw new Error(optionsProblem);
-  /** Bodies are buffered whole (JSON): they count against the body budget (request-guards.ts). */
-  const config = { buffersBody: true };
+const VULNS_SCHEMA = {
+  operationId: 'queryPackageVulns',
+  summary: 'Vulnerabilities of many purls at once: `/v0/package/{purl}/vulns` for each, in input order',
+  description:
+    'One entry per distinct purl, in input order (a repeated purl is answered once, at its first position), ' +
+    'each with the status the single request would have had: 200 with its whole answer (every page) in ' +
+    '`vulnerabilities`, or 400/404 with the fields of its problem document. One bad or unknown purl never ' +
+    'fails the request. At most `--max-batch-inputs` purls (default 1,000); answers holding more than ' +
+    '`--list-cap` items in all are 413 `SG_ANSWER_TOO_LARGE`.',
+  tags: ['packages'],
+  body: VulnsBatchRequestSchema,
+  response: {
+    200: jsonResponse('One entry per distinct purl, in input order', VulnsBatchAnswerSchema),
+    ...batchErrors,
+  },
+};
 
-  // Bodies are JSON and nothing else (Fastify's own parser, prototype poisoning refused): any
-  // other media type is 415. The body is checked as sent, without the query string's coercion
-  // ("true" is not a boolean here, 7 is not a purl).
+const vulnsBatchRoute: FastifyPluginAsyncTypebox = (app) => {
+  app.post(BATCH_PATHS.vulns, { ...batchRouteOptions(app), schema: VULNS_SCHEMA }, (request, reply) =>
+    answerVulnsBatch(app, request.body, request, reply),
+  );
+  return Promise.resolve();
+};
+
+const DEPENDENCIES_SCHEMA = {
+  operationId: 'queryDependencies',
+  summary:
+    'Dependencies of many purls and digests at once: `/v0/package/{purl}/dependencies` for each purl, then ' +
+    '`/v0/artifact/{digest}/dependencies` for each digest',
+  description:
+    'One entry per distinct input, the purls first then the digests, each in input order (a repeated input is ' +
+    'answered once, at its first position), with the status the single request would have had: 200 with its ' +
+    'whole answer (every page) in `dependencies`, or 400/404 with the fields of its problem document. At most ' +
+    '`--max-batch-inputs` inputs in all (default 1,000); answers holding more than `--list-cap` items in all ' +
+    'are 413 `SG_ANSWER_TOO_LARGE`.',
+  tags: ['packages'],
+  body: DependenciesBatchRequestSchema,
+  response: {
+    200: jsonResponse('One entry per distinct input: the purls, then the digests', DependenciesBatchAnswerSchema),
+    ...batchErrors,
+  },
+};
+
+const dependenciesBatchRoute: FastifyPluginAsyncTypebox = (app) => {
+  app.post(BATCH_PATHS.dependencies, { ...batchRouteOptions(app), schema: DEPENDENCIES_SCHEMA }, (request, reply) =>
+    answerDependenciesBatch(app, request.body, request, reply),
+  );
+  return Promise.resolve();
+};
+
+/**
+ * Bodies are JSON and nothing else (Fastify's own parser, prototype poisoning refused): any
+ * other media type is 415. The body is checked as sent, without the query string's coercion
+ * ("true" is not a boolean here, 7 is not a purl).
+ */
+function acceptJsonOnly(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
@@ -85,103 +198,15 @@ const queryRoutes: FastifyPluginAsyncTypebox = (app) => {
     }
     done(null, payload);
   });
+}
 
-  /** 413 past the limit, naming it, before any input is looked at. */
-  function checkInputCount(count: number): void {
-    if (count > maxInputs)
-      throw new ProblemError(
-        'SG_TOO_MANY_INPUTS',
-        `this request names ${count} inputs; at most ${maxInputs} are taken per request (--max-batch-inputs): split it`,
-      );
-  }
-
-  /** The outcomes `compute` gives, or 413 when their items pass --list-cap. */
-  function boundedAnswer<T>(compute: (maxItems: number) => T): T {
-    try {
-      return compute(app.pageLimits.listCap);
-    } catch (err) {
-      if (!(err instanceof AnswerTooLargeError)) throw err;
-      throw new ProblemError(
-        'SG_ANSWER_TOO_LARGE',
-        `the answers of the first ${err.inputsAnswered} distinct inputs already hold more than ${err.maxItems} items (--list-cap): split the request`,
-      );
-    }
-  }
-
-  app.post(
-    BATCH_PATHS.vulns,
-    {
-      bodyLimit,
-      config,
-      schema: {
-        operationId: 'queryPackageVulns',
-        summary: 'Vulnerabilities of many purls at once: `/v0/package/{purl}/vulns` for each, in input order',
-        description:
-          'One entry per distinct purl, in input order (a repeated purl is answered once, at its first position), ' +
-          'each with the status the single request would have had: 200 with its whole answer (every page) in ' +
-          '`vulnerabilities`, or 400/404 with the fields of its problem document. One bad or unknown purl never ' +
-          'fails the request. At most `--max-batch-inputs` purls (default 1,000); answers holding more than ' +
-          '`--list-cap` items in all are 413 `SG_ANSWER_TOO_LARGE`.',
-        tags: ['packages'],
-        body: VulnsBatchRequestSchema,
-        response: {
-          200: json('One entry per distinct purl, in input order', VulnsBatchAnswerSchema),
-          ...batchErrors,
-        },
-      },
-    },
-    (request, reply) => {
-      const { purls, includeDependencies = false } = request.body;
-      checkInputCount(purls.length);
-      app.chargeRateLimit(request, reply, batchCost(new Set(purls).size, includeDependencies));
-      const outcomes = boundedAnswer((maxItems) =>
-        batchPackageVulnerabilities(app.indexService.index, purls, includeDependencies, maxItems),
-      );
-      const body: VulnsBatchAnswer = { results: outcomes.map((o) => entryOf(o, 'vulnerabilities')) };
-      return reply.type(JSON_MEDIA_TYPE).send(body);
-    },
-  );
-
-  app.post(
-    BATCH_PATHS.dependencies,
-    {
-      bodyLimit,
-      config,
-      schema: {
-        operationId: 'queryDependencies',
-        summary:
-          'Dependencies of many purls and digests at once: `/v0/package/{purl}/dependencies` for each purl, then ' +
-          '`/v0/artifact/{digest}/dependencies` for each digest',
-        description:
-          'One entry per distinct input, the purls first then the digests, each in input order (a repeated input is ' +
-          'answered once, at its first position), with the status the single request would have had: 200 with its ' +
-          'whole answer (every page) in `dependencies`, or 400/404 with the fields of its problem document. At most ' +
-          '`--max-batch-inputs` inputs in all (default 1,000); answers holding more than `--list-cap` items in all ' +
-          'are 413 `SG_ANSWER_TOO_LARGE`.',
-        tags: ['packages'],
-        body: DependenciesBatchRequestSchema,
-        response: {
-          200: json('One entry per distinct input: the purls, then the digests', DependenciesBatchAnswerSchema),
-          ...batchErrors,
-        },
-      },
-    },
-    (request, reply) => {
-      const { purls, digests } = request.body;
-      if (purls === undefined && digests === undefined)
-        throw new InvalidInputError('purls', 'the body names no inputs: give "purls", "digests" or both');
-      checkInputCount((purls?.length ?? 0) + (digests?.length ?? 0));
-      // Every dependency answer is a walk over a closure.
-      const distinct = new Set(purls).size + new Set(digests).size;
-      app.chargeRateLimit(request, reply, batchCost(distinct, true));
-      const outcomes = boundedAnswer((maxItems) =>
-        batchDependencies(app.indexService.index, purls ?? [], digests ?? [], maxItems),
-      );
-      const body: DependenciesBatchAnswer = { results: outcomes.map((o) => entryOf(o, 'dependencies')) };
-      return reply.type(JSON_MEDIA_TYPE).send(body);
-    },
-  );
-  return Promise.resolve();
+const queryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const optionsProblem = batchOptionsProblem(app.batchOptions);
+  if (optionsProblem !== undefined) throw new Error(optionsProblem);
+  // Set before the routes are registered: their plugins inherit the parsers, the validator and the hook.
+  acceptJsonOnly(app);
+  await app.register(vulnsBatchRoute);
+  await app.register(dependenciesBatchRoute);
 };
 
 export default queryRoutes;

@@ -95,104 +95,111 @@ function blastAnswer(app: FastifyInstance, id: string, query: VulnListQuery, mod
   return { body, schema: VulnArtifactListSchema };
 }
 
+/** The vulnerability record, merged over its aliases, at the index's current version. */
+function recordAnswer(app: FastifyInstance, id: string): ComputedAnswer {
+  const index = app.indexService.index;
+  const body = vulnerabilityRecord(index, resolveVulnerability(index, id));
+  return { body, schema: VulnRecordSchema };
+}
+
 const listErrors = { ...notModifiedResponse, ...dataRouteErrors, ...problemResponses(404) };
 
-const vulnRoutes: FastifyPluginAsyncTypebox = (app) => {
-  app.get(
-    '/v0/vuln/:id',
-    {
-      schema: {
-        operationId: 'getVuln',
-        summary: 'One vulnerability, merged from every document that names it or an alias, with the sizes of its lists',
-        tags: ['vulnerabilities'],
-        params: VulnParamsSchema,
-        response: {
-          ...okResponse('The vulnerability record', VulnRecordSchema, 'body'),
-          ...listErrors,
-        },
-      },
-    },
-    (request, reply) =>
-      reply.sendCached(app.indexService.version, app.versionTag(), () => {
-        const index = app.indexService.index;
-        const body = vulnerabilityRecord(index, resolveVulnerability(index, request.params.id));
-        return { body, schema: VulnRecordSchema };
-      }),
-  );
+const RECORD_SCHEMA = {
+  operationId: 'getVuln',
+  summary: 'One vulnerability, merged from every document that names it or an alias, with the sizes of its lists',
+  tags: ['vulnerabilities'],
+  params: VulnParamsSchema,
+  response: {
+    ...okResponse('The vulnerability record', VulnRecordSchema, 'body'),
+    ...listErrors,
+  },
+};
 
-  app.get(
-    '/v0/vuln/:id/packages',
-    {
-      schema: {
-        operationId: 'getVulnPackages',
-        summary: 'Package versions that have the vulnerability (scanned or matched by an advisory), with the evidence',
-        description:
-          'A package version whose deciding VEX statement (its own, else one about its purl without a version) is `not_affected` or `fixed` is left out; ' +
-          '`include=suppressed` lists it too, with that statement.',
-        tags: ['vulnerabilities'],
-        params: VulnParamsSchema,
-        querystring: VulnListQuerySchema,
-        response: {
-          ...okResponse('Affected package versions, sorted by purl, one page', VulnPackageListSchema, 'body'),
-          ...listErrors,
-        },
-      },
-    },
-    (request, reply) =>
-      reply.sendCached(app.indexService.version, app.versionTag(), () =>
-        packagesAnswer(app, request.params.id, request.query),
-      ),
-  );
-
-  app.get(
-    '/v0/vuln/:id/dependents',
-    {
-      schema: {
-        operationId: 'getVulnDependents',
-        summary: 'Package versions whose dependencies include an affected one, each with one shortest path',
-        description:
-          'D is listed exactly when `/v0/package/{D}/vulns?includeDependencies=true` reports the vulnerability for a ' +
-          'package among `/v0/package/{D}/dependencies`. A VEX statement about D or an equivalent that takes it off ' +
-          'removes D; `include=suppressed` lists it with that statement.',
-        tags: ['vulnerabilities'],
-        params: VulnParamsSchema,
-        querystring: VulnListQuerySchema,
-        response: {
-          ...okResponse('Dependent package versions, sorted by purl, one page', VulnDependentListSchema, 'body'),
-          ...listErrors,
-        },
-      },
-    },
-    (request, reply) =>
-      reply.sendCached(app.indexService.version, app.versionTag(), () =>
-        blastAnswer(app, request.params.id, request.query, 'packages'),
-      ),
-  );
-
-  app.get(
-    '/v0/vuln/:id/artifacts',
-    {
-      schema: {
-        operationId: 'getVulnArtifacts',
-        summary: 'Artifacts (images, binaries) that contain an affected package version, each with one shortest path',
-        description:
-          'A is listed exactly when `/v0/artifact/{A}/vulns?includeDependencies=true` lists the vulnerability. ' +
-          '`include=suppressed` also lists the artifacts a VEX statement takes it off, with that statement.',
-        tags: ['vulnerabilities'],
-        params: VulnParamsSchema,
-        querystring: VulnListQuerySchema,
-        response: {
-          ...okResponse('Artifacts, sorted by digest, one page', VulnArtifactListSchema, 'body'),
-          ...listErrors,
-        },
-      },
-    },
-    (request, reply) =>
-      reply.sendCached(app.indexService.version, app.versionTag(), () =>
-        blastAnswer(app, request.params.id, request.query, 'artifacts'),
-      ),
+const recordRoute: FastifyPluginAsyncTypebox = (app) => {
+  app.get('/v0/vuln/:id', { schema: RECORD_SCHEMA }, (request, reply) =>
+    reply.sendCached(app.indexService.version, app.versionTag(), () => recordAnswer(app, request.params.id)),
   );
   return Promise.resolve();
+};
+
+const PACKAGES_SCHEMA = {
+  operationId: 'getVulnPackages',
+  summary: 'Package versions that have the vulnerability (scanned or matched by an advisory), with the evidence',
+  description:
+    'A package version whose deciding VEX statement (its own, else one about its purl without a version) is `not_affected` or `fixed` is left out; ' +
+    '`include=suppressed` lists it too, with that statement.',
+  tags: ['vulnerabilities'],
+  params: VulnParamsSchema,
+  querystring: VulnListQuerySchema,
+  response: {
+    ...okResponse('Affected package versions, sorted by purl, one page', VulnPackageListSchema, 'body'),
+    ...listErrors,
+  },
+};
+
+const packagesRoute: FastifyPluginAsyncTypebox = (app) => {
+  app.get('/v0/vuln/:id/packages', { schema: PACKAGES_SCHEMA }, (request, reply) =>
+    reply.sendCached(app.indexService.version, app.versionTag(), () =>
+      packagesAnswer(app, request.params.id, request.query),
+    ),
+  );
+  return Promise.resolve();
+};
+
+const DEPENDENTS_SCHEMA = {
+  operationId: 'getVulnDependents',
+  summary: 'Package versions whose dependencies include an affected one, each with one shortest path',
+  description:
+    'D is listed exactly when `/v0/package/{D}/vulns?includeDependencies=true` reports the vulnerability for a ' +
+    'package among `/v0/package/{D}/dependencies`. A VEX statement about D or an equivalent that takes it off ' +
+    'removes D; `include=suppressed` lists it with that statement.',
+  tags: ['vulnerabilities'],
+  params: VulnParamsSchema,
+  querystring: VulnListQuerySchema,
+  response: {
+    ...okResponse('Dependent package versions, sorted by purl, one page', VulnDependentListSchema, 'body'),
+    ...listErrors,
+  },
+};
+
+const dependentsRoute: FastifyPluginAsyncTypebox = (app) => {
+  app.get('/v0/vuln/:id/dependents', { schema: DEPENDENTS_SCHEMA }, (request, reply) =>
+    reply.sendCached(app.indexService.version, app.versionTag(), () =>
+      blastAnswer(app, request.params.id, request.query, 'packages'),
+    ),
+  );
+  return Promise.resolve();
+};
+
+const ARTIFACTS_SCHEMA = {
+  operationId: 'getVulnArtifacts',
+  summary: 'Artifacts (images, binaries) that contain an affected package version, each with one shortest path',
+  description:
+    'A is listed exactly when `/v0/artifact/{A}/vulns?includeDependencies=true` lists the vulnerability. ' +
+    '`include=suppressed` also lists the artifacts a VEX statement takes it off, with that statement.',
+  tags: ['vulnerabilities'],
+  params: VulnParamsSchema,
+  querystring: VulnListQuerySchema,
+  response: {
+    ...okResponse('Artifacts, sorted by digest, one page', VulnArtifactListSchema, 'body'),
+    ...listErrors,
+  },
+};
+
+const artifactsRoute: FastifyPluginAsyncTypebox = (app) => {
+  app.get('/v0/vuln/:id/artifacts', { schema: ARTIFACTS_SCHEMA }, (request, reply) =>
+    reply.sendCached(app.indexService.version, app.versionTag(), () =>
+      blastAnswer(app, request.params.id, request.query, 'artifacts'),
+    ),
+  );
+  return Promise.resolve();
+};
+
+const vulnRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(recordRoute);
+  await app.register(packagesRoute);
+  await app.register(dependentsRoute);
+  await app.register(artifactsRoute);
 };
 
 export default vulnRoutes;

@@ -42,9 +42,14 @@ export const requestErrors = problemResponses(405, 408, 413, 414, 431, 500, 503)
  */
 export const dataRouteErrors = { ...requestErrors, ...problemResponses(400, 401, 429, 502) };
 
+/** A JSON answer of `schema`, with these headers when given. */
+export function jsonResponse(description: string, schema: object, headers?: Record<string, object>): object {
+  return { description, ...(headers ? { headers } : {}), content: { [JSON_MEDIA_TYPE]: { schema } } };
+}
+
 /** A 200 answer from the graph: JSON, with the version ETag and, for bare arrays, the paging headers. */
 export function okResponse(description: string, schema: TSchema, paging: 'body' | 'headers'): Record<string, unknown> {
   const headers: Record<string, TSchema> = { ETag: Type.String() };
   if (paging === 'headers') Object.assign(headers, { 'X-Total-Count': Type.Integer(), Link: Type.String() });
-  return { 200: { description, headers, content: { [JSON_MEDIA_TYPE]: { schema } } } };
+  return { 200: jsonResponse(description, schema, headers) };
 }

@@ -73,7 +73,7 @@ export default fp(
     app.decorate(
       'backendProbe',
       new BackendProbe(
-        () => service.store.ping(),
+        () => app.ports.handle.ping(),
         () => service.lastContactAt,
         service.now,
       ),
