@@ -2,7 +2,7 @@
 // The transaction holds the store's write lock, so it must be committed when its second is up
 // even while no further document arrives (a pipe that is slow to write, a large file streamed):
 // another connection sees the first document, and can write, before the batch ends.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ingestDocument } from '../../../src/ingest/pipeline.js';
 import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
 import type { GraphStore } from '../../../src/store/types.js';
@@ -29,10 +29,14 @@ function write(store: GraphStore, name: string, from: string, to: string) {
 }
 
 const count = async (store: GraphStore) => (await store.listDocuments({ limit: 10 })).total;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('write batches (embedded store)', () => {
   it('commit when their second is up even while no document comes, and commit the rest at the end', async () => {
+    // The batch's clock and its commit timer are faked: 1.6 s pass without waiting for them.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const dir = tempDir('sg-batch-');
     const cli = open(dir);
     const other = open(dir);
@@ -41,7 +45,7 @@ describe('write batches (embedded store)', () => {
     await cli.writeBatch(async () => {
       expect((await write(cli, 'a.json', 'pkg:npm/a@1', 'pkg:npm/b@1')).status).toBe('stored');
       expect(await count(other)).toBe(0); // not committed yet
-      await sleep(1600);
+      await vi.advanceTimersByTimeAsync(1600);
       seenDuring = await count(other);
       otherWrote = (await write(other, 'c.json', 'pkg:npm/c@1', 'pkg:npm/d@1')).status;
       expect((await write(cli, 'b.json', 'pkg:npm/b@1', 'pkg:npm/e@1')).status).toBe('stored');
