@@ -3,6 +3,7 @@
 // Per registered type: whether a namespace is required, optional or prohibited, which components
 // are case-insensitive (lowercased in the canonical form), the characters a name or version may
 // hold, and the qualifiers a purl of that type must carry. See docs/api.md, "Package URLs".
+import { lookupTable } from './lookup-table.js';
 
 export interface PurlTypeRule {
   namespace: 'required' | 'optional' | 'prohibited';
@@ -18,7 +19,7 @@ export interface PurlTypeRule {
 }
 
 // prettier-ignore
-export const PURL_TYPES: Readonly<Record<string, PurlTypeRule>> = {
+export const PURL_TYPES = lookupTable<PurlTypeRule>({
   "alpm": {"namespace":"required","lowercaseNamespace":true,"lowercaseName":true,"lowercaseVersion":false,"lowercaseSubpath":false,"requiredQualifiers":[]},
   "apk": {"namespace":"required","lowercaseNamespace":true,"lowercaseName":true,"lowercaseVersion":false,"lowercaseSubpath":false,"requiredQualifiers":[]},
   "bazel": {"namespace":"prohibited","lowercaseNamespace":false,"lowercaseName":false,"lowercaseVersion":false,"lowercaseSubpath":false,"requiredQualifiers":[]},
@@ -61,4 +62,4 @@ export const PURL_TYPES: Readonly<Record<string, PurlTypeRule>> = {
   "vcpkg": {"namespace":"prohibited","lowercaseNamespace":false,"lowercaseName":false,"lowercaseVersion":false,"lowercaseSubpath":false,"requiredQualifiers":[]},
   "vscode-extension": {"namespace":"required","lowercaseNamespace":true,"lowercaseName":true,"lowercaseVersion":true,"lowercaseSubpath":false,"requiredQualifiers":[]},
   "yocto": {"namespace":"optional","lowercaseNamespace":true,"lowercaseName":false,"lowercaseVersion":false,"lowercaseSubpath":false,"requiredQualifiers":[]},
-};
+});

@@ -5,9 +5,10 @@
 // (github.com/RedHatProductSecurity/cvss-v4-calculator, BSD-2-Clause, "Copyright FIRST, Red Hat,
 // and contributors"). These are the published constants of the standard: the score of every
 // MacroVector, the highest-severity vectors of each equivalence class, and the depth of each class.
+import { lookupTable } from '../model/lookup-table.js';
 
 /** Score of the highest-severity vector of each MacroVector, keyed "EQ1 EQ2 EQ3 EQ4 EQ5 EQ6" (270 entries). */
-export const MACROVECTOR_SCORES: Readonly<Record<string, number>> = {
+export const MACROVECTOR_SCORES = lookupTable<number>({
   '000000': 10,
   '000001': 9.9,
   '000010': 9.8,
@@ -278,7 +279,7 @@ export const MACROVECTOR_SCORES: Readonly<Record<string, number>> = {
   '212201': 1,
   '212211': 0.3,
   '212221': 0.1,
-};
+});
 
 /**
  * Highest-severity metric values of each equivalence class level. EQ3 and EQ6 are joint:
@@ -355,7 +356,7 @@ export const MAX_SEVERITY_DEPTH: {
 };
 
 /** Severity level of each metric value within its metric (0 = most severe), in steps of 0.1. */
-export const METRIC_LEVELS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+export const METRIC_LEVELS = lookupTable<Readonly<Record<string, number>>>({
   AV: { N: 0.0, A: 0.1, L: 0.2, P: 0.3 },
   PR: { N: 0.0, L: 0.1, H: 0.2 },
   UI: { N: 0.0, P: 0.1, A: 0.2 },
@@ -371,10 +372,10 @@ export const METRIC_LEVELS: Readonly<Record<string, Readonly<Record<string, numb
   IR: { H: 0.0, M: 0.1, L: 0.2 },
   AR: { H: 0.0, M: 0.1, L: 0.2 },
   E: { U: 0.2, P: 0.1, A: 0 },
-};
+});
 
 /** Allowed values of every CVSS v4.0 metric; the first 11 (base) are mandatory. */
-export const V4_METRIC_VALUES: Readonly<Record<string, readonly string[]>> = {
+export const V4_METRIC_VALUES = lookupTable<readonly string[]>({
   AV: ['N', 'A', 'L', 'P'],
   AC: ['L', 'H'],
   AT: ['N', 'P'],
@@ -407,6 +408,6 @@ export const V4_METRIC_VALUES: Readonly<Record<string, readonly string[]>> = {
   V: ['X', 'D', 'C'],
   RE: ['X', 'L', 'M', 'H'],
   U: ['X', 'Clear', 'Green', 'Amber', 'Red'],
-};
+});
 
 export const V4_BASE_METRICS = ['AV', 'AC', 'AT', 'PR', 'UI', 'VC', 'VI', 'VA', 'SC', 'SI', 'SA'] as const;

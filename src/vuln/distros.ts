@@ -8,9 +8,10 @@
 // A release the text does not tell is undefined: callers then match any release.
 // The distribution of a package is its purl namespace, or, without one, the id that starts its
 // `distro` qualifier (docs/formats/vulnerabilities.md, "Distribution from the distro qualifier").
+import { lookupTable } from '../model/lookup-table.js';
 
 /** The purl namespaces of rpm packages per OSV ecosystem (syft, trivy, grype and Red Hat spellings). */
-const RPM_NAMESPACES: Readonly<Record<string, string>> = {
+const RPM_NAMESPACES = lookupTable<string>({
   redhat: 'Red Hat',
   rhel: 'Red Hat',
   almalinux: 'AlmaLinux',
@@ -30,27 +31,27 @@ const RPM_NAMESPACES: Readonly<Record<string, string>> = {
   'opensuse-leap-micro': 'openSUSE',
   'opensuse-tumbleweed': 'openSUSE',
   'opensuse.tumbleweed': 'openSUSE',
-};
+});
 
 /** The purl namespaces of apk packages per OSV ecosystem. */
-const APK_NAMESPACES: Readonly<Record<string, string>> = {
+const APK_NAMESPACES = lookupTable<string>({
   alpine: 'Alpine',
   wolfi: 'Wolfi',
   chainguard: 'Chainguard',
-};
+});
 
 /** The purl namespaces of deb packages per OSV ecosystem. */
-const DEB_NAMESPACES: Readonly<Record<string, string>> = {
+const DEB_NAMESPACES = lookupTable<string>({
   debian: 'Debian',
   ubuntu: 'Ubuntu',
-};
+});
 
 /** Every distribution the matcher knows, by purl type: the one table of distribution names. */
-const NAMESPACES_BY_TYPE: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+const NAMESPACES_BY_TYPE = lookupTable<Readonly<Record<string, string>>>({
   deb: DEB_NAMESPACES,
   rpm: RPM_NAMESPACES,
   apk: APK_NAMESPACES,
-};
+});
 
 /** OSV base ecosystem of a deb, rpm or apk purl namespace (case-insensitive), if it has one. */
 export function distroEcosystem(type: string, namespace: string | undefined): string | undefined {
@@ -83,7 +84,7 @@ export function distributionOfQualifier(type: string, distro: string | undefined
 }
 
 /** The purl namespace written for packages of an OSV base ecosystem (reverse of the above). */
-export const DISTRO_NAMESPACE: Readonly<Record<string, { type: string; namespace: string }>> = {
+export const DISTRO_NAMESPACE = lookupTable<{ type: string; namespace: string }>({
   Alpine: { type: 'apk', namespace: 'alpine' },
   Wolfi: { type: 'apk', namespace: 'wolfi' },
   Chainguard: { type: 'apk', namespace: 'chainguard' },
@@ -92,7 +93,7 @@ export const DISTRO_NAMESPACE: Readonly<Record<string, { type: string; namespace
   'Rocky Linux': { type: 'rpm', namespace: 'rocky' },
   SUSE: { type: 'rpm', namespace: 'suse' },
   openSUSE: { type: 'rpm', namespace: 'opensuse' },
-};
+});
 
 const words = (s: string) =>
   s

@@ -25,6 +25,7 @@ import {
   releasesAgree,
   sourcePackage,
 } from './distros.js';
+import { lookupTable } from '../model/lookup-table.js';
 
 export interface OsvPackageKey {
   /** OSV ecosystem, e.g. "npm", "PyPI", "Maven", "Go", "crates.io", "Debian:11". */
@@ -61,7 +62,7 @@ const exact = (n: string) => n;
 const lower = (n: string) => n.toLowerCase();
 
 /** Base ecosystems (the part before ":" such as "Debian" in "Debian:11") that can be matched. */
-const ECOSYSTEMS: Readonly<Record<string, EcosystemRule>> = {
+const ECOSYSTEMS = lookupTable<EcosystemRule>({
   npm: { purlType: 'npm', compare: compareSemver, normaliseName: exact },
   PyPI: { purlType: 'pypi', compare: comparePep440, normaliseName: pep503 },
   Maven: { purlType: 'maven', compare: compareMaven, normaliseName: exact },
@@ -83,7 +84,7 @@ const ECOSYSTEMS: Readonly<Record<string, EcosystemRule>> = {
   'Rocky Linux': { purlType: 'rpm', compare: compareRpm, normaliseName: exact },
   SUSE: { purlType: 'rpm', compare: compareRpm, normaliseName: exact },
   openSUSE: { purlType: 'rpm', compare: compareRpm, normaliseName: exact },
-};
+});
 
 export const SUPPORTED_ECOSYSTEMS: readonly string[] = Object.keys(ECOSYSTEMS);
 

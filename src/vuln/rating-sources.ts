@@ -4,6 +4,7 @@
 // docs/api.md, "Severity").
 import { parsePurl } from '../model/purl.js';
 import { distributionOfQualifier } from './distros.js';
+import { lookupTable } from '../model/lookup-table.js';
 
 export const NVD = 'nvd';
 export const GHSA = 'ghsa';
@@ -11,7 +12,7 @@ export const GHSA = 'ghsa';
 export const UNSPECIFIED = 'unspecified';
 
 /** Distributions by the names their ratings come under (Trivy, Grype, CSAF, OSV id prefixes). */
-const DISTRIBUTIONS: Readonly<Record<string, string>> = {
+const DISTRIBUTIONS = lookupTable<string>({
   debian: 'debian',
   ubuntu: 'ubuntu',
   canonical: 'ubuntu',
@@ -54,10 +55,10 @@ const DISTRIBUTIONS: Readonly<Record<string, string>> = {
   wolfi: 'wolfi',
   chainguard: 'chainguard',
   fedora: 'fedora',
-};
+});
 
 /** The other sources' spellings: NVD, GitHub's advisories and the language advisory databases. */
-const OTHER_NAMES: Readonly<Record<string, string>> = {
+const OTHER_NAMES = lookupTable<string>({
   nvd: NVD,
   'nvd@nist.gov': NVD,
   'national vulnerability database': NVD,
@@ -76,10 +77,10 @@ const OTHER_NAMES: Readonly<Record<string, string>> = {
   'php-security-advisories': 'php-security-advisories',
   friendsofphp: 'php-security-advisories',
   'nodejs-security-wg': 'nodejs-security-wg',
-};
+});
 
 /** Language purl types → the advisory databases of that ecosystem (GitHub's covers them all). */
-const ECOSYSTEM_SOURCES: Readonly<Record<string, readonly string[]>> = {
+const ECOSYSTEM_SOURCES = lookupTable<readonly string[]>({
   npm: [GHSA, 'nodejs-security-wg'],
   pypi: [GHSA, 'pypa'],
   maven: [GHSA],
@@ -92,13 +93,13 @@ const ECOSYSTEM_SOURCES: Readonly<Record<string, readonly string[]>> = {
   pub: [GHSA],
   swift: [GHSA],
   github: [GHSA],
-};
+});
 
 /** The purl types of distribution packages; the namespace names the distribution. */
 const DISTRIBUTION_TYPES: ReadonlySet<string> = new Set(['deb', 'rpm', 'apk', 'alpm']);
 
 /** OSV id prefixes → the database that publishes them (osv.dev's CVE records are NVD's, converted). */
-const OSV_PREFIXES: Readonly<Record<string, string>> = {
+const OSV_PREFIXES = lookupTable<string>({
   CVE: NVD,
   GHSA: GHSA,
   GO: 'go-vulndb',
@@ -122,7 +123,7 @@ const OSV_PREFIXES: Readonly<Record<string, string>> = {
   OPENSUSE: 'suse',
   ALPINE: 'alpine',
   CGA: 'chainguard',
-};
+});
 
 /**
  * One spelling per source: "nvd@nist.gov" and "NVD" are `nvd`, "oracle-oval" is `oracle`,

@@ -12,6 +12,7 @@
 import semver from 'semver';
 import { compare as pep440Compare, valid as pep440Valid } from '@renovatebot/pep440';
 import { bounded, type Comparator } from './version-limits.js';
+import { lookupTable } from '../model/lookup-table.js';
 
 export type { Comparator } from './version-limits.js';
 export { compareDpkg } from './versions-dpkg.js';
@@ -54,7 +55,7 @@ export const comparePep440: Comparator = bounded((a, b) => {
 type MavenItem = { kind: 'int'; value: bigint } | { kind: 'str'; value: string } | { kind: 'list'; items: MavenItem[] };
 
 const MAVEN_QUALIFIERS = ['alpha', 'beta', 'milestone', 'rc', 'snapshot', '', 'sp'];
-const MAVEN_ALIASES: Record<string, string> = { ga: '', final: '', release: '', cr: 'rc' };
+const MAVEN_ALIASES = lookupTable<string>({ ga: '', final: '', release: '', cr: 'rc' });
 const MAVEN_RELEASE_INDEX = String(MAVEN_QUALIFIERS.indexOf(''));
 
 function mavenString(value: string, followedByDigit: boolean): MavenItem {
@@ -273,7 +274,7 @@ export const compareNuget: Comparator = bounded((a, b) => {
 
 // ---------------------------------------------------------------- Packagist (PHP version_compare after Composer normalisation)
 
-const PHP_SPECIAL: Record<string, number> = { dev: 0, alpha: 1, a: 1, beta: 2, b: 2, rc: 3, '#': 4, pl: 5, p: 5 };
+const PHP_SPECIAL = lookupTable<number>({ dev: 0, alpha: 1, a: 1, beta: 2, b: 2, rc: 3, '#': 4, pl: 5, p: 5 });
 
 function phpCanon(v: string): string[] | undefined {
   const text = v

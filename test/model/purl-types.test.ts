@@ -58,6 +58,7 @@ function render(rules: Record<string, PurlTypeRule>): string {
 // Per registered type: whether a namespace is required, optional or prohibited, which components
 // are case-insensitive (lowercased in the canonical form), the characters a name or version may
 // hold, and the qualifiers a purl of that type must carry. See docs/api.md, "Package URLs".
+import { lookupTable } from './lookup-table.js';
 
 export interface PurlTypeRule {
   namespace: 'required' | 'optional' | 'prohibited';
@@ -73,9 +74,9 @@ export interface PurlTypeRule {
 }
 
 // prettier-ignore
-export const PURL_TYPES: Readonly<Record<string, PurlTypeRule>> = {
+export const PURL_TYPES = lookupTable<PurlTypeRule>({
 ${lines.join('\n')}
-};
+});
 `;
 }
 

@@ -5,11 +5,12 @@ import { base64Bytes, isObject, type Json } from '../formats/common/json.js';
 import type { TrustedKey } from './keys.js';
 import { preAuthEncoding } from './pae.js';
 import type { SignatureCheck } from './types.js';
+import { lookupTable } from '../../model/lookup-table.js';
 
 /** Signatures tried per envelope: a hostile envelope with thousands must not cost thousands of verifies per key. */
 const MAX_SIGNATURES = 16;
 
-const EC_HASH: Record<string, string> = { prime256v1: 'sha256', secp384r1: 'sha384', secp521r1: 'sha512' };
+const EC_HASH = lookupTable<string>({ prime256v1: 'sha256', secp384r1: 'sha384', secp521r1: 'sha512' });
 
 /** Whether `signature` over `data` verifies with `key` (ECDSA in DER or IEEE P1363 form, Ed25519, RSA PKCS#1 v1.5 or PSS). */
 export function verifiesWith(key: KeyObject, data: Buffer, signature: Buffer): boolean {

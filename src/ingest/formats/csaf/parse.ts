@@ -8,6 +8,7 @@ import { isoUtc } from '../common/dates.js';
 import { isObject, str, strictOptString, type Json } from '../common/json.js';
 import { isCsaf } from './detect.js';
 import { ProductTree } from './product-tree.js';
+import { lookupTable } from '../../../model/lookup-table.js';
 
 /** CSAF product_status lists, in the order they are read. */
 export const STATUS_LISTS = [
@@ -227,12 +228,12 @@ function parseVulnerability(value: unknown, path: string): CsafVulnerability {
   };
 }
 
-const SCORE_TYPES: Readonly<Record<string, string>> = {
+const SCORE_TYPES = lookupTable<string>({
   '2.0': 'CVSSv2',
   '3.0': 'CVSSv3',
   '3.1': 'CVSSv31',
   '4.0': 'CVSSv4',
-};
+});
 
 /** CVSS objects of 2.0 `scores[]` and 2.1 `metrics[].content`, and 2.1 qualitative ratings. */
 function readScores(v: Json, path: string): CsafScores {

@@ -6,12 +6,13 @@
 // translate.ts, where a range that is not is left out and recorded.
 import { DocumentError } from '../../../model/facts.js';
 import type { Json, PathFormatter, Segments } from '../common/json.js';
+import { lookupTable } from '../../../model/lookup-table.js';
 
 /** The schema's bound on a version range's length. */
 export const MAX_VERSION_RANGE = 4096;
 
 /** xs:boolean's lexical forms (XML attributes arrive as text); JSON gives a boolean. */
-const XML_BOOLEAN: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+const XML_BOOLEAN = lookupTable<boolean>({ true: true, false: false, '1': true, '0': false });
 
 export interface CdxExternal {
   isExternal?: boolean;

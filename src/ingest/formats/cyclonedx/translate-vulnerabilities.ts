@@ -13,24 +13,25 @@ import { firstLine, vulnRef, VulnFacts, type RatingInput, type VulnInfo } from '
 import type { ParseContext } from '../types.js';
 import type { CdxRating, CdxVulnerabilities, CdxVulnerability } from './parse-vulnerabilities.js';
 import type { CycloneDxRead } from './translate.js';
+import { lookupTable } from '../../../model/lookup-table.js';
 
-const VEX_STATE: Readonly<Record<string, VexStatus>> = {
+const VEX_STATE = lookupTable<VexStatus>({
   not_affected: 'NOT_AFFECTED',
   false_positive: 'NOT_AFFECTED',
   resolved: 'FIXED',
   resolved_with_pedigree: 'FIXED',
   exploitable: 'AFFECTED',
   in_triage: 'UNDER_INVESTIGATION',
-};
+});
 
 /** CycloneDX rating methods that are CVSS → GUAC's score types. */
-const CVSS_METHODS: Readonly<Record<string, string>> = {
+const CVSS_METHODS = lookupTable<string>({
   cvssv2: 'CVSSv2',
   cvssv3: 'CVSSv3',
   cvssv31: 'CVSSv31',
   cvssv4: 'CVSSv4',
   cvssv40: 'CVSSv4',
-};
+});
 
 /**
  * A valid vector is scored; otherwise a CVSS method's stated base score is used. Each rating is

@@ -7,6 +7,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { DocumentError } from '../../../model/facts.js';
 import { isObject, type Json, type PathFormatter } from '../common/json.js';
+import { lookupTable } from '../../../model/lookup-table.js';
 
 const ROOT =
   /<(?:[A-Za-z_][\w.-]*:)?bom\b[^>]*?\sxmlns(?::[A-Za-z_][\w.-]*)?\s*=\s*["']http:\/\/cyclonedx\.org\/schema\/bom\/(\d+\.\d+)["']/;
@@ -34,7 +35,7 @@ function rejectReferenceFlood(text: string): void {
 }
 
 /** Wrapper elements whose children are list items, and the item element names (JSON arrays). */
-const LISTS: Record<string, readonly string[]> = {
+const LISTS = lookupTable<readonly string[]>({
   components: ['component'],
   services: ['service'],
   hashes: ['hash'],
@@ -58,10 +59,10 @@ const LISTS: Record<string, readonly string[]> = {
   commits: ['commit'],
   patches: ['patch'],
   credits: ['organization', 'individual'],
-};
+});
 
 /** JSON spells a few XML names differently. */
-const RENAMES: Record<string, string> = { responses: 'response' };
+const RENAMES = lookupTable<string>({ responses: 'response' });
 
 export function rejectDtd(text: string): void {
   const outsideCdata = text.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, '');
@@ -178,7 +179,7 @@ export function cycloneDxXmlToJson(text: string): Json {
 }
 
 /** Item element of each JSON array, for rendering element paths. */
-const ITEM_OF: Record<string, string> = Object.fromEntries(Object.entries(LISTS).map(([k, v]) => [k, v[0]]));
+const ITEM_OF = lookupTable<string>(Object.fromEntries(Object.entries(LISTS).map(([k, v]) => [k, v[0]])));
 
 /** Renders a location in the normalised BOM as an XML element path: /bom/components/component[2]/purl. */
 export const xmlPath: PathFormatter = (segments) => {

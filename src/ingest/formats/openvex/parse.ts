@@ -7,13 +7,14 @@ import { parsePurl, formatPurl } from '../../../model/purl.js';
 import { isoUtc } from '../common/dates.js';
 import { isObject, jsonText, str, type Json } from '../common/json.js';
 import { isOpenVex } from './detect.js';
+import { lookupTable } from '../../../model/lookup-table.js';
 
-const STATUS: Record<string, VexStatus> = {
+const STATUS = lookupTable<VexStatus>({
   not_affected: 'NOT_AFFECTED',
   affected: 'AFFECTED',
   fixed: 'FIXED',
   under_investigation: 'UNDER_INVESTIGATION',
-};
+});
 
 export interface OpenVexStatement {
   path: string;

@@ -8,6 +8,7 @@ import { evaluableAffected, unsupportedEntries, type OsvAdvisory } from '../../.
 import { osvRecordSource } from '../../../vuln/rating-sources.js';
 import { isoUtc } from '../common/dates.js';
 import { firstLine, VulnFacts } from '../common/vulns.js';
+import { lookupTable } from '../../../model/lookup-table.js';
 
 export const OSV_FORMAT = 'osv';
 
@@ -39,7 +40,7 @@ export function advisoryDatabase(id: string): string {
   return ADVISORY_DATABASES[prefix] ?? 'https://osv.dev';
 }
 
-const ADVISORY_DATABASES: Readonly<Record<string, string>> = {
+const ADVISORY_DATABASES = lookupTable<string>({
   GHSA: 'https://github.com/advisories',
   GO: 'https://vuln.go.dev',
   PYSEC: 'https://github.com/pypa/advisory-database',
@@ -47,7 +48,7 @@ const ADVISORY_DATABASES: Readonly<Record<string, string>> = {
   MAL: 'https://github.com/ossf/malicious-packages',
   GSD: 'https://github.com/cloudsecurityalliance/gsd-database',
   OSV: 'https://osv.dev',
-};
+});
 
 export function translateOsv(advisory: OsvAdvisory): DocumentFacts {
   const builder = new FactsBuilder(OSV_FORMAT);

@@ -5,12 +5,13 @@
 // by the verifier in ParseContext (src/ingest/signatures/).
 import { DocumentError, type SkippedItem } from '../../../model/facts.js';
 import { base64Bytes, isObject, jsonPointer as ptr, type Json } from '../common/json.js';
+import { lookupTable } from '../../../model/lookup-table.js';
 
-export const SLSA_PREDICATES: Record<string, string> = {
+export const SLSA_PREDICATES = lookupTable<string>({
   'https://slsa.dev/provenance/v0.1': 'v0.1',
   'https://slsa.dev/provenance/v0.2': 'v0.2',
   'https://slsa.dev/provenance/v1': 'v1',
-};
+});
 
 const STATEMENT_TYPE = /^https:\/\/in-toto\.io\/Statement\/v\d+(\.\d+)?$/;
 const IN_TOTO_PAYLOAD = new Set(['application/vnd.in-toto+json', 'application/vnd.in-toto.statement+json']);

@@ -3,11 +3,12 @@
 import { DocumentError } from '../../../model/facts.js';
 import { isObject, jsonPointer as ptr, type Json, type Segments } from '../common/json.js';
 import type { Spdx3Document, Spdx3Hash, Spdx3Package, Spdx3Vulnerability } from './document.js';
+import { lookupTable } from '../../../model/lookup-table.js';
 
 const PACKAGE_TYPES = new Set(['software_Package', 'ai_AIPackage', 'dataset_DatasetPackage']);
 const COLLECTION_TYPES = new Set(['software_Sbom', 'Bom', 'Bundle', 'BOM']);
 const RELATIONSHIP = /Relationship$/;
-const PROFILE_PREFIX: Record<string, string> = {
+const PROFILE_PREFIX = lookupTable<string>({
   Core: '',
   Software: 'software_',
   Security: 'security_',
@@ -18,7 +19,7 @@ const PROFILE_PREFIX: Record<string, string> = {
   Build: 'build_',
   Lite: 'lite_',
   Extension: 'extension_',
-};
+});
 
 /** A type as a compact term: full IRIs (…/terms/Software/Package) become software_Package. */
 export function typeName(value: unknown): string | undefined {

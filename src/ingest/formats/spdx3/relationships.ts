@@ -3,6 +3,7 @@
 // (spdx/relationships.ts) for the types SPDX 3 kept or renamed: contains/dependsOn forward,
 // generates reversed, links, prerequisites and optional/provided dependencies forward.
 import type { VexStatus } from '../../../model/facts.js';
+import { lookupTable } from '../../../model/lookup-table.js';
 
 /** "A <type> B" means A depends on B. */
 const FORWARD = new Set([
@@ -25,25 +26,25 @@ export function orientation(relationshipType: string): 'forward' | 'reverse' | u
   return undefined;
 }
 
-export const LICENSE_KIND: Readonly<Record<string, 'declared' | 'concluded'>> = {
+export const LICENSE_KIND = lookupTable<'declared' | 'concluded'>({
   hasDeclaredLicense: 'declared',
   hasConcludedLicense: 'concluded',
-};
+});
 
 /** Security profile VEX assessment classes → status. */
-export const VEX_CLASS: Readonly<Record<string, VexStatus>> = {
+export const VEX_CLASS = lookupTable<VexStatus>({
   security_VexAffectedVulnAssessmentRelationship: 'AFFECTED',
   security_VexNotAffectedVulnAssessmentRelationship: 'NOT_AFFECTED',
   security_VexFixedVulnAssessmentRelationship: 'FIXED',
   security_VexUnderInvestigationVulnAssessmentRelationship: 'UNDER_INVESTIGATION',
-};
+});
 
 /** CVSS assessment classes → GUAC score type (a valid vector names its own version). */
-export const CVSS_CLASS: Readonly<Record<string, string>> = {
+export const CVSS_CLASS = lookupTable<string>({
   security_CvssV2VulnAssessmentRelationship: 'CVSSv2',
   security_CvssV3VulnAssessmentRelationship: 'CVSSv3',
   security_CvssV4VulnAssessmentRelationship: 'CVSSv4',
-};
+});
 
 /** SPDX 3 VexJustificationType (componentNotPresent) → the OpenVEX spelling (component_not_present). */
 export function vexJustification(value: string | undefined): string | undefined {

@@ -16,9 +16,10 @@ import { VulnFacts, type RatingInput } from '../../common/vulns.js';
 import type { ParseContext } from '../../types.js';
 import { scannedImage, tryCanonicalPurl, tryFormatParts } from '../common.js';
 import type { GrypeReport, GrypeVulnerability } from './parse.js';
+import { lookupTable } from '../../../../model/lookup-table.js';
 
 /** Grype artifact types → purl types, for the rare match without a purl. */
-const GRYPE_TYPES: Record<string, string> = {
+const GRYPE_TYPES = lookupTable<string>({
   apk: 'apk',
   deb: 'deb',
   rpm: 'rpm',
@@ -34,7 +35,7 @@ const GRYPE_TYPES: Record<string, string> = {
   'dart-pub': 'pub',
   swift: 'swift',
   conan: 'conan',
-};
+});
 
 /** A record's ratings with their sources. */
 function ratingsOf(v: GrypeVulnerability): RatingInput[] {

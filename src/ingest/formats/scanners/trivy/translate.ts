@@ -14,9 +14,10 @@ import { VulnFacts } from '../../common/vulns.js';
 import type { ParseContext } from '../../types.js';
 import { scannedImage, tryCanonicalPurl, tryFormatParts } from '../common.js';
 import type { OsInfo, TrivyPackageRef, TrivyReport, TrivyResultEntry } from './parse.js';
+import { lookupTable } from '../../../../model/lookup-table.js';
 
 /** OS result types → [purl type, namespace]. */
-const OS_TYPES: Record<string, [string, string]> = {
+const OS_TYPES = lookupTable<[string, string]>({
   alpine: ['apk', 'alpine'],
   wolfi: ['apk', 'wolfi'],
   chainguard: ['apk', 'chainguard'],
@@ -36,10 +37,10 @@ const OS_TYPES: Record<string, [string, string]> = {
   'opensuse.leap': ['rpm', 'opensuse'],
   'opensuse.tumbleweed': ['rpm', 'opensuse'],
   sles: ['rpm', 'suse'],
-};
+});
 
 /** Language result types → OSV ecosystem (purls built by purlPartsFromOsv). */
-const LANG_TYPES: Record<string, string> = {
+const LANG_TYPES = lookupTable<string>({
   jar: 'Maven',
   pom: 'Maven',
   gradle: 'Maven',
@@ -67,7 +68,7 @@ const LANG_TYPES: Record<string, string> = {
   'packages-props': 'NuGet',
   pub: 'Pub',
   hex: 'Hex',
-};
+});
 
 /** Purl parts for a package that has no PURL in the report. */
 function fallbackParts(
