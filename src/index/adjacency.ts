@@ -5,6 +5,7 @@ import { FactKind, NodeKind } from '../model/kinds.js';
 import type { LinkFactKind } from '../model/stored-facts.js';
 import type { LoadSink } from '../store/types.js';
 import { buildCsr, buildCsrInSlices, EMPTY_CSR, type Csr, type EdgeArrays } from './csr.js';
+import { mergeCsrInSlices } from './csr-merge.js';
 import { EdgeList } from './growable.js';
 import type { LoadBatch } from './load-batch.js';
 import type { NodeTable } from './nodes.js';
@@ -38,6 +39,25 @@ interface EdgeLists {
   sbom: EdgeList;
   slsa: EdgeList;
   equivalence: EdgeList;
+}
+
+type ListName = keyof EdgeLists;
+
+/** Each CSR of the view: the edge list it is built from, and whether it reads the edges backwards. */
+const CSR_SOURCES: Readonly<Record<keyof AdjacencyView, readonly [ListName, boolean]>> = {
+  dependencyOut: ['dependency', false],
+  rankedDependents: ['ranked', true],
+  sbomOut: ['sbom', false],
+  slsaOut: ['slsa', false],
+  equivalent: ['equivalence', false],
+  dependencyIn: ['dependency', true],
+  sbomIn: ['sbom', true],
+  slsaIn: ['slsa', true],
+};
+
+/** The lengths of the edge lists, to know whether the CSRs hold every edge. */
+function listLengths(lists: EdgeLists): string {
+  return [lists.dependency, lists.ranked, lists.sbom, lists.slsa, lists.equivalence].map((l) => l.length).join(',');
 }
 
 const newEdgeLists = (): EdgeLists => ({
@@ -115,6 +135,8 @@ export class Adjacency implements AdjacencyView {
   sbomIn: Csr = EMPTY_CSR;
   slsaIn: Csr = EMPTY_CSR;
   private readonly edges = newEdgeLists();
+  /** listLengths of the edges the CSRs were built from (none yet). */
+  private builtFrom = '';
 
   constructor(private readonly nodes: NodeTable) {}
 
@@ -139,6 +161,7 @@ export class Adjacency implements AdjacencyView {
   /** Makes the edges added so far walkable: swaps in `prepared` when it fits, else builds now. */
   rebuild(nodeCount: number, prepared?: PreparedAdjacency): void {
     const e = this.edges;
+    this.builtFrom = listLengths(e);
     if (prepared && prepared.nodeCount === nodeCount) {
       this.dependencyOut = prepared.dependencyOut;
       this.rankedDependents = prepared.rankedDependents;
@@ -180,11 +203,23 @@ export class Adjacency implements AdjacencyView {
     const added = new EdgeCollector(this.nodes);
     batch.replay(added);
     const nodeCount = Math.max(this.nodes.count, added.maxNode + 1);
+    // The CSRs hold every edge so far: the new edges are merged into them (a copy, not a build).
+    if (this.builtFrom === listLengths(this.edges)) return this.mergePrepared(nodeCount, added.lists);
     const parts = (list: keyof EdgeLists): EdgeArrays[] => [
       { from: this.edges[list].from.view(), to: this.edges[list].to.view() },
       { from: added.lists[list].from.view(), to: added.lists[list].to.view() },
     ];
     return this.buildPrepared(nodeCount, parts);
+  }
+
+  private async mergePrepared(nodeCount: number, added: EdgeLists): Promise<PreparedAdjacency> {
+    const merged: Partial<Record<keyof AdjacencyView, Csr>> = {};
+    for (const [view, [list, reverse]] of Object.entries(CSR_SOURCES) as [keyof AdjacencyView, [ListName, boolean]][]) {
+      const delta = { from: added[list].from.view(), to: added[list].to.view() };
+      // A list without new edges keeps its rows; only new nodes (empty rows) would be missing.
+      merged[view] = await mergeCsrInSlices(this[view], nodeCount, delta, reverse);
+    }
+    return { nodeCount, ...(merged as Record<keyof AdjacencyView, Csr>) };
   }
 
   private async buildPrepared(

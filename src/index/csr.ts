@@ -22,7 +22,7 @@ export interface EdgeArrays {
  */
 const STEP = 1 << 14;
 
-function* csrSteps(nodeCount: number, parts: readonly EdgeArrays[], reverse: boolean): Generator<void, Csr> {
+export function* csrSteps(nodeCount: number, parts: readonly EdgeArrays[], reverse: boolean): Generator<void, Csr> {
   const counts = new Uint32Array(nodeCount + 1);
   let total = 0;
   for (const p of parts) {
