@@ -62,7 +62,8 @@ async function main(): Promise<void> {
   const options = portfolioOptions(process.argv.slice(2));
   const stream = buildStream({
     seed: options.seed,
-    sboms: options.sboms + options.streamSeconds,
+    // Room for the stream to skip what a reused store already holds.
+    sboms: options.sboms + 10 * options.streamSeconds,
     services: options.services,
     components: options.components,
   });

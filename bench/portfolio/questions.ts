@@ -11,7 +11,7 @@ export interface Question {
 
 const enc = encodeURIComponent;
 
-/** The API path of a build's subject: its image digest, else its purl. */
+/** The API path of a build's subject (add a resource: there is no bare artifact path): its image digest, else its purl. */
 export function subjectPath(doc: Pick<BuildDocument, 'subject'>): string {
   if (doc.subject.digest !== undefined) return `/v0/artifact/${doc.subject.digest}`;
   if (doc.subject.purl !== undefined) return `/v0/package/${enc(doc.subject.purl)}`;
