@@ -44,7 +44,7 @@ function receiveAndIngest(app: FastifyInstance, request: FastifyRequest, name: s
   if (coding === 'identity' && declared > maxDocumentBytes) throw tooLarge(maxDocumentBytes);
   return withUploadedFile(request.raw, { coding, maxBytes: maxDocumentBytes }, (body) =>
     ingestUpload(body, {
-      store: app.ports.ingestTarget,
+      store: app.ports.writes,
       name,
       collector,
       maxDocumentBytes,

@@ -16,6 +16,7 @@ import {
   type DocumentList,
 } from '../schemas/documents.js';
 import { jsonResponse, problemResponses, requestErrors } from '../schemas/responses.js';
+import { deleteDocumentOffThread } from '../delete/delete-document.js';
 import uploadRoute from './document-upload.js';
 
 const noBody = (description: string) => ({ description, type: 'null' }) as const;
@@ -76,8 +77,7 @@ const deleteRoute: FastifyPluginAsyncTypebox = (app) => {
   };
   app.delete(`${DOCUMENTS_PATH}/:digest`, { config: { access: 'admin' }, schema }, async (request, reply) => {
     const digest = documentDigest(request.params.digest);
-    // The one write a route makes itself: nothing to compose (docs/architecture.md, "Store ports").
-    const deleted = await app.ports.documents.deleteDocument(digest);
+    const deleted = await deleteDocumentOffThread(app.ports.writes, digest);
     await app.audit(request, { action: 'document.delete', digest, result: deleted ? 'deleted' : 'not-found' });
     if (!deleted) throw new ProblemError('SG_DOCUMENT_NOT_FOUND', `no document has the digest ${digest}`);
     await app.indexService.refresh();

@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import {
   documentsOf,
   ingestDocument,
@@ -15,7 +14,8 @@ import {
 } from '../../ingest/pipeline.js';
 import { signatureSettingsOf, type SignatureSettings } from '../../ingest/signatures/index.js';
 import { storeLocationOf, type StoreOptions } from '../../store/open.js';
-import { StoreError, type GraphStore } from '../../store/types.js';
+import type { GraphStore } from '../../store/types.js';
+import { runWorkerJob } from '../worker-job.js';
 import type { DocumentOutcome, UploadResult } from '../schemas/documents.js';
 import type { ReceivedBody } from './receive.js';
 
@@ -45,8 +45,6 @@ export interface UploadJob extends Omit<UploadIngestOptions, 'store' | 'signatur
   storeOptions: StoreOptions;
   signatureSettings?: SignatureSettings;
 }
-
-export type UploadReply = { outcome: UploadOutcome } | { error: string; storeError: boolean };
 
 /** The compiled worker; absent when running from the TypeScript sources (tests), where uploads stay in process. */
 const WORKER_FILE = fileURLToPath(new URL('./ingest-worker.js', import.meta.url));
@@ -85,7 +83,7 @@ function entryName(archive: string, name: string): string {
  */
 export async function ingestUpload(body: ReceivedBody, options: UploadIngestOptions): Promise<UploadOutcome> {
   const job = body.bytes >= (options.workerAboveBytes ?? WORKER_ABOVE_BYTES) ? workerJob(body, options) : undefined;
-  return job ? onWorker(job) : ingestUploadHere(body, options);
+  return job ? runWorkerJob<UploadOutcome>(WORKER_FILE, job, 'the upload') : ingestUploadHere(body, options);
 }
 
 /** The job for a worker thread, or undefined when this upload cannot move there. */
@@ -103,23 +101,6 @@ function workerJob(body: ReceivedBody, options: UploadIngestOptions): UploadJob 
     ...(options.ingestedBy === undefined ? {} : { ingestedBy: options.ingestedBy }),
     ...(signatureSettings ? { signatureSettings } : {}),
   };
-}
-
-/** Runs one job on a worker thread of its own; a store failure there is a StoreError here (502). */
-function onWorker(job: UploadJob): Promise<UploadOutcome> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_FILE, { workerData: job });
-    let replied = false;
-    worker.once('message', (reply: UploadReply) => {
-      replied = true;
-      if ('outcome' in reply) resolve(reply.outcome);
-      else reject(reply.storeError ? new StoreError(reply.error) : new Error(reply.error));
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (!replied) reject(new Error(`the upload's worker thread stopped (exit ${code}) before it answered`));
-    });
-  });
 }
 
 /** The upload ingested in this thread. */

@@ -2,16 +2,16 @@
 // loop"): opens its own connection to the server's store, parses, translates and stores the
 // body exactly as the in-process path does, and posts back the outcome. Parsing a 160 MB SBOM
 // and writing it take seconds of CPU; here they cost the server's event loop nothing.
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import { loadSignatureVerifier } from '../../ingest/signatures/index.js';
 import { openStore } from '../../store/open.js';
-import { StoreError } from '../../store/types.js';
-import { ingestUploadHere, type UploadJob, type UploadReply } from './ingest-upload.js';
+import { answerFromWorker } from '../worker-job.js';
+import { ingestUploadHere, type UploadJob, type UploadOutcome } from './ingest-upload.js';
 
 /** Connections of the worker's own PostgreSQL pool: one document is written at a time. */
 const WORKER_POOL_SIZE = 2;
 
-async function run(job: UploadJob): Promise<UploadReply> {
+async function run(job: UploadJob): Promise<UploadOutcome> {
   const store = await openStore(job.location, { ...job.storeOptions, poolSize: WORKER_POOL_SIZE });
   try {
     const { signatureSettings, body } = job;
@@ -23,17 +23,10 @@ async function run(job: UploadJob): Promise<UploadReply> {
       ...(job.ingestedBy === undefined ? {} : { ingestedBy: job.ingestedBy }),
       ...(signatureSettings ? { signatures: loadSignatureVerifier(signatureSettings) } : {}),
     });
-    return { outcome };
+    return outcome;
   } finally {
     await store.close();
   }
 }
 
-run(workerData as UploadJob).then(
-  (reply) => parentPort?.postMessage(reply),
-  (err: unknown) =>
-    parentPort?.postMessage({
-      error: err instanceof Error ? err.message : String(err),
-      storeError: err instanceof StoreError,
-    } satisfies UploadReply),
-);
+answerFromWorker(run(workerData as UploadJob));

@@ -71,8 +71,8 @@ export interface StorePorts {
   readonly access: AccessStore;
   readonly evidence: GraphEvidence;
   readonly handle: StoreHandle;
-  /** Where uploads are written through the ingest pipeline (a worker thread reopens it by its location). */
-  readonly ingestTarget: GraphStore;
+  /** The store uploads (through the ingest pipeline) and deletes write to; a worker thread reopens it by its location. */
+  readonly writes: GraphStore;
 }
 
 export interface ApiContext {
@@ -124,7 +124,7 @@ export default fp<ApiContext>(
       access: store,
       evidence: store,
       handle: store,
-      ingestTarget: store,
+      writes: store,
     } satisfies StorePorts);
     app.decorate('pageLimits', ctx.limits);
     app.decorate('accessOptions', ctx.access ?? DEFAULT_ACCESS);
