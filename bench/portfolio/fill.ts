@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { BIN } from '../lib/paths.js';
 import { runToEnd } from '../lib/proc.js';
 import type { BuildDocument } from './build-stream.js';
-import { directoryBytes } from './disk.js';
+import { directoryBytes } from '../lib/disk.js';
 
 /** The newest build of each service, as the questions name it. */
 export type LatestBuilds = Map<string, BuildDocument>;

@@ -1,8 +1,9 @@
 // Step 2: the generated documents ingested into a fresh embedded store through the CLI
 // (documents/s, dependency facts/s: the CLI's own timing), and optionally into PostgreSQL.
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Manifest } from '../generate/manifest.js';
+import { directoryBytes } from '../lib/disk.js';
 import { BIN } from '../lib/paths.js';
 import { RssSampler, runToEnd } from '../lib/proc.js';
 import { round2 } from '../lib/stats.js';
@@ -57,7 +58,7 @@ export async function measureIngest(
     wallSeconds: round2(r.millis / 1000),
     documentsPerSecond: round2(s.documents / s.seconds),
     dependencyFactsPerSecond: Math.round(s.dependencies / s.seconds),
-    storeBytes: dirBytes(dirs.store),
+    storeBytes: directoryBytes(dirs.store),
     peakRssMB: Math.round(sampler?.max ?? 0),
   };
   log(
@@ -99,13 +100,4 @@ export async function measurePostgresIngest(
   } catch (err) {
     return { error: err instanceof Error ? err.message : String(err) };
   }
-}
-
-function dirBytes(dir: string): number {
-  let total = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    total += e.isDirectory() ? dirBytes(p) : statSync(p).size;
-  }
-  return total;
 }

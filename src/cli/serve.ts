@@ -23,7 +23,7 @@ function readAccessOf(settings: ServeSettings): ReadAccess {
  * --anonymous-rate-limit, or its default: no limit while reads are open on loopback (scripts and
  * dashboards on the user's own machine), EXPOSED_ANONYMOUS_RATE_LIMIT anywhere else (README).
  */
-export function anonymousRateLimitOf(given: number | undefined, readAccess: ReadAccess, host: string): number {
+function anonymousRateLimitOf(given: number | undefined, readAccess: ReadAccess, host: string): number {
   if (given !== undefined) return given;
   return readAccess === 'open' && isLoopbackHost(host) ? 0 : EXPOSED_ANONYMOUS_RATE_LIMIT;
 }

@@ -43,17 +43,20 @@ interface EdgeLists {
 
 type ListName = keyof EdgeLists;
 
-/** Each CSR of the view: the edge list it is built from, and whether it reads the edges backwards. */
-const CSR_SOURCES: Readonly<Record<keyof AdjacencyView, readonly [ListName, boolean]>> = {
-  dependencyOut: ['dependency', false],
-  rankedDependents: ['ranked', true],
-  sbomOut: ['sbom', false],
-  slsaOut: ['slsa', false],
-  equivalent: ['equivalence', false],
-  dependencyIn: ['dependency', true],
-  sbomIn: ['sbom', true],
-  slsaIn: ['slsa', true],
-};
+/**
+ * Each CSR of the view, in build order: the edge list it is built from, and whether it reads the
+ * edges backwards.
+ */
+const CSR_VIEWS: readonly (readonly [keyof AdjacencyView, readonly [ListName, boolean]])[] = [
+  ['dependencyOut', ['dependency', false]],
+  ['rankedDependents', ['ranked', true]],
+  ['sbomOut', ['sbom', false]],
+  ['slsaOut', ['slsa', false]],
+  ['equivalent', ['equivalence', false]],
+  ['dependencyIn', ['dependency', true]],
+  ['sbomIn', ['sbom', true]],
+  ['slsaIn', ['slsa', true]],
+];
 
 /** The lengths of the edge lists, to know whether the CSRs hold every edge. */
 function listLengths(lists: EdgeLists): string {
@@ -162,25 +165,9 @@ export class Adjacency implements AdjacencyView {
   rebuild(nodeCount: number, prepared?: PreparedAdjacency): void {
     const e = this.edges;
     this.builtFrom = listLengths(e);
-    if (prepared && prepared.nodeCount === nodeCount) {
-      this.dependencyOut = prepared.dependencyOut;
-      this.rankedDependents = prepared.rankedDependents;
-      this.sbomOut = prepared.sbomOut;
-      this.slsaOut = prepared.slsaOut;
-      this.equivalent = prepared.equivalent;
-      this.dependencyIn = prepared.dependencyIn;
-      this.sbomIn = prepared.sbomIn;
-      this.slsaIn = prepared.slsaIn;
-      return;
-    }
-    this.dependencyOut = buildCsr(nodeCount, e.dependency.from.view(), e.dependency.to.view());
-    this.rankedDependents = buildCsr(nodeCount, e.ranked.from.view(), e.ranked.to.view(), true);
-    this.sbomOut = buildCsr(nodeCount, e.sbom.from.view(), e.sbom.to.view());
-    this.slsaOut = buildCsr(nodeCount, e.slsa.from.view(), e.slsa.to.view());
-    this.equivalent = buildCsr(nodeCount, e.equivalence.from.view(), e.equivalence.to.view());
-    this.dependencyIn = buildCsr(nodeCount, e.dependency.from.view(), e.dependency.to.view(), true);
-    this.sbomIn = buildCsr(nodeCount, e.sbom.from.view(), e.sbom.to.view(), true);
-    this.slsaIn = buildCsr(nodeCount, e.slsa.from.view(), e.slsa.to.view(), true);
+    const fits = prepared && prepared.nodeCount === nodeCount ? prepared : undefined;
+    for (const [view, [list, reverse]] of CSR_VIEWS)
+      this[view] = fits ? fits[view] : buildCsr(nodeCount, e[list].from.view(), e[list].to.view(), reverse);
   }
 
   /**
@@ -213,29 +200,21 @@ export class Adjacency implements AdjacencyView {
   }
 
   private async mergePrepared(nodeCount: number, added: EdgeLists): Promise<PreparedAdjacency> {
-    const merged: Partial<Record<keyof AdjacencyView, Csr>> = {};
-    for (const [view, [list, reverse]] of Object.entries(CSR_SOURCES) as [keyof AdjacencyView, [ListName, boolean]][]) {
+    const merged = {} as Record<keyof AdjacencyView, Csr>;
+    for (const [view, [list, reverse]] of CSR_VIEWS) {
       const delta = { from: added[list].from.view(), to: added[list].to.view() };
-      // A list without new edges keeps its rows; only new nodes (empty rows) would be missing.
       merged[view] = await mergeCsrInSlices(this[view], nodeCount, delta, reverse);
     }
-    return { nodeCount, ...(merged as Record<keyof AdjacencyView, Csr>) };
+    return { nodeCount, ...merged };
   }
 
   private async buildPrepared(
     nodeCount: number,
     parts: (list: keyof EdgeLists) => EdgeArrays[],
   ): Promise<PreparedAdjacency> {
-    return {
-      nodeCount,
-      dependencyOut: await buildCsrInSlices(nodeCount, parts('dependency'), false),
-      rankedDependents: await buildCsrInSlices(nodeCount, parts('ranked'), true),
-      sbomOut: await buildCsrInSlices(nodeCount, parts('sbom'), false),
-      slsaOut: await buildCsrInSlices(nodeCount, parts('slsa'), false),
-      equivalent: await buildCsrInSlices(nodeCount, parts('equivalence'), false),
-      dependencyIn: await buildCsrInSlices(nodeCount, parts('dependency'), true),
-      sbomIn: await buildCsrInSlices(nodeCount, parts('sbom'), true),
-      slsaIn: await buildCsrInSlices(nodeCount, parts('slsa'), true),
-    };
+    const built = {} as Record<keyof AdjacencyView, Csr>;
+    for (const [view, [list, reverse]] of CSR_VIEWS)
+      built[view] = await buildCsrInSlices(nodeCount, parts(list), reverse);
+    return { nodeCount, ...built };
   }
 }
