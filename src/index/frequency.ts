@@ -2,6 +2,7 @@
 // is a dependency, the number of distinct package versions that transitively depend on any of
 // its versions, over the IsDependency edges that came from (non-deps.dev) SBOMs.
 // Runs in slices that yield to the event loop, so requests are served while it computes.
+import type { Csr } from './csr.js';
 import type { GraphIndex } from './graph-index.js';
 import { countReached } from './frequency/reach-counts.js';
 import { runInSlices } from './slices.js';
@@ -36,11 +37,12 @@ const STEP = 1 << 12;
  */
 function* namesReachedByNewEdges(
   index: GraphIndex,
+  graph: RankedGraph,
   sinceEdge: number,
   limit: number,
 ): Generator<void, Set<string> | undefined> {
-  const targets = index.adjacency.rankedEdgeTargetsSince(sinceEdge);
-  const { offsets, targets: out } = index.adjacency.dependencyOut;
+  const targets = index.adjacency.rankedEdgeTargetsSince(sinceEdge).subarray(0, graph.rankedEdges - sinceEdge);
+  const { offsets, targets: out } = graph.dependencyOut;
   const seen = new Uint8Array(offsets.length);
   const names = new Set<string>();
   const stack = Array.from(targets);
@@ -58,8 +60,8 @@ function* namesReachedByNewEdges(
 }
 
 /** Every name with a version that has a dependent other than itself. */
-function* dependencyNames(index: GraphIndex): Generator<void, Set<string>> {
-  const { offsets, targets } = index.adjacency.rankedDependents;
+function* dependencyNames(index: GraphIndex, graph: RankedGraph): Generator<void, Set<string>> {
+  const { offsets, targets } = graph.rankedDependents;
   const names = new Set<string>();
   let visited = 0;
   for (const [name, versions] of index.nodes.packagesByName) {
@@ -75,38 +77,73 @@ function hasOtherDependent(offsets: Uint32Array, targets: Uint32Array, v: number
 }
 
 /**
- * Exact counts for all names at once (see reach-counts.ts). With a previous ranking, only the
- * names that the edges added since can reach are recounted; the others keep their counts (facts
- * are append-only). Returns undefined when `isStale()` says a newer generation made this run
- * pointless. Every step, the final sort included, runs in slices (SLICE_MS): requests are served
- * in between. A refresh applied meanwhile makes `isStale()` true, so no step reads two graphs.
+ * The graph one run counts on, taken when it starts. The CSR rows are never changed once built
+ * (a refresh swaps in new ones) and node ids never move, so a run reads one graph to its end
+ * while refreshes apply newer ones: it is never thrown away for being overtaken.
+ */
+interface RankedGraph {
+  rankedDependents: Csr;
+  dependencyOut: Csr;
+  rankedEdges: number;
+  /** Node ids below this are in the graph; versions added later are left to the next run. */
+  nodeLimit: number;
+  /** What the ranking is labelled with (FrequencyRanking.generation). */
+  generation: number;
+}
+
+export interface RankingOptions {
+  /** Labels the ranking with the version of the graph it read (the index's generation unless told). */
+  generationNow?: () => number;
+  /** Work between pauses (SLICE_MS unless told; tests pause at every step). */
+  sliceMs?: number;
+}
+
+function rankedGraphOf(index: GraphIndex, generation: number): RankedGraph {
+  const { rankedDependents, dependencyOut } = index.adjacency;
+  return {
+    rankedDependents,
+    dependencyOut,
+    rankedEdges: index.adjacency.rankedEdgeCount,
+    nodeLimit: rankedDependents.offsets.length - 1,
+    generation,
+  };
+}
+
+/**
+ * Exact counts for all names at once (see reach-counts.ts), on the graph as it is when the run
+ * starts (RankedGraph). With a previous ranking, only the names that the edges added since can
+ * reach are recounted; the others keep their counts (facts are append-only). Returns undefined
+ * when `isStale()` says the run is no longer wanted (the graph it reads was replaced by one
+ * without some of its nodes, or the service stops). Every step, the final sort included, runs in
+ * slices (SLICE_MS): requests are served in between.
  */
 export async function computeFrequencyRanking(
   index: GraphIndex,
   isStale: () => boolean,
   previous?: FrequencyRanking,
+  options: RankingOptions = {},
 ): Promise<FrequencyRanking | undefined> {
   const started = performance.now();
   // Called at the end of a refresh's synchronous apply: the first slice waits for the next turn.
   await new Promise<void>((resolve) => setImmediate(resolve));
   if (isStale()) return undefined;
-  const ranking = await runInSlices(rankingSteps(index, previous), isStale);
+  const graph = rankedGraphOf(index, options.generationNow?.() ?? index.generation);
+  const ranking = await runInSlices(rankingSteps(index, graph, previous), isStale, options.sliceMs);
   return ranking && { ...ranking, millis: performance.now() - started };
 }
 
 function* rankingSteps(
   index: GraphIndex,
+  graph: RankedGraph,
   previous: FrequencyRanking | undefined,
 ): Generator<void, Omit<FrequencyRanking, 'millis'>> {
-  const generation = index.generation;
-  const rankedEdges = index.adjacency.rankedEdgeCount;
-  const rankedDependents = index.adjacency.rankedDependents;
-
+  const { generation, rankedEdges, rankedDependents, nodeLimit } = graph;
   let names: Set<string> | undefined;
   const counts = new Map<string, number>();
   if (previous && previous.rankedEdges <= rankedEdges) {
     names = yield* namesReachedByNewEdges(
       index,
+      graph,
       previous.rankedEdges,
       Math.max(1000, previous.countByName.size * FULL_RECOUNT_SHARE),
     );
@@ -118,12 +155,12 @@ function* rankingSteps(
       }
     }
   }
-  names ??= yield* dependencyNames(index);
+  names ??= yield* dependencyNames(index, graph);
   const recounted = [...names];
   // A name's dependents are the nodes its versions reach over the reversed (dependent) edges.
   const versions: (readonly number[])[] = [];
   for (const name of recounted) {
-    versions.push(index.nodes.versionsOf(name));
+    versions.push(index.nodes.versionsOf(name).filter((v) => v < nodeLimit));
     if (versions.length % STEP === 0) yield;
   }
   const reached = yield* countReached(rankedDependents, versions);

@@ -1,6 +1,6 @@
 // Keeps the in-memory index in step with the store: the first load at start-up, then a poll
 // that picks up documents committed by any process (the CLI, another server's ingest), and
-// the frequency ranking recomputed in the background after each change. A delete cannot be
+// the frequency ranking kept up in the background (RankingLoop). A delete cannot be
 // applied on top of what was loaded: the index is then rebuilt from the start, off to the side,
 // while the current one keeps answering, and swapped in.
 import type { GraphStore, LoadCursor, LoadPhases, LoadSink } from '../store/types.js';
@@ -8,7 +8,8 @@ import { roundedPhases } from '../store/load-phases.js';
 import { EMPTY_CURSOR } from '../store/types.js';
 import { GraphIndex } from './graph-index.js';
 import { LoadBatch } from './load-batch.js';
-import { computeFrequencyRanking, type FrequencyRanking } from './frequency.js';
+import type { FrequencyRanking } from './frequency.js';
+import { RankingLoop } from './ranking-loop.js';
 
 export interface IndexLogger {
   info(obj: object, msg: string): void;
@@ -48,6 +49,8 @@ export interface IndexServiceOptions {
   inPlaceRows?: number;
   /** The wall clock (Date.now by default): what contact with the store and retries are timed by. */
   now?: () => number;
+  /** Work of the frequency ranking between pauses, ms (SLICE_MS by default; tests pause at every step). */
+  rankingSliceMs?: number;
 }
 
 export class IndexService {
@@ -66,10 +69,7 @@ export class IndexService {
   private refreshing: Promise<boolean> | undefined;
   private followUp: Promise<boolean> | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private ranking: FrequencyRanking | undefined;
-  private rankingRun: Promise<void> | undefined;
-  /** Set by stop(): a ranking being computed is dropped at its next pause, so the process can exit. */
-  private stopped = false;
+  private readonly ranking: RankingLoop;
   private refreshMillis: number | undefined;
   private refreshFailures = 0;
   /** True while a refresh that has read its changes from the store builds them into an index. */
@@ -84,6 +84,7 @@ export class IndexService {
     // Read through on each call, so a test that fakes Date (vi.useFakeTimers) moves this clock too.
     this.now = options.now ?? ((): number => Date.now());
     this.lastContact = this.now();
+    this.ranking = new RankingLoop(this, options.logger, options.rankingSliceMs);
   }
 
   /**
@@ -106,7 +107,7 @@ export class IndexService {
 
   /** How long the last complete frequency ranking took to compute, in ms. */
   get lastRankingMillis(): number | undefined {
-    return this.ranking?.millis;
+    return this.ranking.latest?.millis;
   }
 
   /** Documents the index holds. */
@@ -167,7 +168,7 @@ export class IndexService {
   }
 
   stop(): void {
-    this.stopped = true;
+    this.ranking.stop();
     if (this.timer) clearInterval(this.timer);
     if (this.pushTimer) clearTimeout(this.pushTimer);
     this.timer = undefined;
@@ -280,7 +281,7 @@ export class IndexService {
       // Parts of stored documents that could not be taken were left out (docs/reliability.md).
       const leftOut = this.index.loadProblems.takeUnreported();
       if (leftOut.length) this.options.logger?.error({ leftOut }, 'stored documents left out of the index in part');
-      this.startRanking();
+      this.ranking.start();
       return true;
     } catch (err) {
       this.storeHealthy = false;
@@ -310,7 +311,7 @@ export class IndexService {
     this.applying = true;
     await fresh.finishLoadAside();
     this.index = fresh;
-    if (!keepRanking) this.ranking = undefined;
+    if (!keepRanking) this.ranking.invalidate();
     return next;
   }
 
@@ -345,42 +346,13 @@ export class IndexService {
     };
   }
 
-  /** One background loop; it starts over whenever the index moved on while it computed. */
-  private startRanking(): void {
-    if (this.rankingRun) return;
-    this.rankingRun = (async (): Promise<void> => {
-      while (!this.stopped && this.ranking?.generation !== this.version) {
-        const target = this.version;
-        const result = await computeFrequencyRanking(
-          this.index,
-          () => this.stopped || this.version !== target,
-          this.ranking,
-        );
-        if (result && this.version === target) {
-          this.ranking = { ...result, generation: target };
-          this.options.logger?.info(
-            { version: target, names: result.entries.length, millis: Math.round(result.millis) },
-            'frequency ranking computed',
-          );
-        }
-      }
-    })().finally(() => {
-      this.rankingRun = undefined;
-    });
-  }
-
   /** The latest complete ranking, without waiting: undefined until the first completes; it may lag the index. */
   get latestFrequencyRanking(): FrequencyRanking | undefined {
-    return this.ranking;
+    return this.ranking.latest;
   }
 
   /** The latest complete ranking; waits only when none has completed yet. */
-  async frequencyRanking(): Promise<FrequencyRanking> {
-    if (!this.ranking) {
-      this.startRanking();
-      await this.rankingRun;
-    }
-    if (!this.ranking) throw new Error('the server is shutting down before the frequency ranking was computed');
-    return this.ranking;
+  frequencyRanking(): Promise<FrequencyRanking> {
+    return this.ranking.current();
   }
 }

@@ -201,6 +201,37 @@ describe('frequency ranking against a breadth-first reference', () => {
     });
   }
 
+  it('counts the graph a run started on, to its end, while newer nodes and edges are applied', async () => {
+    for (const [shape, make] of Object.entries(SHAPES)) {
+      const random = rng(71);
+      const graph = make(random, 400);
+      // The first part: the nodes up to `known` and the edges among them; the rest comes later.
+      const known = Math.floor(graph.purls.length * 0.7);
+      const early = graph.edges.filter(([a, b]) => a <= known && b <= known);
+      const late = graph.edges.filter(([a, b]) => a > known || b > known);
+      const index = new GraphIndex();
+      const first = new LoadBatch();
+      graph.purls.slice(0, known).forEach((purl, i) => first.node(i + 1, NodeKind.Package, purl, null));
+      for (const [a, b, ranked] of early) first.dependencyEdge(a, b, ranked);
+      index.apply(first);
+
+      let settled = false;
+      const run = computeFrequencyRanking(index, never, undefined, { generationNow: () => 7, sliceMs: 0 }).finally(
+        () => (settled = true),
+      );
+      for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+      expect(settled, shape).toBe(false); // the run is under way when the rest lands
+      index.apply(batchOf(graph, known, late));
+      const during = (await run)!;
+      expect(during.generation).toBe(7);
+      expect(during.entries, shape).toEqual(referenceRanking({ purls: graph.purls.slice(0, known), edges: early }));
+
+      // The next run starts from it and counts what was added meanwhile.
+      const next = await computeFrequencyRanking(index, never, during);
+      expect(next!.entries, shape).toEqual(referenceRanking(graph));
+    }
+  });
+
   it('gives the same counts whatever the block width or the share of one-by-one walks', async () => {
     for (const seed of SEEDS.slice(0, 3)) {
       const random = rng(seed);
