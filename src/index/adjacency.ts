@@ -4,16 +4,21 @@
 import { FactKind, NodeKind } from '../model/kinds.js';
 import type { LinkFactKind } from '../model/stored-facts.js';
 import type { LoadSink } from '../store/types.js';
-import { buildCsr, buildCsrInSlices, EMPTY_CSR, type Csr, type EdgeArrays } from './csr.js';
+import { buildCsr, buildCsrInSlices, EMPTY_CSR, layered, type Csr, type EdgeArrays, type LayeredCsr } from './csr.js';
 import { mergeCsrInSlices } from './csr-merge.js';
+import { mergeLayeredInSlices } from './layered-merge.js';
 import { EdgeList } from './growable.js';
 import type { LoadBatch } from './load-batch.js';
 import type { NodeTable } from './nodes.js';
 
-/** The CSR rows the walks follow. */
+/**
+ * The CSR rows the walks follow. The SBOM inclusion rows, by far the largest (every build
+ * includes about all its components), are layered: new edges go to an overlay, merged into the
+ * base once in a while (docs/adr/0011); the others are merged whole at each change.
+ */
 export interface AdjacencyView {
   readonly dependencyOut: Csr;
-  readonly sbomOut: Csr;
+  readonly sbomOut: LayeredCsr;
   readonly slsaOut: Csr;
   /** Both directions of IsOccurrence (to packages) and HashEqual. */
   readonly equivalent: Csr;
@@ -21,9 +26,12 @@ export interface AdjacencyView {
   readonly rankedDependents: Csr;
   /** Reverses of dependencyOut, sbomOut and slsaOut: the dependents walk runs over them. */
   readonly dependencyIn: Csr;
-  readonly sbomIn: Csr;
+  readonly sbomIn: LayeredCsr;
   readonly slsaIn: Csr;
 }
+
+type FlatView = { [K in keyof AdjacencyView]: AdjacencyView[K] extends Csr ? K : never }[keyof AdjacencyView];
+type LayeredView = Exclude<keyof AdjacencyView, FlatView>;
 
 /** Adjacency built for a batch before it is applied (see Adjacency.prepare). */
 export interface PreparedAdjacency extends AdjacencyView {
@@ -47,15 +55,18 @@ type ListName = keyof EdgeLists;
  * Each CSR of the view, in build order: the edge list it is built from, and whether it reads the
  * edges backwards.
  */
-const CSR_VIEWS: readonly (readonly [keyof AdjacencyView, readonly [ListName, boolean]])[] = [
+const CSR_VIEWS: readonly (readonly [FlatView, readonly [ListName, boolean]])[] = [
   ['dependencyOut', ['dependency', false]],
   ['rankedDependents', ['ranked', true]],
-  ['sbomOut', ['sbom', false]],
   ['slsaOut', ['slsa', false]],
   ['equivalent', ['equivalence', false]],
   ['dependencyIn', ['dependency', true]],
-  ['sbomIn', ['sbom', true]],
   ['slsaIn', ['slsa', true]],
+];
+/** The same for the layered views. */
+const LAYERED_VIEWS: readonly (readonly [LayeredView, readonly [ListName, boolean]])[] = [
+  ['sbomOut', ['sbom', false]],
+  ['sbomIn', ['sbom', true]],
 ];
 
 /** The lengths of the edge lists, to know whether the CSRs hold every edge. */
@@ -130,12 +141,12 @@ class EdgeCollector implements LoadSink {
 
 export class Adjacency implements AdjacencyView {
   dependencyOut: Csr = EMPTY_CSR;
-  sbomOut: Csr = EMPTY_CSR;
+  sbomOut: LayeredCsr = layered(EMPTY_CSR);
   slsaOut: Csr = EMPTY_CSR;
   equivalent: Csr = EMPTY_CSR;
   rankedDependents: Csr = EMPTY_CSR;
   dependencyIn: Csr = EMPTY_CSR;
-  sbomIn: Csr = EMPTY_CSR;
+  sbomIn: LayeredCsr = layered(EMPTY_CSR);
   slsaIn: Csr = EMPTY_CSR;
   private readonly edges = newEdgeLists();
   /** listLengths of the edges the CSRs were built from (none yet). */
@@ -168,6 +179,8 @@ export class Adjacency implements AdjacencyView {
     const fits = prepared && prepared.nodeCount === nodeCount ? prepared : undefined;
     for (const [view, [list, reverse]] of CSR_VIEWS)
       this[view] = fits ? fits[view] : buildCsr(nodeCount, e[list].from.view(), e[list].to.view(), reverse);
+    for (const [view, [list, reverse]] of LAYERED_VIEWS)
+      this[view] = fits ? fits[view] : layered(buildCsr(nodeCount, e[list].from.view(), e[list].to.view(), reverse));
   }
 
   /**
@@ -200,21 +213,26 @@ export class Adjacency implements AdjacencyView {
   }
 
   private async mergePrepared(nodeCount: number, added: EdgeLists): Promise<PreparedAdjacency> {
-    const merged = {} as Record<keyof AdjacencyView, Csr>;
-    for (const [view, [list, reverse]] of CSR_VIEWS) {
-      const delta = { from: added[list].from.view(), to: added[list].to.view() };
-      merged[view] = await mergeCsrInSlices(this[view], nodeCount, delta, reverse);
-    }
-    return { nodeCount, ...merged };
+    const flat = {} as Record<FlatView, Csr>;
+    const delta = (list: ListName): EdgeArrays => ({ from: added[list].from.view(), to: added[list].to.view() });
+    for (const [view, [list, reverse]] of CSR_VIEWS)
+      flat[view] = await mergeCsrInSlices(this[view], nodeCount, delta(list), reverse);
+    const layers = {} as Record<LayeredView, LayeredCsr>;
+    for (const [view, [list, reverse]] of LAYERED_VIEWS)
+      layers[view] = await mergeLayeredInSlices(this[view], nodeCount, delta(list), reverse);
+    return { nodeCount, ...flat, ...layers };
   }
 
   private async buildPrepared(
     nodeCount: number,
     parts: (list: keyof EdgeLists) => EdgeArrays[],
   ): Promise<PreparedAdjacency> {
-    const built = {} as Record<keyof AdjacencyView, Csr>;
+    const flat = {} as Record<FlatView, Csr>;
     for (const [view, [list, reverse]] of CSR_VIEWS)
-      built[view] = await buildCsrInSlices(nodeCount, parts(list), reverse);
-    return { nodeCount, ...built };
+      flat[view] = await buildCsrInSlices(nodeCount, parts(list), reverse);
+    const layers = {} as Record<LayeredView, LayeredCsr>;
+    for (const [view, [list, reverse]] of LAYERED_VIEWS)
+      layers[view] = layered(await buildCsrInSlices(nodeCount, parts(list), reverse));
+    return { nodeCount, ...flat, ...layers };
   }
 }

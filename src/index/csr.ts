@@ -87,3 +87,41 @@ export function buildCsrInSlices(nodeCount: number, parts: readonly EdgeArrays[]
 }
 
 export const EMPTY_CSR: Csr = { offsets: new Uint32Array(1), targets: new Uint32Array(0) };
+
+/**
+ * Rows read as two layers (docs/adr/0011): `base`, rebuilt rarely, and `overlay`, the rows of
+ * the edges added since. A node's neighbours are its base row and then its overlay row; each is
+ * sorted and the two never share an edge. Either may end before the last node (its rows are
+ * then empty), so readers check `u + 1 < offsets.length` on each layer.
+ */
+export interface LayeredCsr {
+  readonly base: Csr;
+  readonly overlay: Csr;
+}
+
+export const layered = (base: Csr): LayeredCsr => ({ base, overlay: EMPTY_CSR });
+
+/** The layers that hold edges: what a walk iterates as separate edge classes of one rule. */
+export function layersOf(rows: LayeredCsr): Csr[] {
+  return rows.overlay.targets.length === 0 ? [rows.base] : [rows.base, rows.overlay];
+}
+
+/** Row `u` of one layer, or nothing past its last node. */
+function layerRow(csr: Csr, u: number): Uint32Array {
+  return u + 1 < csr.offsets.length ? csr.targets.subarray(csr.offsets[u], csr.offsets[u + 1]) : csr.targets.subarray(0, 0);
+}
+
+/** The neighbours of `u`: its base row, then its overlay row. */
+export function rowOf(rows: LayeredCsr, u: number): number[] {
+  return [...layerRow(rows.base, u), ...layerRow(rows.overlay, u)];
+}
+
+/** How many neighbours `u` has. */
+export function rowLength(rows: LayeredCsr, u: number): number {
+  return layerRow(rows.base, u).length + layerRow(rows.overlay, u).length;
+}
+
+/** Distinct edges in both layers. */
+export function edgeCount(rows: LayeredCsr): number {
+  return rows.base.targets.length + rows.overlay.targets.length;
+}

@@ -6,7 +6,7 @@
 // no stated chain leads on (docs/api.md "Paths"). Costs are exact: rounds by inclusion count, each a
 // breadth-first search whose seeds (reached by one more inclusion) join at their own depth.
 import type { AdjacencyView } from './adjacency.js';
-import type { Csr } from './csr.js';
+import { layersOf, type Csr } from './csr.js';
 import { EpochBuffers } from './epoch-buffers.js';
 import type { GraphView } from './graph-view.js';
 import { forwardRows, reverseRules } from './walk.js';
@@ -26,12 +26,13 @@ export interface EdgeRule {
 /** The edges of the forward walks (walk.ts forwardRows), each class with the node kinds it leaves. */
 export function forwardEdgeRules(adjacency: AdjacencyView, packagesAreLeaves: boolean): EdgeRule[] {
   const rows = forwardRows(adjacency, packagesAreLeaves);
+  const inclusions = new Set(layersOf(adjacency.sbomOut));
   const rules = new Map<Csr, EdgeRule>();
   rows.forEach((csrs, kind) => {
     for (const csr of csrs) {
       const rule = rules.get(csr);
       if (rule) rule.fromKinds |= bit(kind);
-      else rules.set(csr, { csr, fromKinds: bit(kind), toKinds: ANY_KIND, inclusion: csr === adjacency.sbomOut });
+      else rules.set(csr, { csr, fromKinds: bit(kind), toKinds: ANY_KIND, inclusion: inclusions.has(csr) });
     }
   });
   return [...rules.values()];
@@ -39,11 +40,12 @@ export function forwardEdgeRules(adjacency: AdjacencyView, packagesAreLeaves: bo
 
 /** The same edges backwards (walk.ts reverseRules): each taken where the forward walk takes it from its source's kind. */
 export function reverseEdgeRules(adjacency: AdjacencyView, packagesAreLeaves: boolean): EdgeRule[] {
+  const inclusions = new Set(layersOf(adjacency.sbomIn));
   return reverseRules(adjacency, packagesAreLeaves).map(([csr, sourceKinds]) => ({
     csr,
     fromKinds: ANY_KIND,
     toKinds: sourceKinds,
-    inclusion: csr === adjacency.sbomIn,
+    inclusion: inclusions.has(csr),
   }));
 }
 

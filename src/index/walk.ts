@@ -2,7 +2,7 @@
 // (stamped with an epoch instead of cleared), so a walk allocates only its result.
 import { NodeKind } from '../model/kinds.js';
 import type { AdjacencyView } from './adjacency.js';
-import type { Csr } from './csr.js';
+import { layersOf, type Csr } from './csr.js';
 import { EpochBuffers } from './epoch-buffers.js';
 import type { GraphView } from './graph-view.js';
 
@@ -82,8 +82,10 @@ export function forwardRows(adjacency: AdjacencyView, packagesAreLeaves: boolean
   const { dependencyOut, sbomOut, slsaOut, equivalent } = adjacency;
   const rows: Csr[][] = [];
   for (let kind = 0; kind < 8; kind++) rows.push([equivalent]);
-  rows[NodeKind.Package] = packagesAreLeaves ? [equivalent] : [dependencyOut, sbomOut, equivalent];
-  rows[NodeKind.Artifact] = [sbomOut, slsaOut, equivalent];
+  // A layered view is two edge classes here, its base and its overlay (they share no edge).
+  const inclusions = layersOf(sbomOut);
+  rows[NodeKind.Package] = packagesAreLeaves ? [equivalent] : [dependencyOut, ...inclusions, equivalent];
+  rows[NodeKind.Artifact] = [...inclusions, slsaOut, equivalent];
   return rows;
 }
 
@@ -99,18 +101,10 @@ export type ReverseRule = readonly [csr: Csr, sourceKinds: number];
 /** The rules of forwardRows, backwards: each reverse adjacency with the source kinds it is taken from. */
 export function reverseRules(adjacency: AdjacencyView, packagesAreLeaves: boolean): readonly ReverseRule[] {
   const { dependencyIn, sbomIn, slsaIn, equivalent } = adjacency;
+  const inclusions = (kinds: number): ReverseRule[] => layersOf(sbomIn).map((csr) => [csr, kinds] as const);
   return packagesAreLeaves
-    ? [
-        [sbomIn, ARTIFACT],
-        [slsaIn, ARTIFACT],
-        [equivalent, ANY_KIND],
-      ]
-    : [
-        [dependencyIn, PACKAGE],
-        [sbomIn, PACKAGE | ARTIFACT],
-        [slsaIn, ARTIFACT],
-        [equivalent, ANY_KIND],
-      ];
+    ? [...inclusions(ARTIFACT), [slsaIn, ARTIFACT], [equivalent, ANY_KIND]]
+    : [[dependencyIn, PACKAGE], ...inclusions(PACKAGE | ARTIFACT), [slsaIn, ARTIFACT], [equivalent, ANY_KIND]];
 }
 
 /** Whether a node of `kind` is a source `rule` is taken from. */

@@ -1,4 +1,5 @@
 // Transitive dependencies of packages and artifacts (docs/api.md, "Dependencies"), as sorted purl lists.
+import { layersOf } from '../index/csr.js';
 import type { GraphView } from '../index/graph-view.js';
 import { NodeKind } from '../model/kinds.js';
 import {
@@ -63,7 +64,7 @@ export function artifactDirectDependencies(index: GraphView, digest: string): st
   };
   for (const node of start) {
     if (index.kinds[node] !== NodeKind.Artifact) continue;
-    row(sbomOut, node, add);
+    for (const layer of layersOf(sbomOut)) row(layer, node, add);
     row(slsaOut, node, add);
   }
   const packages = equivalenceClosure(index, reached).filter(
@@ -95,7 +96,7 @@ export function packageDependents(index: GraphView, named: NamedPackages, direct
 function directDependencies(index: GraphView, pkg: number): number[] {
   const { dependencyOut, sbomOut } = index.adjacency;
   const out: number[] = [];
-  for (const csr of [dependencyOut, sbomOut]) {
+  for (const csr of [dependencyOut, ...layersOf(sbomOut)]) {
     if (pkg + 1 >= csr.offsets.length) continue;
     for (let i = csr.offsets[pkg], end = csr.offsets[pkg + 1]; i < end; i++) out.push(csr.targets[i]);
   }

@@ -1,6 +1,7 @@
 // /v0/package/{purl}/info (docs/api.md, "Package information"): what the graph knows of one package version: its licences,
 // source repositories and their latest scorecard, the documents naming it, and the sizes of its
 // dependency, dependent and vulnerability lists.
+import { rowOf } from '../index/csr.js';
 import type { GraphView } from '../index/graph-view.js';
 import type { GraphEvidence } from '../store/types.js';
 import { compareText } from '../model/compare.js';
@@ -29,9 +30,7 @@ export interface PackageInfo {
 
 /** The SBOM subjects whose SBOMs include a node: where the store looks for the documents naming it. */
 export function sbomSubjectsIncluding(index: GraphView, node: number): number[] {
-  const { offsets, targets } = index.adjacency.sbomIn;
-  if (node + 1 >= offsets.length) return [];
-  return Array.from(targets.subarray(offsets[node], offsets[node + 1]));
+  return rowOf(index.adjacency.sbomIn, node);
 }
 
 /**

@@ -1,5 +1,6 @@
 // /metrics: Prometheus text that a Prometheus parser reads, with request counts and latency per
 // route pattern and status, cached answers, the index's figures, uploads and store errors.
+import { edgeCount } from '../../src/index/csr.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METRICS_CONTENT_TYPE } from '../../src/http/plugins/app/metrics.js';
 import type { IndexService } from '../../src/index/index-service.js';
@@ -107,7 +108,7 @@ describe('GET /metrics', () => {
     expect(m.value('supplygraph_index_nodes')).toBe(service.index.nodeCount - 1);
     // app→lib, app→util, lib→util.
     expect(m.value('supplygraph_index_edges', { kind: 'dependency' })).toBe(3);
-    expect(m.value('supplygraph_index_edges', { kind: 'sbom' })).toBe(service.index.adjacency.sbomOut.targets.length);
+    expect(m.value('supplygraph_index_edges', { kind: 'sbom' })).toBe(edgeCount(service.index.adjacency.sbomOut));
     expect(m.value('supplygraph_index_version')).toBe(service.version);
     expect(m.value('supplygraph_backend_up')).toBe(1);
     const lag = m.value('supplygraph_index_refresh_lag_seconds');

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Csr } from '../../src/index/csr.js';
+import { rowOf, type Csr } from '../../src/index/csr.js';
 import type { GraphView } from '../../src/index/graph-view.js';
 import { NodeKind } from '../../src/model/kinds.js';
 import { packageNameOf, parsePurl } from '../../src/model/purl.js';
@@ -42,10 +42,10 @@ function edgesFrom(index: GraphView, u: number, artifactWalk: boolean): { v: num
   const kind = index.kinds[u];
   if (kind === NodeKind.Package && !artifactWalk) {
     for (const v of row(a.dependencyOut, u)) out.push({ v, kind: 'dependency' });
-    for (const v of row(a.sbomOut, u)) out.push({ v, kind: 'sbom' });
+    for (const v of rowOf(a.sbomOut, u)) out.push({ v, kind: 'sbom' });
   }
   if (kind === NodeKind.Artifact) {
-    for (const v of row(a.sbomOut, u)) out.push({ v, kind: 'sbom' });
+    for (const v of rowOf(a.sbomOut, u)) out.push({ v, kind: 'sbom' });
     for (const v of row(a.slsaOut, u)) out.push({ v, kind: 'slsa' });
   }
   for (const v of row(a.equivalent, u)) {

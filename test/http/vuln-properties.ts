@@ -17,6 +17,7 @@ import {
   packageVulnerabilities,
   SUPPRESSING,
 } from '../../src/query/vulnerabilities.js';
+import { rowOf } from '../../src/index/csr.js';
 import { equivalenceClosure } from '../../src/index/walk.js';
 import { affectedPackages } from '../../src/query/blast-radius.js';
 
@@ -44,8 +45,8 @@ function forwardEdges(index: GraphView, u: number, mode: Mode): { v: number; inc
   const included = (v: number) => ({ v, inclusion: true });
   const out: { v: number; inclusion: boolean }[] = [];
   if (kind === NodeKind.Package && mode === 'packages')
-    out.push(...csrRow(dependencyOut, u).map(stated), ...csrRow(sbomOut, u).map(included));
-  if (kind === NodeKind.Artifact) out.push(...csrRow(sbomOut, u).map(included), ...csrRow(slsaOut, u).map(stated));
+    out.push(...csrRow(dependencyOut, u).map(stated), ...rowOf(sbomOut, u).map(included));
+  if (kind === NodeKind.Artifact) out.push(...rowOf(sbomOut, u).map(included), ...csrRow(slsaOut, u).map(stated));
   out.push(...csrRow(equivalent, u).map(stated));
   return out;
 }

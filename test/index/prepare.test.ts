@@ -1,5 +1,6 @@
 // Adjacency prepared in slices before a batch is applied equals the adjacency a synchronous
 // rebuild gives, and readers see none of the batch until apply().
+import { rowOf } from '../../src/index/csr.js';
 import { describe, expect, it } from 'vitest';
 import { GraphIndex } from '../../src/index/graph-index.js';
 import { LoadBatch } from '../../src/index/load-batch.js';
@@ -30,11 +31,14 @@ function batchOf(first: number, count: number, seed: number): LoadBatch {
   return b;
 }
 
-const adjacency = ({ adjacency: a }: GraphIndex) =>
-  [a.dependencyOut, a.rankedDependents, a.sbomOut, a.slsaOut, a.equivalent].map((c) => [
+const adjacency = ({ adjacency: a, nodeCount }: GraphIndex) => [
+  ...[a.dependencyOut, a.rankedDependents, a.slsaOut, a.equivalent].map((c) => [
     Array.from(c.offsets),
     Array.from(c.targets),
-  ]);
+  ]),
+  // Layered rows: the same neighbours, whichever layer holds them.
+  ...[a.sbomOut, a.sbomIn].map((rows) => Array.from({ length: nodeCount }, (_, u) => rowOf(rows, u).sort((x, y) => x - y))),
+];
 
 describe('prepared adjacency', () => {
   it('equals a synchronous rebuild, and is invisible until applied', async () => {

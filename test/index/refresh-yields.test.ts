@@ -3,6 +3,7 @@
 // than the in-place bar of rows is built into an index aside, in slices, and swapped in, with `busy` set
 // meanwhile and the old index answering. The clock is faked (each reading moves it on 1 ms), so
 // where slices end does not depend on the machine's speed.
+import { rowOf } from '../../src/index/csr.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -46,11 +47,14 @@ function turnCounter(onTurn: () => void = () => undefined): { turns: () => numbe
   return { turns: () => turns, stop: () => (running = false) };
 }
 
-const adjacencyOf = ({ adjacency: a }: GraphIndex): number[][] =>
-  [a.dependencyOut, a.dependencyIn, a.rankedDependents, a.sbomOut, a.equivalent].flatMap((c) => [
+const adjacencyOf = ({ adjacency: a, nodeCount }: GraphIndex): number[][] => [
+  ...[a.dependencyOut, a.dependencyIn, a.rankedDependents, a.equivalent].flatMap((c) => [
     Array.from(c.offsets),
     Array.from(c.targets),
-  ]);
+  ]),
+  // Layered rows: the same neighbours, whichever layer holds them.
+  ...Array.from({ length: nodeCount }, (_, u) => rowOf(a.sbomOut, u).sort((x, y) => x - y)),
+];
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'sg-refresh-yields-'));

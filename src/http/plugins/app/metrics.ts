@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AdjacencyView } from '../../../index/adjacency.js';
+import { edgeCount } from '../../../index/csr.js';
 
 /** What routes report that hooks cannot see. */
 export interface ServiceMetrics {
@@ -103,7 +104,7 @@ function indexGauges(registry: Registry, service: IndexFigures): void {
     collect() {
       const { dependencyOut, sbomOut, slsaOut, equivalent } = service.index.adjacency;
       this.set({ kind: 'dependency' }, dependencyOut.targets.length);
-      this.set({ kind: 'sbom' }, sbomOut.targets.length);
+      this.set({ kind: 'sbom' }, edgeCount(sbomOut));
       this.set({ kind: 'slsa' }, slsaOut.targets.length);
       this.set({ kind: 'equivalence' }, equivalent.targets.length);
     },
