@@ -93,6 +93,15 @@ function grown(base: Csr, nodeCount: number): Csr {
   return { offsets, targets: base.targets };
 }
 
+/**
+ * The merge as steps (see mergeCsrInSlices). A base with no rows yet is built from the delta
+ * directly: the first load's rows, which a merge would only copy once more.
+ */
+export function* mergeCsrSteps(base: Csr, nodeCount: number, delta: EdgeArrays, reverse: boolean): Generator<void, Csr> {
+  if (base.offsets.length <= 1 && delta.from.length > 0) return yield* csrSteps(nodeCount, [delta], reverse);
+  return yield* mergeSteps(base, nodeCount, delta, reverse);
+}
+
 function* mergeSteps(base: Csr, nodeCount: number, delta: EdgeArrays, reverse: boolean): Generator<void, Csr> {
   // Rows never change in place, so an unchanged CSR is shared by the old index and the new.
   if (delta.from.length === 0) return grown(base, nodeCount);
@@ -122,10 +131,10 @@ function* mergeSteps(base: Csr, nodeCount: number, delta: EdgeArrays, reverse: b
  * slices that yield to the event loop. `reverse` as for the build: delta's edges read backwards.
  */
 export function mergeCsrInSlices(base: Csr, nodeCount: number, delta: EdgeArrays, reverse: boolean): Promise<Csr> {
-  return finishInSlices(mergeSteps(base, nodeCount, delta, reverse));
+  return finishInSlices(mergeCsrSteps(base, nodeCount, delta, reverse));
 }
 
 /** The same merge, at once (tests compare it with a build from every edge). */
 export function mergeCsr(base: Csr, nodeCount: number, delta: EdgeArrays, reverse = false): Csr {
-  return runToEnd(mergeSteps(base, nodeCount, delta, reverse));
+  return runToEnd(mergeCsrSteps(base, nodeCount, delta, reverse));
 }

@@ -3,9 +3,9 @@
 // 100,000 SBOMs the inclusion rows hold 100 million edges each way, 0.7 s of copying per
 // upload). Once the overlay outgrows its bound it is merged into a new base, in the same slices:
 // that copy is paid once per many uploads.
-import { EMPTY_CSR, type Csr, type EdgeArrays, type LayeredCsr } from './csr.js';
-import { mergeCsrInSlices } from './csr-merge.js';
-import { finishInSlices } from './slices.js';
+import { layered, type Csr, type EdgeArrays, type LayeredCsr } from './csr.js';
+import { mergeCsrSteps } from './csr-merge.js';
+import { finishInSlices, runToEnd } from './slices.js';
 
 /** The overlay may hold an eighth of the base, but never under this (small stores) … */
 const OVERLAY_MIN = 1 << 16;
@@ -60,16 +60,32 @@ function* edgesOf(csr: Csr): Generator<void, EdgeArrays> {
  * `rows` with `delta`'s edges over `nodeCount` nodes, in slices that yield to the event loop.
  * `reverse` as for a build: delta's edges read backwards. The rows given are never changed.
  */
-export async function mergeLayeredInSlices(
+export function mergeLayeredInSlices(
   rows: LayeredCsr,
   nodeCount: number,
   delta: EdgeArrays,
   reverse: boolean,
 ): Promise<LayeredCsr> {
+  return finishInSlices(mergeLayeredSteps(rows, nodeCount, delta, reverse));
+}
+
+/** The same merge, at once (the first load, and an index applied without preparing). */
+export function mergeLayered(rows: LayeredCsr, nodeCount: number, delta: EdgeArrays, reverse: boolean): LayeredCsr {
+  return runToEnd(mergeLayeredSteps(rows, nodeCount, delta, reverse));
+}
+
+function* mergeLayeredSteps(
+  rows: LayeredCsr,
+  nodeCount: number,
+  delta: EdgeArrays,
+  reverse: boolean,
+): Generator<void, LayeredCsr> {
   if (delta.from.length === 0) return rows;
-  const fresh = await finishInSlices(withoutBaseEdges(rows.base, delta, reverse));
-  const overlay = await mergeCsrInSlices(rows.overlay, nodeCount, fresh, reverse);
+  // No rows yet (the first load, an index built aside): the delta is the base.
+  if (rows.base.offsets.length <= 1) return layered(yield* mergeCsrSteps(rows.base, nodeCount, delta, reverse));
+  const fresh = yield* withoutBaseEdges(rows.base, delta, reverse);
+  const overlay = yield* mergeCsrSteps(rows.overlay, nodeCount, fresh, reverse);
   if (overlay.targets.length <= overlayBound(rows.base)) return { base: rows.base, overlay };
-  const base = await mergeCsrInSlices(rows.base, nodeCount, await finishInSlices(edgesOf(overlay)), false);
-  return { base, overlay: EMPTY_CSR };
+  const base = yield* mergeCsrSteps(rows.base, nodeCount, yield* edgesOf(overlay), false);
+  return layered(base);
 }
