@@ -1,4 +1,4 @@
-// `npm run reliability -- [--seed S] [--parts fuzz,documents,ranking,clients,kill,sigterm,postgres] [--no-doc]`
+// `npm run reliability -- [--seed S] [--parts fuzz,documents,…,large-upload] [--no-doc] [--help]`
 // Runs every part against the real service (loopback only, bounded), prints each check with its
 // figures, writes reliability/out/last-run.json and the "Last run" section of docs/reliability.md,
 // and exits 1 when a hard requirement failed (targets missed are reported, not fatal).
@@ -37,8 +37,25 @@ function markdown(parts: PartResult[], seed: string, seconds: number, revision: 
   return lines.join('\n');
 }
 
+const OPTIONS = new Set(['seed', 'parts', 'no-doc', 'help']);
+
+function usage(): string {
+  return [
+    `npm run reliability -- [--seed S] [--parts ${Object.keys(PARTS).join(',')}] [--no-doc]`,
+    'Runs the parts named (all by default) against the real service on loopback and prints each check.',
+    'A run of every part rewrites the "Last run" section of docs/reliability.md unless --no-doc.',
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  // --help used to run every part (and rewrite the docs): it answers, and an unknown option is refused.
+  if (args.help === 'true') {
+    console.log(usage());
+    return;
+  }
+  const unknown = Object.keys(args).filter((k) => !OPTIONS.has(k));
+  if (unknown.length) throw new Error(`unknown option --${unknown[0]}\n${usage()}`);
   const seed = args.seed ?? '1';
   const names = (args.parts ? args.parts.split(',') : Object.keys(PARTS)) as PartName[];
   for (const n of names)
