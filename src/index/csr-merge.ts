@@ -97,7 +97,12 @@ function grown(base: Csr, nodeCount: number): Csr {
  * The merge as steps (see mergeCsrInSlices). A base with no rows yet is built from the delta
  * directly: the first load's rows, which a merge would only copy once more.
  */
-export function* mergeCsrSteps(base: Csr, nodeCount: number, delta: EdgeArrays, reverse: boolean): Generator<void, Csr> {
+export function* mergeCsrSteps(
+  base: Csr,
+  nodeCount: number,
+  delta: EdgeArrays,
+  reverse: boolean,
+): Generator<void, Csr> {
   if (base.offsets.length <= 1 && delta.from.length > 0) return yield* csrSteps(nodeCount, [delta], reverse);
   return yield* mergeSteps(base, nodeCount, delta, reverse);
 }

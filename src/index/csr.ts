@@ -108,7 +108,9 @@ export function layersOf(rows: LayeredCsr): Csr[] {
 
 /** Row `u` of one layer, or nothing past its last node. */
 function layerRow(csr: Csr, u: number): Uint32Array {
-  return u + 1 < csr.offsets.length ? csr.targets.subarray(csr.offsets[u], csr.offsets[u + 1]) : csr.targets.subarray(0, 0);
+  return u + 1 < csr.offsets.length
+    ? csr.targets.subarray(csr.offsets[u], csr.offsets[u + 1])
+    : csr.targets.subarray(0, 0);
 }
 
 /** The neighbours of `u`: its base row, then its overlay row. */

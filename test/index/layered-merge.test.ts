@@ -102,6 +102,8 @@ describe('layered rows', () => {
 
   it('shares the rows when nothing is added', async () => {
     const rows = layered(buildCsr(3, Uint32Array.of(1), Uint32Array.of(2)));
-    expect(await mergeLayeredInSlices(rows, 10, { from: new Uint32Array(0), to: new Uint32Array(0) }, false)).toBe(rows);
+    expect(await mergeLayeredInSlices(rows, 10, { from: new Uint32Array(0), to: new Uint32Array(0) }, false)).toBe(
+      rows,
+    );
   });
 });

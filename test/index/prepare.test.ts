@@ -37,7 +37,9 @@ const adjacency = ({ adjacency: a, nodeCount }: GraphIndex) => [
     Array.from(c.targets),
   ]),
   // Layered rows: the same neighbours, whichever layer holds them.
-  ...[a.sbomOut, a.sbomIn].map((rows) => Array.from({ length: nodeCount }, (_, u) => rowOf(rows, u).sort((x, y) => x - y))),
+  ...[a.sbomOut, a.sbomIn].map((rows) =>
+    Array.from({ length: nodeCount }, (_, u) => rowOf(rows, u).sort((x, y) => x - y)),
+  ),
 ];
 
 describe('prepared adjacency', () => {

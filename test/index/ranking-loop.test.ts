@@ -37,7 +37,10 @@ let service: IndexService;
 const computed: number[] = [];
 
 async function ingest(name: string, bytes: Buffer): Promise<void> {
-  await ingestDocument({ name, read: () => Promise.resolve(bytes) }, { store, collector: 'test', maxDocumentBytes: 1 << 20 });
+  await ingestDocument(
+    { name, read: () => Promise.resolve(bytes) },
+    { store, collector: 'test', maxDocumentBytes: 1 << 20 },
+  );
 }
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
