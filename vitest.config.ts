@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { CORPUS_DIR, hasCorpus } from './test/helpers/corpus.js';
 import { CHROMIUM, hasChromium } from './ui/test/browser/chromium.js';
 import { configuredPgUrl, findPgBinDir, serverAnswers, shownUrl } from './test/setup/postgres.js';
-import { isDriverWriteRace } from './test/setup/known-driver-race.js';
 import { MODULE_MOCKING_TESTS, SYSTEM_TESTS } from './test/setup/tiers.js';
 
 // Two tiers (README, "Tests"), chosen by SUPPLYGRAPH_TEST_TIER:
@@ -175,8 +174,6 @@ function config(projects: TestProjectInlineConfiguration[]) {
       hookTimeout: 120_000,
       projects,
       coverage: COVERAGE,
-      // The PostgreSQL driver's own write race (test/setup/known-driver-race.ts); nothing else.
-      onUnhandledError: (error: { message?: string; stack?: string }) => (isDriverWriteRace(error) ? false : undefined),
     },
   };
 }

@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import postgres from 'postgres';
 import type { HTTPMethods } from 'fastify';
 import { inject } from 'vitest';
 import {
@@ -19,6 +18,8 @@ import {
 } from '../../src/http/server.js';
 import { ingestDocument, type DocumentResult } from '../../src/ingest/pipeline.js';
 import { openStore } from '../../src/store/open.js';
+import { createPool, DEFAULT_POSTGRES_OPTIONS, type Db } from '../../src/store/postgres/connection.js';
+import { sql as template, statement } from '../../src/store/postgres/driver.js';
 import { PostgresStore } from '../../src/store/postgres/pg-store.js';
 
 export type TestBackend = 'sqlite' | 'postgres';
@@ -64,18 +65,41 @@ export function tempDir(prefix = 'sg-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-/** Runs `fn` with a one-connection pool on the database at `url`, closed afterwards. */
-export async function withDatabase<T>(url: string, fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
-  const sql = postgres(url, { max: 1, onnotice: () => undefined });
+type Rows = readonly Record<string, any>[];
+
+/**
+ * A test's handle on a database: a template tag (values become parameters) and `unsafe` (text
+ * as it is) that resolve to the rows, and `db`, the store's own pool type, for store functions.
+ */
+export interface TestSql {
+  <T extends Rows = Record<string, any>[]>(strings: TemplateStringsArray, ...values: unknown[]): Promise<T>;
+  unsafe<T extends Rows = Record<string, any>[]>(text: string, params?: unknown[]): Promise<T>;
+  db: Db;
+}
+
+function testSql(db: Db): TestSql {
+  const tag = <T extends Rows>(strings: TemplateStringsArray, ...values: unknown[]) =>
+    db.rows(template(strings, ...values)) as Promise<unknown> as Promise<T>;
+  const unsafe = <T extends Rows>(text: string, params: unknown[] = []) =>
+    db.rows(statement(text, params)) as Promise<unknown> as Promise<T>;
+  return Object.assign(tag, { unsafe, db });
+}
+
+/**
+ * Runs `fn` with a one-connection pool on the database at `url`, closed afterwards. Its
+ * statements run on that one session, so a test may hold a transaction (BEGIN … COMMIT) across them.
+ */
+export async function withDatabase<T>(url: string, fn: (sql: TestSql) => Promise<T>): Promise<T> {
+  const db = createPool(url, { ...DEFAULT_POSTGRES_OPTIONS, poolSize: 1, statementTimeoutMs: 0 }, 'sg-test');
   try {
-    return await fn(sql);
+    return await fn(testSql(db));
   } finally {
-    await sql.end({ timeout: 5 });
+    await db.end(5_000);
   }
 }
 
 /** Runs `fn` with a one-connection pool on the admin database. */
-export function withAdmin<T>(fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+export function withAdmin<T>(fn: (sql: TestSql) => Promise<T>): Promise<T> {
   return withDatabase(PG_ADMIN_URL, fn);
 }
 

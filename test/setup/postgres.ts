@@ -11,7 +11,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import postgres from 'postgres';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -40,14 +40,17 @@ export function shownUrl(url: string): string {
 
 /** Does a PostgreSQL server answer a query at this URL (within a few seconds)? */
 export async function serverAnswers(url: string): Promise<boolean> {
-  const sql = postgres(url, { max: 1, connect_timeout: 3, onnotice: () => undefined });
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  // A connection that dies is reported as an 'error' event too: without a listener it would end the run.
+  client.on('error', () => undefined);
   try {
-    await sql`SELECT 1`;
+    await client.connect();
+    await client.query('SELECT 1');
     return true;
   } catch {
     return false;
   } finally {
-    await sql.end({ timeout: 1 }).catch(() => undefined);
+    await client.end().catch(() => undefined);
   }
 }
 

@@ -1,11 +1,12 @@
 // Connection handling for the PostgreSQL store: the pool, the options operators can set, errors
 // rewritten so that no message ever carries the connection string's password (or any SQL), and
 // the start-up wait for a database that is not up yet.
-import postgres from 'postgres';
 import { StoreError } from '../types.js';
 import { DEFAULTS } from '../../config/settings.js';
+import { connectionFailed } from './driver.js';
+import { Db } from './pool.js';
 
-export type Sql = postgres.Sql<Record<string, never>>;
+export type { Db };
 
 export interface PostgresOptions {
   /** Connections in this process's pool (each API process and each ingest job has its own). */
@@ -67,9 +68,10 @@ export function scrub(text: string, secrets: readonly string[]): string {
   return out.replace(/(postgres(?:ql)?:\/\/[^:@/\s]*:)[^@\s]*@/gi, '$1***@');
 }
 
-// Connection-level failures worth retrying: refused/reset/unreachable sockets, the driver's
-// own connection errors, SQLSTATE class 08 (connection exception), 57P0x (admin shutdown,
-// crash shutdown, cannot connect now) and 53300 (too many connections).
+// Connection-level failures worth retrying: refused/reset/unreachable sockets, SQLSTATE class
+// 08 (connection exception), 57P0x (admin shutdown, crash shutdown, cannot connect now) and
+// 53300 (too many connections). pg's own connection errors have no code: storeError tells them
+// by connectionFailed (driver.ts).
 const RETRYABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -79,9 +81,6 @@ const RETRYABLE_CODES = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
   'EPIPE',
-  'CONNECT_TIMEOUT',
-  'CONNECTION_CLOSED',
-  'CONNECTION_DESTROYED',
   '57P01',
   '57P02',
   '57P03',
@@ -97,31 +96,32 @@ export function isRetryable(code: string | undefined): boolean {
 /** Rewrites any driver or server error into a PostgresStoreError that says what failed. */
 export function storeError(err: unknown, target: Target, doing: string): PostgresStoreError {
   if (err instanceof PostgresStoreError) return err;
-  const e = err as { code?: string; errno?: string; message?: string };
+  const e = err as { code?: string; errno?: string; message?: string; errors?: { message?: string }[] };
   const code = typeof e.code === 'string' ? e.code : typeof e.errno === 'string' ? e.errno : undefined;
+  // A host name that resolves to several addresses fails with an AggregateError: its message is empty.
+  const message = e.message || e.errors?.[0]?.message || String(err);
   // Server messages name objects, never statements; the driver's name host:port. Neither is
   // trusted with secrets: scrub() removes the password and URL wherever they appear.
-  const reason = scrub(String(e.message ?? err), target.secrets).slice(0, 300);
+  const reason = scrub(message, target.secrets).slice(0, 300);
   return new PostgresStoreError(
     `PostgreSQL ${target.display}: ${doing} failed: ${reason}${code && !reason.includes(code) ? ` (${code})` : ''}`,
-    isRetryable(code),
+    isRetryable(code) || connectionFailed(err),
     code,
   );
 }
 
-export function createPool(url: string, options: PostgresOptions, applicationName: string): Sql {
-  return postgres(url, {
+/**
+ * The pool of one store (or command). Notices are not listened to, so they are dropped; BIGINT
+ * ids come back as numbers (driver.ts); idle connections close after a minute.
+ */
+export function createPool(url: string, options: PostgresOptions, applicationName: string): Db {
+  return new Db(url, {
     max: options.poolSize,
-    connect_timeout: options.connectTimeoutSeconds,
-    idle_timeout: 60,
-    onnotice: () => undefined,
-    // ids are BIGINT; they stay far below 2^53, so plain numbers are exact and cheap.
-    types: { bigint: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) } },
-    connection: {
-      application_name: applicationName,
-      ...(options.statementTimeoutMs > 0 ? { statement_timeout: options.statementTimeoutMs } : {}),
-    },
-  }) as unknown as Sql;
+    connectTimeoutMs: options.connectTimeoutSeconds * 1000,
+    idleTimeoutMs: 60_000,
+    statementTimeoutMs: options.statementTimeoutMs,
+    applicationName,
+  });
 }
 
 /**

@@ -3,70 +3,77 @@
 // scan per fact table. Ids are never reused (they come from sg_log's counters).
 import { DeletePlan } from '../document-delete.js';
 import { FACT_TABLES } from '../schema/tables.js';
-import type { Sql } from './connection.js';
+import type { Db } from './connection.js';
+import { sql, statement } from './driver.js';
 import { inTransaction } from './transaction.js';
 
 /** Ids per statement parameter array. */
 const CHUNK = 20_000;
 
-export async function deletePgDocument(sql: Sql, digest: string): Promise<boolean> {
-  return inTransaction(sql, async (tx): Promise<boolean> => {
+export async function deletePgDocument(db: Db, digest: string): Promise<boolean> {
+  return inTransaction(db, async (tx): Promise<boolean> => {
     // Rare and bounded by the store's size, not by the per-statement budget of requests.
-    await tx`SET LOCAL statement_timeout = 0`;
-    await tx`SELECT deletions FROM sg_log WHERE id = 1 FOR UPDATE`;
-    const [doc] = await tx<{ id: number; ranked: boolean }[]>`
-      SELECT id, frequency_eligible AS ranked FROM sg_documents WHERE digest = ${digest}`;
+    await tx.run(sql`SET LOCAL statement_timeout = 0`);
+    await tx.run(sql`SELECT deletions FROM sg_log WHERE id = 1 FOR UPDATE`);
+    const [doc] = await tx.rows<{ id: number; ranked: boolean }>(sql`
+      SELECT id, frequency_eligible AS ranked FROM sg_documents WHERE digest = ${digest}`);
     if (!doc) return false;
     const plan = new DeletePlan();
     for (const t of FACT_TABLES) {
-      const rows = await tx.unsafe(`DELETE FROM sg_${t.name} WHERE doc = $1 RETURNING a, b`, [doc.id]).values();
-      for (const [a, b] of rows as unknown as [number, number | null][]) plan.named(a, b);
+      const rows = await tx.values<[number, number | null]>(
+        statement(`DELETE FROM sg_${t.name} WHERE doc = $1 RETURNING a, b`, [doc.id]),
+      );
+      for (const [a, b] of rows) plan.named(a, b);
     }
-    const [set] = await tx<{ edges: Buffer }[]>`DELETE FROM sg_dependency_sets WHERE doc = ${doc.id} RETURNING edges`;
-    await tx`DELETE FROM sg_dependency_evidence WHERE doc = ${doc.id}`;
+    const [set] = await tx.rows<{ edges: Buffer }>(
+      sql`DELETE FROM sg_dependency_sets WHERE doc = ${doc.id} RETURNING edges`,
+    );
+    await tx.run(sql`DELETE FROM sg_dependency_evidence WHERE doc = ${doc.id}`);
     // Edges it stated first lose their first document; those others still state get the earliest of them below.
-    await tx`UPDATE sg_dependency_edges SET doc = NULL, idx = NULL WHERE doc = ${doc.id}`;
-    await tx`DELETE FROM sg_documents WHERE id = ${doc.id}`;
+    await tx.run(sql`UPDATE sg_dependency_edges SET doc = NULL, idx = NULL WHERE doc = ${doc.id}`);
+    await tx.run(sql`DELETE FROM sg_documents WHERE id = ${doc.id}`);
     if (set) plan.ownDependencies(set.edges);
     if (plan.hasEdges) {
-      await tx`SELECT s.doc, s.edges FROM sg_dependency_sets s JOIN sg_documents d ON d.id = s.doc
-        WHERE d.frequency_eligible = ${doc.ranked}`
-        .values()
-        .cursor(1_000, (rows) => {
-          for (const [id, triples] of rows as [number, Buffer][]) plan.otherDependencies(triples, Number(id));
-        });
+      await tx.cursor<[number, Buffer]>(
+        sql`SELECT s.doc, s.edges FROM sg_dependency_sets s JOIN sg_documents d ON d.id = s.doc
+          WHERE d.frequency_eligible = ${doc.ranked}`,
+        1_000,
+        (rows) => {
+          for (const [id, triples] of rows) plan.otherDependencies(triples, Number(id));
+        },
+      );
       const { a, b } = plan.orphanEdges();
       for (let i = 0; i < a.length; i += CHUNK) {
-        await tx`DELETE FROM sg_dependency_edges e
+        await tx.run(sql`DELETE FROM sg_dependency_edges e
           USING unnest(${a.slice(i, i + CHUNK)}::bigint[], ${b.slice(i, i + CHUNK)}::bigint[]) AS o (a, b)
-          WHERE e.a = o.a AND e.b = o.b AND e.ranked = ${doc.ranked}`;
+          WHERE e.a = o.a AND e.b = o.b AND e.ranked = ${doc.ranked}`);
       }
       const restated = plan.restatedEdges();
       for (let i = 0; i < restated.a.length; i += CHUNK) {
         const part = (xs: number[]) => xs.slice(i, i + CHUNK);
-        await tx`UPDATE sg_dependency_edges e SET doc = r.doc, idx = r.idx
+        await tx.run(sql`UPDATE sg_dependency_edges e SET doc = r.doc, idx = r.idx
           FROM unnest(${part(restated.a)}::bigint[], ${part(restated.b)}::bigint[], ${part(restated.doc)}::bigint[],
             ${part(restated.idx)}::int[]) AS r (a, b, doc, idx)
-          WHERE e.a = r.a AND e.b = r.b AND e.ranked = ${doc.ranked} AND e.doc IS NULL`;
+          WHERE e.a = r.a AND e.b = r.b AND e.ranked = ${doc.ranked} AND e.doc IS NULL`);
       }
     }
     const candidates = plan.candidateNodes();
     if (candidates.length) {
       for (const table of [...FACT_TABLES.map((t) => `sg_${t.name}`), 'sg_dependency_edges']) {
-        const still = await tx
-          .unsafe(
+        const still = await tx.values<[number]>(
+          statement(
             `SELECT a FROM ${table} WHERE a = ANY($1::bigint[]) UNION SELECT b FROM ${table} WHERE b = ANY($1::bigint[])`,
             [candidates],
-          )
-          .values();
-        for (const [id] of still as unknown as [number][]) plan.referenced(id);
+          ),
+        );
+        for (const [id] of still) plan.referenced(id);
       }
       const orphans = plan.candidateNodes();
       for (let i = 0; i < orphans.length; i += CHUNK) {
-        await tx`DELETE FROM sg_nodes WHERE id = ANY(${orphans.slice(i, i + CHUNK)}::bigint[])`;
+        await tx.run(sql`DELETE FROM sg_nodes WHERE id = ANY(${orphans.slice(i, i + CHUNK)}::bigint[])`);
       }
     }
-    await tx`UPDATE sg_log SET deletions = deletions + 1 WHERE id = 1`;
+    await tx.run(sql`UPDATE sg_log SET deletions = deletions + 1 WHERE id = 1`);
     return true;
   });
 }

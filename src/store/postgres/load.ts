@@ -6,23 +6,26 @@ import { deliverRow, loadColumns } from '../load-rows.js';
 import { PhaseClock, type LoadPhases } from '../load-phases.js';
 import { FACT_TABLES } from '../schema/tables.js';
 import type { LoadCursor, LoadSink } from '../types.js';
-import type { Sql } from './connection.js';
+import type { Db } from './connection.js';
+import { sql, statement } from './driver.js';
 import { inReadSnapshot } from './transaction.js';
 
-/** Rows fetched per round trip while streaming. */
+/** Rows fetched per round trip while streaming (through a cursor: memory stays bounded by it). */
 const BATCH = 20_000;
 
-type Row = unknown[];
-
-export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink, phases?: LoadPhases): Promise<LoadCursor> {
-  return inReadSnapshot<LoadCursor>(sql, async (tx) => {
+export async function loadSince(db: Db, since: LoadCursor, sink: LoadSink, phases?: LoadPhases): Promise<LoadCursor> {
+  return inReadSnapshot<LoadCursor>(db, async (tx) => {
     const clock = new PhaseClock(phases);
     // A first load of a big store streams for a while; the per-statement budget is for
     // ordinary statements, not for this.
-    await tx`SET LOCAL statement_timeout = 0`;
-    const [log] = await tx<
-      { last_node: number; last_fact: number; last_document: number; last_edge: number; deletions: number }[]
-    >`SELECT last_node, last_fact, last_document, last_edge, deletions FROM sg_log WHERE id = 1`;
+    await tx.run(sql`SET LOCAL statement_timeout = 0`);
+    const [log] = await tx.rows<{
+      last_node: number;
+      last_fact: number;
+      last_document: number;
+      last_edge: number;
+      deletions: number;
+    }>(sql`SELECT last_node, last_fact, last_document, last_edge, deletions FROM sg_log WHERE id = 1`);
     // Fact ids are dense across the fact tables (one counter): every table is read up to last_fact.
     const facts: Record<string, number> = {};
     for (const table of FACT_TABLES) facts[table.name] = log.last_fact;
@@ -35,45 +38,49 @@ export async function loadSince(sql: Sql, since: LoadCursor, sink: LoadSink, pha
     };
 
     if (next.node > since.node) {
-      await tx`SELECT id, kind, key, attr FROM sg_nodes WHERE id > ${since.node} AND id <= ${next.node} ORDER BY id`
-        .values()
-        .cursor(BATCH, (rows: Row[]) => {
-          for (const [id, kind, key, attr] of rows as [number, NodeKind, string, string | null][])
-            sink.node(id, kind, key, attr);
-        });
+      await tx.cursor<[number, NodeKind, string, string | null]>(
+        sql`SELECT id, kind, key, attr FROM sg_nodes WHERE id > ${since.node} AND id <= ${next.node} ORDER BY id`,
+        BATCH,
+        (rows) => {
+          for (const [id, kind, key, attr] of rows) sink.node(id, kind, key, attr);
+        },
+      );
     }
     clock.lap('nodes');
     if (next.document > since.document) {
-      await tx`SELECT id, digest, origin, collector FROM sg_documents
-        WHERE id > ${since.document} AND id <= ${next.document} ORDER BY id`
-        .values()
-        .cursor(BATCH, (rows: Row[]) => {
-          for (const [id, digest, origin, collector] of rows as [number, string, string, string][]) {
-            sink.document({ id, digest, origin, collector });
-          }
-        });
+      await tx.cursor<[number, string, string, string]>(
+        sql`SELECT id, digest, origin, collector FROM sg_documents
+          WHERE id > ${since.document} AND id <= ${next.document} ORDER BY id`,
+        BATCH,
+        (rows) => {
+          for (const [id, digest, origin, collector] of rows) sink.document({ id, digest, origin, collector });
+        },
+      );
     }
     clock.lap('documents');
     for (const table of FACT_TABLES) {
       const from = since.facts[table.name] ?? 0;
       if (log.last_fact <= from) continue;
-      await tx
-        .unsafe(`SELECT ${loadColumns(table)} FROM sg_${table.name} WHERE id > $1 AND id <= $2 ORDER BY id`, [
+      await tx.cursor(
+        statement(`SELECT ${loadColumns(table)} FROM sg_${table.name} WHERE id > $1 AND id <= $2 ORDER BY id`, [
           from,
           log.last_fact,
-        ])
-        .values()
-        .cursor(BATCH, (rows: Row[]) => {
+        ]),
+        BATCH,
+        (rows) => {
           for (const row of rows) deliverRow(sink, table, row);
-        });
+        },
+      );
       clock.lap(table.name);
     }
     if (next.edge > since.edge) {
-      await tx`SELECT a, b, ranked FROM sg_dependency_edges WHERE id > ${since.edge} AND id <= ${next.edge} ORDER BY id`
-        .values()
-        .cursor(BATCH, (rows: Row[]) => {
-          for (const [a, b, ranked] of rows as [number, number, boolean][]) sink.dependencyEdge(a, b, ranked);
-        });
+      await tx.cursor<[number, number, boolean]>(
+        sql`SELECT a, b, ranked FROM sg_dependency_edges WHERE id > ${since.edge} AND id <= ${next.edge} ORDER BY id`,
+        BATCH,
+        (rows) => {
+          for (const [a, b, ranked] of rows) sink.dependencyEdge(a, b, ranked);
+        },
+      );
     }
     clock.lap('dependency_edges');
     return next;

@@ -28,10 +28,11 @@ import {
   describeTarget,
   storeError,
   withStartupRetry,
+  type Db,
   type PostgresOptions,
-  type Sql,
   type Target,
 } from './connection.js';
+import { sql, statement } from './driver.js';
 import * as admin from './admin.js';
 import { documentByDigestSql, documentFromRow, documentListSql, type DocumentRowValues } from '../document-rows.js';
 import { POSTGRES_DIALECT } from '../schema/dialect.js';
@@ -50,17 +51,19 @@ import { DocumentWriter } from '../writer.js';
 /** NOTIFY channel; notifications are scoped to the database, so one name serves every store. */
 export const COMMIT_CHANNEL = 'supplygraph_commit';
 
+const SELECT_1 = statement('SELECT 1');
+
 export class PostgresStore implements GraphStore {
   readonly backend = 'postgres' as const;
   private readonly writer: DocumentWriter;
   private closed = false;
 
   private constructor(
-    private readonly sql: Sql,
+    private readonly db: Db,
     private readonly target: Target,
     readonly storeId: string,
   ) {
-    this.writer = new DocumentWriter(new PgWriteBackend(sql));
+    this.writer = new DocumentWriter(new PgWriteBackend(db));
   }
 
   /**
@@ -74,15 +77,15 @@ export class PostgresStore implements GraphStore {
   ): Promise<PostgresStore> {
     const opts = { ...DEFAULT_POSTGRES_OPTIONS, ...options };
     const target = describeTarget(url);
-    const sql = createPool(url, opts, 'supplygraph');
+    const db = createPool(url, opts, 'supplygraph');
     try {
-      await withStartupRetry(() => sql`SELECT 1`, opts, target);
-      if (mode === 'migrate') await applyMigrations(sql);
-      await checkSchema(sql);
-      const [row] = await sql<{ value: string }[]>`SELECT value FROM sg_meta WHERE key = 'store_id'`;
-      return new PostgresStore(sql, target, row.value);
+      await withStartupRetry(() => db.run(SELECT_1), opts, target);
+      if (mode === 'migrate') await applyMigrations(db);
+      await checkSchema(db);
+      const [row] = await db.rows<{ value: string }>(sql`SELECT value FROM sg_meta WHERE key = 'store_id'`);
+      return new PostgresStore(db, target, row.value);
     } catch (err) {
-      await sql.end({ timeout: 1 }).catch(() => undefined);
+      await db.end(1_000).catch(() => undefined);
       throw storeError(err, target, mode === 'migrate' ? 'migrating' : 'opening the store');
     }
   }
@@ -91,14 +94,14 @@ export class PostgresStore implements GraphStore {
   static async migrate(url: string, options: Partial<PostgresOptions> = {}): Promise<MigrationReport> {
     const opts = { ...DEFAULT_POSTGRES_OPTIONS, ...options };
     const target = describeTarget(url);
-    const sql = createPool(url, { ...opts, poolSize: 1 }, 'supplygraph-migrate');
+    const db = createPool(url, { ...opts, poolSize: 1 }, 'supplygraph-migrate');
     try {
-      await withStartupRetry(() => sql`SELECT 1`, opts, target);
-      return await applyMigrations(sql);
+      await withStartupRetry(() => db.run(SELECT_1), opts, target);
+      return await applyMigrations(db);
     } catch (err) {
       throw storeError(err, target, 'migrating');
     } finally {
-      await sql.end({ timeout: 5 }).catch(() => undefined);
+      await db.end(5_000).catch(() => undefined);
     }
   }
 
@@ -117,7 +120,7 @@ export class PostgresStore implements GraphStore {
     if (outcome.status === 'stored') {
       // After COMMIT and best effort: engines without LISTEN/NOTIFY (CockroachDB) still work,
       // servers then see the document on their next poll.
-      this.sql.notify(COMMIT_CHANNEL, String(outcome.documentId)).catch(() => undefined);
+      this.notify(String(outcome.documentId));
     }
     return outcome;
   }
@@ -125,21 +128,23 @@ export class PostgresStore implements GraphStore {
   async hasDocument(digest: string): Promise<boolean> {
     return this.guard(
       'looking up a document',
-      async () => (await this.sql`SELECT 1 FROM sg_documents WHERE digest = ${digest}`).length > 0,
+      async () => (await this.db.rows(sql`SELECT 1 FROM sg_documents WHERE digest = ${digest}`)).length > 0,
     );
   }
 
   async documentSkips(digest: string): Promise<SkippedItem[] | undefined> {
     return this.guard('reading a document', async () => {
-      const [row] = await this.sql<{ skipped: string }[]>`SELECT skipped FROM sg_documents WHERE digest = ${digest}`;
+      const [row] = await this.db.rows<{ skipped: string }>(
+        sql`SELECT skipped FROM sg_documents WHERE digest = ${digest}`,
+      );
       return row ? (JSON.parse(row.skipped) as SkippedItem[]) : undefined;
     });
   }
 
   async changesSince(cursor: LoadCursor): Promise<StoreChange> {
     return this.guard('checking for changes', async () => {
-      const [log] = await this.sql<{ last_document: number; deletions: number }[]>`
-        SELECT last_document, deletions FROM sg_log WHERE id = 1`;
+      const [log] = await this.db.rows<{ last_document: number; deletions: number }>(sql`
+        SELECT last_document, deletions FROM sg_log WHERE id = 1`);
       if (log.deletions !== cursor.deletions) return 'deleted';
       return log.last_document > cursor.document ? 'appended' : 'none';
     });
@@ -149,9 +154,9 @@ export class PostgresStore implements GraphStore {
   async listDocuments(query: DocumentQuery): Promise<DocumentList> {
     const { page, count } = documentListSql(POSTGRES_DIALECT, query);
     return this.guard('listing documents', () =>
-      inReadSnapshot(this.sql, async (tx) => {
-        const rows = await tx.unsafe<DocumentRowValues[]>(page.text, page.params);
-        const [n] = await tx.unsafe<{ n: number }[]>(count.text, count.params);
+      inReadSnapshot(this.db, async (tx) => {
+        const rows = await tx.rows<DocumentRowValues>(statement(page.text, page.params));
+        const [n] = await tx.rows<{ n: number }>(statement(count.text, count.params));
         return { documents: rows.map(documentFromRow), total: Number(n.n) };
       }),
     );
@@ -159,63 +164,68 @@ export class PostgresStore implements GraphStore {
 
   async getDocument(digest: string): Promise<StoredDocument | undefined> {
     return this.guard('reading a document', async () => {
-      const [row] = await this.sql.unsafe<DocumentRowValues[]>(documentByDigestSql(POSTGRES_DIALECT), [digest]);
+      const [row] = await this.db.rows<DocumentRowValues>(statement(documentByDigestSql(POSTGRES_DIALECT), [digest]));
       return row ? documentFromRow(row) : undefined;
     });
   }
   async deleteDocument(digest: string): Promise<boolean> {
-    const deleted = await this.guard('deleting a document', () => deletePgDocument(this.sql, digest));
+    const deleted = await this.guard('deleting a document', () => deletePgDocument(this.db, digest));
     // Best effort, as after a write: servers that miss it see the delete on their next poll.
-    if (deleted) this.sql.notify(COMMIT_CHANNEL, 'delete').catch(() => undefined);
+    if (deleted) this.notify('delete');
     return deleted;
   }
+
+  /** NOTIFY of a commit, best effort (its failure is nobody's: listeners poll as well). */
+  private notify(payload: string): void {
+    this.db.run(sql`SELECT pg_notify(${COMMIT_CHANNEL}, ${payload})`).catch(() => undefined);
+  }
   async createToken(token: TokenRecord): Promise<void> {
-    await this.guard('creating a token', () => admin.createToken(this.sql, token));
+    await this.guard('creating a token', () => admin.createToken(this.db, token));
   }
   async listTokens(): Promise<TokenRecord[]> {
-    return this.guard('listing tokens', () => admin.listTokens(this.sql));
+    return this.guard('listing tokens', () => admin.listTokens(this.db));
   }
   async findToken(hash: string): Promise<TokenRecord | undefined> {
-    return this.guard('looking up a token', () => admin.findToken(this.sql, hash));
+    return this.guard('looking up a token', () => admin.findToken(this.db, hash));
   }
   async touchToken(name: string, at: string): Promise<void> {
-    await this.guard('recording a token use', () => admin.touchToken(this.sql, name, at));
+    await this.guard('recording a token use', () => admin.touchToken(this.db, name, at));
   }
   async revokeToken(name: string): Promise<boolean> {
-    return this.guard('revoking a token', () => admin.revokeToken(this.sql, name));
+    return this.guard('revoking a token', () => admin.revokeToken(this.db, name));
   }
   async appendAudit(event: AuditEvent): Promise<void> {
-    await this.guard('appending to the audit log', () => admin.appendAudit(this.sql, event));
+    await this.guard('appending to the audit log', () => admin.appendAudit(this.db, event));
   }
   async listAudit(query: AuditQuery): Promise<{ events: StoredAuditEvent[]; total: number }> {
-    return this.guard('reading the audit log', () => admin.listAudit(this.sql, query));
+    return this.guard('reading the audit log', () => admin.listAudit(this.db, query));
   }
 
   async load(since: LoadCursor, sink: LoadSink, phases?: LoadPhases): Promise<LoadCursor> {
-    return this.guard('loading the graph', () => loadSince(this.sql, since, sink, phases));
+    return this.guard('loading the graph', () => loadSince(this.db, since, sink, phases));
   }
 
   async edgeEvidence(edges: readonly EdgeQuery[]): Promise<(EdgeEvidence | undefined)[]> {
-    return this.guard('looking up path evidence', () => pgEdgeEvidence(this.sql, edges));
+    return this.guard('looking up path evidence', () => pgEdgeEvidence(this.db, edges));
   }
 
   async nodeDocuments(node: number, subjects: readonly number[]): Promise<number[]> {
     const rows = await this.guard('looking up the documents naming a package', () =>
-      this.sql.unsafe<{ doc: string | number }[]>(nodeDocumentsSql(POSTGRES_DIALECT), [subjects as never, node]),
+      this.db.rows<{ doc: string | number }>(statement(nodeDocumentsSql(POSTGRES_DIALECT), [subjects, node])),
     );
     return rows.map((r) => Number(r.doc));
   }
 
   async slsaRows(built: readonly number[], material?: number): Promise<SlsaRow[]> {
-    const params = material === undefined ? [built as never] : [built as never, material];
+    const params = material === undefined ? [built] : [built, material];
     const rows = await this.guard('looking up the provenance of an artifact', () =>
-      this.sql.unsafe<Record<string, unknown>[]>(slsaRowsSql(POSTGRES_DIALECT, material !== undefined), params),
+      this.db.rows(statement(slsaRowsSql(POSTGRES_DIALECT, material !== undefined), params)),
     );
     return rows.map(slsaRowOf);
   }
 
   async ping(): Promise<void> {
-    await this.guard('ping', () => this.sql`SELECT 1`);
+    await this.guard('ping', () => this.db.run(SELECT_1));
   }
 
   /**
@@ -224,11 +234,12 @@ export class PostgresStore implements GraphStore {
    */
   async stats(): Promise<StoreStats> {
     return this.guard('reading statistics', () =>
-      inReadSnapshot(this.sql, async (tx) => {
-        const [log] = await tx<{ last_node: number; last_fact: number; last_document: number; deletions: number }[]>`
-          SELECT last_node, last_fact, last_document, deletions FROM sg_log WHERE id = 1`;
+      inReadSnapshot(this.db, async (tx) => {
+        const [log] = await tx.rows<{ last_node: number; last_fact: number; last_document: number; deletions: number }>(
+          sql`SELECT last_node, last_fact, last_document, deletions FROM sg_log WHERE id = 1`,
+        );
         const count = async (table: string): Promise<number> =>
-          (await tx.unsafe<{ n: number }[]>(`SELECT count(*)::bigint AS n FROM ${table}`))[0].n;
+          (await tx.rows<{ n: number }>(statement(`SELECT count(*)::bigint AS n FROM ${table}`)))[0].n;
         // Edge ids may have gaps (conflicts under concurrency): count the rows.
         const dependencyEdges = await count('sg_dependency_edges');
         if (log.deletions === 0) {
@@ -242,21 +253,22 @@ export class PostgresStore implements GraphStore {
   }
 
   /**
-   * Calls `listener` whenever any process commits a document (LISTEN on a dedicated
-   * connection that the driver re-establishes after a failure). Returns the unsubscribe.
+   * Calls `listener` whenever any process commits a document (LISTEN on a dedicated connection,
+   * re-established after a failure), and after each LISTEN, since commits may have been missed
+   * while it was down. Returns the unsubscribe.
    */
   async subscribe(listener: () => void): Promise<() => Promise<void>> {
-    const subscription = await this.guard('listening for commits', () =>
-      this.sql.listen(COMMIT_CHANNEL, () => listener(), listener),
+    const unlisten = await this.guard('listening for commits', () =>
+      this.db.listen(COMMIT_CHANNEL, () => listener(), listener),
     );
     return async () => {
-      await subscription.unlisten().catch(() => undefined);
+      await unlisten().catch(() => undefined);
     };
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.sql.end({ timeout: 5 }).catch(() => undefined);
+    await this.db.end(5_000).catch(() => undefined);
   }
 }

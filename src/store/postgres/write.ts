@@ -1,6 +1,8 @@
 // The PostgreSQL side of the one writer: everything in one transaction (atomic per document),
-// rows sent as arrays through unnest (a few pipelined statements per document, whatever its
-// size), and ids taken from the sg_log row while it is locked so that ids grow in commit order.
+// rows sent as arrays through unnest (a few statements per document, whatever its size: one per
+// table and 20,000 rows), and ids taken from the sg_log row while it is locked so that ids grow
+// in commit order. The statements run one after another: pg does not pipeline, and a client
+// given a statement while another runs queues it (deprecated since pg 8.x).
 // (COPY FROM STDIN through the driver's writable stream was measured: about 3x slower per
 // document here, the stream's round trips dominate; unnest needs no extra protocol either.)
 import { createHash } from 'node:crypto';
@@ -10,7 +12,8 @@ import { POSTGRES_DIALECT } from '../schema/dialect.js';
 import { EVIDENCE_COLUMNS, SUMMARY_COLUMNS, type FactTable } from '../schema/tables.js';
 import type { WriteOutcome } from '../types.js';
 import type { DocumentRecord, WriteBackend, WriteTransaction } from '../writer.js';
-import type { Sql } from './connection.js';
+import type { Db } from './connection.js';
+import { sql, statement, type Queryable, type Session, type Statement } from './driver.js';
 import { inTransaction } from './transaction.js';
 
 /** Rows per statement: bounds the size of one message without costing round trips. */
@@ -37,10 +40,10 @@ export function nodeHash(n: NodeKey): string {
 }
 
 /** Looks up committed node ids by hash; committed ids never change, so callers may cache them. */
-async function selectNodeIds(sql: Sql, hashes: readonly string[], into: Map<string, number>): Promise<void> {
+async function selectNodeIds(db: Queryable, hashes: readonly string[], into: Map<string, number>): Promise<void> {
   for (let i = 0; i < hashes.length; i += CHUNK) {
-    const rows = await sql<{ id: number; key_hash: string }[]>`
-      SELECT id, key_hash FROM sg_nodes WHERE key_hash = ANY(${hashes.slice(i, i + CHUNK)}::text[])`;
+    const rows = await db.rows<{ id: number; key_hash: string }>(sql`
+      SELECT id, key_hash FROM sg_nodes WHERE key_hash = ANY(${hashes.slice(i, i + CHUNK)}::text[])`);
     for (const r of rows) into.set(r.key_hash, r.id);
   }
 }
@@ -54,8 +57,9 @@ interface LogRow {
 }
 
 /**
- * Array type of a column for unnest, and the cast back. JSON and booleans travel as text: the
- * driver sends an array of booleans as one boolean, which no cast makes an array.
+ * Array type of a column for unnest, and the cast back. JSON and booleans travel as text arrays
+ * (a JSON value in an array literal is text anyway; booleans have travelled so since an earlier
+ * driver sent an array of booleans as one boolean).
  */
 function arrayOf(column: Column): { array: string; cast: string } {
   if (column.type === 'json') return { array: 'text[]', cast: '::json' };
@@ -76,14 +80,17 @@ const ref = (name: string): Column => ({ field: name, name, type: 'integer' });
 const KEY_COLUMNS = [ref('id'), ref('doc'), ref('a'), ref('b')];
 const EVIDENCE_INSERT = unnestInsert('sg_dependency_evidence', [ref('doc'), ref('idx'), ...EVIDENCE_COLUMNS]);
 
-/** One write transaction: statements are queued (postgres.js pipelines them) and awaited at the end. */
+/**
+ * One write transaction: the writer's body (synchronous) queues the statements, `sent()` then
+ * runs them in order on the transaction's connection.
+ */
 class PgWriteTransaction implements WriteTransaction {
-  private readonly pending: Promise<unknown>[] = [];
+  private readonly pending: Statement[] = [];
   nextFact: number;
   nextEdge: number;
 
   constructor(
-    private readonly tx: Sql,
+    private readonly tx: Session,
     readonly log: LogRow,
     private readonly factInserts: Map<FactTable, string>,
   ) {
@@ -91,27 +98,21 @@ class PgWriteTransaction implements WriteTransaction {
     this.nextEdge = log.last_edge;
   }
 
-  /**
-   * Sends a statement now, to be awaited by `sent()`. Should the transaction stop before that (an
-   * earlier statement failed, the connection died), its failure is expected: it is handled here
-   * so that it never surfaces as an unhandled rejection, which would end the process.
-   */
-  send(statement: Promise<unknown>): void {
-    statement.catch(() => undefined);
-    this.pending.push(statement);
+  send(s: Statement): void {
+    this.pending.push(s);
   }
 
-  /** Every statement sent, answered (the first failure rejects). */
-  sent(): Promise<unknown> {
-    return Promise.all(this.pending);
+  /** Runs every statement queued, in order; the first failure stops them and rejects. */
+  async sent(): Promise<void> {
+    for (const s of this.pending.splice(0)) await this.tx.run(s);
   }
 
-  /** Sends rows (as columns of arrays) in chunks. */
+  /** Queues rows (as columns of arrays) in chunks. */
   private insert(query: string, columns: unknown[][]): void {
     const count = columns[0].length;
     for (let i = 0; i < count; i += CHUNK) {
       const params = columns.map((c) => (i === 0 && count <= CHUNK ? c : c.slice(i, i + CHUNK)));
-      this.send(this.tx.unsafe(query, params as never[]));
+      this.send(statement(query, params));
     }
   }
 
@@ -119,7 +120,7 @@ class PgWriteTransaction implements WriteTransaction {
     const id = this.log.last_document + 1;
     const summary = SUMMARY_COLUMNS.map((c) => d.summary[c.field as keyof DocumentRecord['summary']]);
     this.send(
-      this.tx.unsafe(
+      statement(
         `INSERT INTO sg_documents (id, digest, name, format, origin, collector, ingested_at, subject, ingested_by, frequency_eligible, skipped
           ${SUMMARY_COLUMNS.map((c) => `, ${quoted(c.name)}`).join('')})
          VALUES (${Array.from({ length: 11 + summary.length }, (_, i) => `$${i + 1}`).join(', ')})`,
@@ -133,9 +134,10 @@ class PgWriteTransaction implements WriteTransaction {
           d.ingestedAt,
           text(d.subject),
           text(d.ingestedBy),
-        ]
-          .concat([d.frequencyEligible as never, text(d.skipped)])
-          .concat(summary as never[]) as never[],
+          d.frequencyEligible,
+          text(d.skipped),
+          ...summary,
+        ],
       ),
     );
     return id;
@@ -157,7 +159,7 @@ class PgWriteTransaction implements WriteTransaction {
   }
 
   insertDependencies(documentId: number, triples: Buffer, evidence: ColumnValue[][]): void {
-    this.send(this.tx`INSERT INTO sg_dependency_sets (doc, edges) VALUES (${documentId}, ${triples})`);
+    this.send(sql`INSERT INTO sg_dependency_sets (doc, edges) VALUES (${documentId}, ${triples})`);
     const fields = EVIDENCE_COLUMNS.map((_, k) => evidence.map((v) => arrayParam(v[k])));
     this.insert(EVIDENCE_INSERT, [evidence.map(() => documentId), evidence.map((_, i) => i), ...fields]);
   }
@@ -166,8 +168,9 @@ class PgWriteTransaction implements WriteTransaction {
     // Ids in commit order; a conflict leaves a gap, which the loader's "id > cursor" reading does not mind.
     const ids = a.map(() => ++this.nextEdge);
     for (let i = 0; i < a.length; i += CHUNK) {
-      this.send(this.tx`INSERT INTO sg_dependency_edges (id, a, b, ranked, doc, idx)
-        SELECT e.id, e.a, e.b, ${ranked}, ${documentId}, e.idx
+      // Typed parameters: in a SELECT list nothing else tells PostgreSQL what they are.
+      this.send(sql`INSERT INTO sg_dependency_edges (id, a, b, ranked, doc, idx)
+        SELECT e.id, e.a, e.b, ${ranked}::boolean, ${documentId}::bigint, e.idx
         FROM unnest(${ids.slice(i, i + CHUNK)}::bigint[], ${a.slice(i, i + CHUNK)}::bigint[], ${b.slice(i, i + CHUNK)}::bigint[], ${idx.slice(i, i + CHUNK)}::int[]) AS e (id, a, b, idx)
         ON CONFLICT (a, b, ranked) DO NOTHING`);
     }
@@ -181,7 +184,7 @@ export class PgWriteBackend implements WriteBackend {
   onDeletion?: () => void;
   private deletionsSeen: number | undefined;
 
-  constructor(private readonly sql: Sql) {}
+  constructor(private readonly db: Db) {}
 
   async transact(
     digest: string,
@@ -197,14 +200,14 @@ export class PgWriteBackend implements WriteBackend {
       if (id !== undefined) resolved.set(h, id);
       return id === undefined;
     });
-    if (unknown.length) await selectNodeIds(this.sql, unknown, resolved);
+    if (unknown.length) await selectNodeIds(this.db, unknown, resolved);
     for (const h of unknown) if (resolved.has(h)) created.set(h, resolved.get(h)!); // committed: cacheable
 
-    const outcome = await inTransaction(this.sql, async (tx): Promise<WriteOutcome> => {
+    const outcome = await inTransaction(this.db, async (tx): Promise<WriteOutcome> => {
       // The commit section: one writer at a time from here to COMMIT, across every process.
-      const [log] = await tx<LogRow[]>`
-        SELECT last_node, last_fact, last_document, last_edge, deletions FROM sg_log WHERE id = 1 FOR UPDATE`;
-      const [dup] = await tx<{ id: number }[]>`SELECT id FROM sg_documents WHERE digest = ${digest}`;
+      const [log] = await tx.rows<LogRow>(sql`
+        SELECT last_node, last_fact, last_document, last_edge, deletions FROM sg_log WHERE id = 1 FOR UPDATE`);
+      const [dup] = await tx.rows<{ id: number }>(sql`SELECT id FROM sg_documents WHERE digest = ${digest}`);
       if (dup) return { status: 'duplicate', documentId: dup.id };
 
       if (log.deletions !== this.deletionsSeen) {
@@ -232,14 +235,14 @@ export class PgWriteBackend implements WriteBackend {
       for (let i = 0; i < fresh.length; i += CHUNK) {
         const part = fresh.slice(i, i + CHUNK);
         // ON CONFLICT is a backstop only: under the lock no other writer can insert these keys.
-        write.send(tx`INSERT INTO sg_nodes (id, kind, key, attr, key_hash)
+        write.send(sql`INSERT INTO sg_nodes (id, kind, key, attr, key_hash)
           SELECT * FROM unnest(${part.map((j) => ids[j])}::bigint[], ${part.map((j) => nodes[j].kind)}::smallint[],
-            ${part.map((j) => text(nodes[j].key))}::text[], ${part.map((j) => text(nodes[j].attr)) as string[]}::text[],
+            ${part.map((j) => text(nodes[j].key))}::text[], ${part.map((j) => text(nodes[j].attr))}::text[],
             ${part.map((j) => hashes[j])}::text[])
           ON CONFLICT (key_hash) DO NOTHING`);
       }
       const documentId = body(write, ids);
-      write.send(tx`UPDATE sg_log SET last_node = ${nextNode}, last_fact = ${write.nextFact},
+      write.send(sql`UPDATE sg_log SET last_node = ${nextNode}, last_fact = ${write.nextFact},
         last_document = ${documentId}, last_edge = ${write.nextEdge} WHERE id = 1`);
       await write.sent();
       return { status: 'stored', documentId };

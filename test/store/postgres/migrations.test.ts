@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, MIGRATIONS, PG_SCHEMA_VERSION } from '../../../src/store/postgres/migrations.js';
 import { PostgresStore } from '../../../src/store/postgres/pg-store.js';
+import { sql as template } from '../../../src/store/postgres/driver.js';
 import { POSTGRES_DIALECT } from '../../../src/store/schema/dialect.js';
 import { dependsOn } from '../../helpers/predicates.js';
 import { createTestDatabase, tempDir, withDatabase, type TestDatabase } from '../../helpers/server.js';
@@ -120,7 +121,7 @@ describe('schema migrations', () => {
       await sql`DELETE FROM sg_schema_migrations WHERE version >= 7`;
     });
     await expect(open()).rejects.toThrow(/version 6.*run "supplygraph migrate/);
-    const report = await withDatabase(db.url, (sql) => applyMigrations(sql));
+    const report = await withDatabase(db.url, (sql) => applyMigrations(sql.db));
     expect(report).toMatchObject({
       from: 6,
       to: PG_SCHEMA_VERSION,
@@ -137,7 +138,7 @@ describe('schema migrations', () => {
       await sql`DELETE FROM sg_schema_migrations WHERE version >= 8`;
     });
     await expect(PostgresStore.open(db.url)).rejects.toThrow(/version 7.*run "supplygraph migrate/);
-    const report = await withDatabase(db.url, (sql) => applyMigrations(sql));
+    const report = await withDatabase(db.url, (sql) => applyMigrations(sql.db));
     expect(report).toMatchObject({ from: 7, to: PG_SCHEMA_VERSION, applied: [{ version: 8 }, { version: 9 }] });
     const rows = await withDatabase(db.url, (sql) => sql.unsafe(signatureRowsSql('sg_')));
     expectJudgedRows(rows as unknown as never[]);
@@ -150,9 +151,10 @@ describe('schema migrations', () => {
     await withDatabase(db.url, async (sql) => {
       const hash = (key: string): string => createHash('sha256').update(`1\u0000${key}`).digest('hex');
       for (const [old, now] of OLD_TO_NEW) {
-        const moved =
-          await sql`UPDATE sg_nodes SET key = ${old}, key_hash = ${hash(old)} WHERE kind = 1 AND key = ${now}`;
-        expect(moved.count, now).toBe(1);
+        const moved = await sql.db.run(
+          template`UPDATE sg_nodes SET key = ${old}, key_hash = ${hash(old)} WHERE kind = 1 AND key = ${now}`,
+        );
+        expect(moved, now).toBe(1);
         await sql`UPDATE sg_documents SET subject = ${old} WHERE subject = ${now}`;
       }
       let id = (await sql<{ n: number }[]>`SELECT max(id)::int AS n FROM sg_nodes`)[0].n;
@@ -163,7 +165,7 @@ describe('schema migrations', () => {
       await sql`DELETE FROM sg_schema_migrations WHERE version >= 9`;
     });
     await expect(PostgresStore.open(db.url)).rejects.toThrow(/version 8.*run "supplygraph migrate/);
-    const report = await withDatabase(db.url, (sql) => applyMigrations(sql));
+    const report = await withDatabase(db.url, (sql) => applyMigrations(sql.db));
     expect(report.applied).toEqual([
       {
         version: 9,
