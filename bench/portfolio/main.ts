@@ -69,7 +69,7 @@ async function main(): Promise<void> {
   });
   const latest: LatestBuilds = new Map();
   const { store, fill } = await filled(options, stream, latest);
-  const service = await startService(store, options.outDir);
+  const service = await startService(store, options.outDir, options.profileDir);
   try {
     const newest = [...latest.values()].at(-1)!;
     const popular = await popularPackage(service.base);

@@ -17,6 +17,8 @@ export interface PortfolioOptions {
   outDir: string;
   /** Keep a store filled by an earlier run of the same options (skips the fill). */
   reuse: boolean;
+  /** Where the server writes a CPU profile (node --cpu-prof) when it stops; none unless given. */
+  profileDir: string | undefined;
 }
 
 function count(args: Record<string, string>, name: string, fallback: number): number {
@@ -38,5 +40,6 @@ export function portfolioOptions(argv: string[]): PortfolioOptions {
     streamSeconds: count(args, 'stream-seconds', 30),
     outDir: args.out ?? join(OUT_DIR, `portfolio-${sboms}-s${seed}`),
     reuse: args.reuse === 'true',
+    profileDir: args.profile,
   };
 }

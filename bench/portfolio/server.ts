@@ -26,7 +26,7 @@ async function adminToken(store: string, logFile: string): Promise<string> {
   return run.stdout.trim();
 }
 
-export async function startService(store: string, outDir: string): Promise<RunningService> {
+export async function startService(store: string, outDir: string, profileDir?: string): Promise<RunningService> {
   const logFile = join(outDir, 'server.log');
   const token = await adminToken(store, logFile);
   const port = await freePort();
@@ -34,7 +34,11 @@ export async function startService(store: string, outDir: string): Promise<Runni
   const started = performance.now();
   const child = startChild(
     process.execPath,
-    [BIN, 'serve', '--store', store, '--port', String(port), '--log-level', 'warn', '--query-budget', '600000'],
+    [
+      ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
+      BIN,
+      ...['serve', '--store', store, '--port', String(port), '--log-level', 'warn', '--query-budget', '600000'],
+    ],
     logFile,
   );
   await waitFor(async () => (await get(base, '/readyz', 5_000)).status === 200, 3_600_000, 50);
