@@ -3,6 +3,7 @@
 // one huge cycle, many versions of one name, diamond lattices, a root fanning out to nodes that
 // each depend on two others, self-loops, unranked (deps.dev) edges and guac file pseudo-packages.
 import { describe, expect, it } from 'vitest';
+import { rng } from '../helpers/rng.js';
 import { computeFrequencyRanking, type RankedName } from '../../src/index/frequency.js';
 import { countReached } from '../../src/index/frequency/reach-counts.js';
 import { runInSlices } from '../../src/index/slices.js';
@@ -10,16 +11,6 @@ import { GraphIndex } from '../../src/index/graph-index.js';
 import { LoadBatch } from '../../src/index/load-batch.js';
 import { buildCsr } from '../../src/index/csr.js';
 import { NodeKind } from '../../src/model/kinds.js';
-
-function rng(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
 
 interface TestGraph {
   /** purl of node id i + 1 */

@@ -3,18 +3,9 @@
 // sorted, the two never share an edge, the rows given are never changed, and an overlay past its
 // bound is folded into a new base.
 import { describe, expect, it } from 'vitest';
+import { rng } from '../helpers/rng.js';
 import { buildCsr, layered, rowOf, type Csr, type LayeredCsr } from '../../src/index/csr.js';
 import { mergeLayeredInSlices } from '../../src/index/layered-merge.js';
-
-function rng(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
 
 interface Edges {
   from: number[];
