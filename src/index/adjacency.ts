@@ -135,7 +135,7 @@ class EdgeCollector implements LoadSink {
 }
 
 /** The edges of `list`, and of `more` after them (copied only when both hold some). */
-function edgesOf(list: EdgeList, more?: EdgeList): EdgeArrays {
+function pendingEdges(list: EdgeList, more?: EdgeList): EdgeArrays {
   if (!more || more.length === 0) return { from: list.from.view(), to: list.to.view() };
   if (list.length === 0) return { from: more.from.view(), to: more.to.view() };
   const join = (a: Uint32Array, b: Uint32Array): Uint32Array => {
@@ -195,9 +195,9 @@ export class Adjacency implements AdjacencyView {
     const e = this.edges;
     const fits = prepared && prepared.nodeCount === nodeCount ? prepared : undefined;
     for (const [view, [list, reverse]] of CSR_VIEWS)
-      this[view] = fits ? fits[view] : mergeCsr(this[view], nodeCount, edgesOf(e[list]), reverse);
+      this[view] = fits ? fits[view] : mergeCsr(this[view], nodeCount, pendingEdges(e[list]), reverse);
     for (const [view, [list, reverse]] of LAYERED_VIEWS)
-      this[view] = fits ? fits[view] : mergeLayered(this[view], nodeCount, edgesOf(e[list]), reverse);
+      this[view] = fits ? fits[view] : mergeLayered(this[view], nodeCount, pendingEdges(e[list]), reverse);
     this.edges = newEdgeLists();
   }
 
@@ -225,7 +225,7 @@ export class Adjacency implements AdjacencyView {
   /** The CSRs with the edges since the last rebuild and `added`, in slices. */
   private async mergePrepared(nodeCount: number, added: EdgeLists): Promise<PreparedAdjacency> {
     const flat = {} as Record<FlatView, Csr>;
-    const delta = (list: ListName): EdgeArrays => edgesOf(this.edges[list], added[list]);
+    const delta = (list: ListName): EdgeArrays => pendingEdges(this.edges[list], added[list]);
     for (const [view, [list, reverse]] of CSR_VIEWS)
       flat[view] = await mergeCsrInSlices(this[view], nodeCount, delta(list), reverse);
     const layers = {} as Record<LayeredView, LayeredCsr>;

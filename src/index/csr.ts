@@ -106,7 +106,7 @@ export function layersOf(rows: LayeredCsr): Csr[] {
   return rows.overlay.targets.length === 0 ? [rows.base] : [rows.base, rows.overlay];
 }
 
-/** Row `u` of one layer, or nothing past its last node. */
+/** Row `u` of a CSR, or nothing past its last node. */
 function layerRow(csr: Csr, u: number): Uint32Array {
   return u + 1 < csr.offsets.length
     ? csr.targets.subarray(csr.offsets[u], csr.offsets[u + 1])
@@ -116,6 +116,11 @@ function layerRow(csr: Csr, u: number): Uint32Array {
 /** The neighbours of `u`: its base row, then its overlay row. */
 export function rowOf(rows: LayeredCsr, u: number): number[] {
   return [...layerRow(rows.base, u), ...layerRow(rows.overlay, u)];
+}
+
+/** How many neighbours `u` has in one CSR (none past its last node). */
+export function csrRowLength(csr: Csr, u: number): number {
+  return layerRow(csr, u).length;
 }
 
 /** How many neighbours `u` has. */

@@ -3,7 +3,7 @@
 // dependent count (highest first), then by name. The lookups are the index's search structures
 // (index/search-index.ts); only the page's results are filled in (a name's purls, a vulnerability's
 // aliases).
-import { rowLength, type Csr } from '../index/csr.js';
+import { csrRowLength, rowLength } from '../index/csr.js';
 import type { GraphView } from '../index/graph-view.js';
 import { compareText } from '../model/compare.js';
 import { parsePurl, PurlError, type PurlParts } from '../model/purl.js';
@@ -165,9 +165,7 @@ function artifactHits(index: GraphView, q: string): SearchHit[] {
 /** What includes the artifact directly: SBOMs' subjects that list it, builds that used it as a material. */
 function artifactDependents(index: GraphView, artifact: number): number {
   const { sbomIn, slsaIn, dependencyIn } = index.adjacency;
-  const flatRow = (csr: Csr): number =>
-    artifact + 1 < csr.offsets.length ? csr.offsets[artifact + 1] - csr.offsets[artifact] : 0;
-  return rowLength(sbomIn, artifact) + flatRow(slsaIn) + flatRow(dependencyIn);
+  return rowLength(sbomIn, artifact) + csrRowLength(slsaIn, artifact) + csrRowLength(dependencyIn, artifact);
 }
 
 function vulnerabilityHits(index: GraphView, q: string): SearchHit[] {
