@@ -5,6 +5,7 @@
 import type { Csr } from './csr.js';
 import type { GraphIndex } from './graph-index.js';
 import { countReached } from './frequency/reach-counts.js';
+import { someItem } from './one-or-many.js';
 import { runInSlices } from './slices.js';
 import { sortedInSteps } from './sorted-in-steps.js';
 
@@ -65,7 +66,7 @@ function* dependencyNames(index: GraphIndex, graph: RankedGraph): Generator<void
   const names = new Set<string>();
   let visited = 0;
   for (const [name, versions] of index.nodes.packagesByName) {
-    if (versions.some((v) => v + 1 < offsets.length && hasOtherDependent(offsets, targets, v))) names.add(name);
+    if (someItem(versions, (v) => v + 1 < offsets.length && hasOtherDependent(offsets, targets, v))) names.add(name);
     if (++visited % STEP === 0) yield;
   }
   return names;

@@ -278,7 +278,7 @@ export class GraphIndex implements LoadSink, GraphView {
   }
 
   licensesOf(pkg: number): readonly LicenseRecord[] {
-    return this.licenses.byPackage.get(pkg) ?? NONE;
+    return this.licenses.of(pkg);
   }
   documentDigest(doc: number): string | undefined {
     return this.docs.get(doc)?.digest;

@@ -1,4 +1,5 @@
-// Append-only typed array that grows by doubling (the index's raw edge lists).
+// Typed array that grows by doubling as items are pushed (the index's raw edge lists, licence
+// statements).
 
 export class GrowableU32 {
   private data: Uint32Array;
@@ -19,6 +20,11 @@ export class GrowableU32 {
 
   get(i: number): number {
     return this.data[i];
+  }
+
+  /** Overwrites an item already pushed. */
+  set(i: number, v: number): void {
+    this.data[i] = v;
   }
 
   /** A view of the filled part (no copy). */

@@ -1,28 +1,79 @@
 // Licences of package versions (HasLicense): what each document declares or concludes, kept per
-// package in the order stated, one entry per (expression, kind, document).
+// package in the order stated, one entry per (expression, kind, document). Statements repeat
+// across packages and builds ("MIT", declared), so each distinct one is kept once; the entries
+// are columns of numbers, chained per package, so a package costs two map entries and no heap
+// object of its own (an object per record, and an array per package, were millions of objects
+// for the garbage collector to mark at portfolio scale: docs/architecture.md).
 import type { LicenseKind } from '../model/facts.js';
+import { GrowableU32 } from './growable.js';
 import { ShardedMap } from './sharded-map.js';
 
-export interface LicenseRecord {
+/** What a document states about a package's licence. */
+export interface LicenseStatement {
   /** A normalised SPDX expression, or the document's own text when `verbatim`. */
   expression: string;
   kind: LicenseKind;
   verbatim: boolean;
+}
+
+export interface LicenseRecord extends LicenseStatement {
   /** The store id of the document that states it. */
   doc: number;
 }
 
 export class LicenseFacts {
-  readonly byPackage = new ShardedMap<number, LicenseRecord[]>();
+  private readonly statements: LicenseStatement[] = [];
+  private readonly statementIds = new Map<string, number>();
+  // Entry e (from 1; 0 ends a chain): its statement, its document, the package's next entry.
+  private readonly statementOf = new GrowableU32();
+  private readonly docOf = new GrowableU32();
+  private readonly nextOf = new GrowableU32();
+  private readonly firstEntry = new ShardedMap<number, number>();
+  private readonly lastEntry = new ShardedMap<number, number>();
+
+  constructor() {
+    this.push(0, 0); // entry 0: the end of every chain
+  }
 
   add(pkg: number, record: LicenseRecord): void {
-    const list = this.byPackage.get(pkg);
-    if (!list) {
-      this.byPackage.set(pkg, [record]);
+    const statement = this.statementId(record);
+    const last = this.lastEntry.get(pkg);
+    if (last === undefined) {
+      const entry = this.push(statement, record.doc);
+      this.firstEntry.set(pkg, entry);
+      this.lastEntry.set(pkg, entry);
       return;
     }
-    const same = (r: LicenseRecord): boolean =>
-      r.expression === record.expression && r.kind === record.kind && r.doc === record.doc;
-    if (!list.some(same)) list.push(record);
+    for (let e = this.firstEntry.get(pkg) ?? 0; e !== 0; e = this.nextOf.get(e))
+      if (this.statementOf.get(e) === statement && this.docOf.get(e) === record.doc) return;
+    const entry = this.push(statement, record.doc);
+    this.nextOf.set(last, entry);
+    this.lastEntry.set(pkg, entry);
+  }
+
+  /** A package's records, in the order stated (made on each call: callers read, never keep). */
+  of(pkg: number): LicenseRecord[] {
+    const records: LicenseRecord[] = [];
+    for (let e = this.firstEntry.get(pkg) ?? 0; e !== 0; e = this.nextOf.get(e))
+      records.push({ ...this.statements[this.statementOf.get(e)], doc: this.docOf.get(e) });
+    return records;
+  }
+
+  private push(statement: number, doc: number): number {
+    this.statementOf.push(statement);
+    this.docOf.push(doc);
+    this.nextOf.push(0);
+    return this.statementOf.length - 1;
+  }
+
+  private statementId({ expression, kind, verbatim }: LicenseStatement): number {
+    const key = `${kind}${verbatim ? '!' : ':'}${expression}`;
+    let id = this.statementIds.get(key);
+    if (id === undefined) {
+      id = this.statements.length;
+      this.statements.push({ expression, kind, verbatim });
+      this.statementIds.set(key, id);
+    }
+    return id;
   }
 }

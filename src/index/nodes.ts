@@ -3,8 +3,17 @@
 // first use and kept, so nothing downstream parses a stored purl again.
 import { NodeKind } from '../model/kinds.js';
 import { parsePurl, type PurlParts } from '../model/purl.js';
+import { firstOf, itemsOf, withItem, type OneOrMany } from './one-or-many.js';
 import { nameOfCanonicalPurl, splitCanonicalPurl, type PurlKey } from './purl-key.js';
 import { ShardedMap } from './sharded-map.js';
+
+function partsOrNull(text: string): PurlParts | null {
+  try {
+    return parsePurl(text);
+  } catch {
+    return null;
+  }
+}
 
 /** A package node's canonical purl, parsed at most once. */
 export class PackagePurl {
@@ -41,13 +50,7 @@ export class PackagePurl {
 
   /** The decoded components (type, namespace, name, version…), for OSV identity; null when it does not parse. */
   get parts(): Readonly<PurlParts> | null {
-    if (this.decoded === undefined) {
-      try {
-        this.decoded = parsePurl(this.text);
-      } catch {
-        this.decoded = null;
-      }
-    }
+    if (this.decoded === undefined) this.decoded = partsOrNull(this.text);
     return this.decoded;
   }
 }
@@ -69,8 +72,8 @@ export class NodeTable {
   readonly packageNameIds = new Map<string, number>();
   /** Digest value without algorithm → artifacts (for "digest given without its algorithm"). */
   readonly artifactsByValue = new Map<string, number[]>();
-  /** Package name → its package versions. */
-  readonly packagesByName = new ShardedMap<string, number[]>();
+  /** Package name → its package versions (most names have one: see one-or-many.ts). */
+  readonly packagesByName = new ShardedMap<string, OneOrMany<number>>();
   /** Package id → its name key (the very string packagesByName is keyed by: no copy per version). */
   private readonly nameKeys: string[] = [];
   private readonly purls = new ShardedMap<number, PackagePurl>();
@@ -118,14 +121,9 @@ export class NodeTable {
     const isNew = !this.packageIds.has(key);
     this.packageIds.set(key, id);
     const name = nameOfCanonicalPurl(key);
-    const list = this.packagesByName.get(name);
-    if (list) {
-      list.push(id);
-      this.nameKeys[id] = this.nameKeys[list[0]] ?? name;
-    } else {
-      this.packagesByName.set(name, [id]);
-      this.nameKeys[id] = name;
-    }
+    const versions = this.packagesByName.get(name);
+    this.nameKeys[id] = versions === undefined ? name : (this.nameKeys[firstOf(versions)] ?? name);
+    this.packagesByName.set(name, withItem(versions, id));
     return isNew;
   }
 
@@ -142,7 +140,16 @@ export class NodeTable {
   }
 
   versionsOf(nameKey: string): readonly number[] {
-    return this.packagesByName.get(nameKey) ?? NO_IDS;
+    return itemsOf(this.packagesByName.get(nameKey));
+  }
+
+  /**
+   * The decoded purl of a package: the kept one when its PackagePurl was made, else parsed and
+   * not kept (the OSV matcher reads each name's first version once; keeping every parse would
+   * hold about three objects per package for good).
+   */
+  partsOf(pkg: number): Readonly<PurlParts> | null {
+    return this.purls.get(pkg)?.parts ?? partsOrNull(this.keys[pkg]);
   }
 
   artifactsWithValue(value: string): readonly number[] {

@@ -44,6 +44,9 @@ describe('graph index parts', () => {
     expect(index.artifactsWithDigestValue('abc')).toEqual([4]);
     expect(index.artifactsWithDigestValue('nothing')).toEqual([]);
     expect(index.packageVersions('pkg:npm/alpha')).toEqual([2, 3]);
+    expect(index.packageVersions('pkg:npm/zeta')).toEqual([1]);
+    expect(index.packageVersions('pkg:npm/absent')).toEqual([]);
+    expect(index.graphCounts().packageNames).toBe(2);
     expect(index.nodes.nameKeyOf(3)).toBe('pkg:npm/alpha');
     expect(index.vulnType(5)).toBe('CVE');
     expect(index.vulnType(9)).toBe('OSV');
@@ -58,6 +61,39 @@ describe('graph index parts', () => {
     expect(purl.key).toEqual({ name: 'pkg:npm/alpha', version: '1.1.0', qualifiers: ['arch=x86'], subpath: undefined });
     expect(purl.parts).toMatchObject({ type: 'npm', name: 'alpha', version: '1.1.0', qualifiers: { arch: 'x86' } });
     expect(purl.parts).toBe(purl.parts);
+  });
+
+  it('keeps licence statements per package in the order stated, once per document', () => {
+    const index = smallGraph();
+    const b = new LoadBatch();
+    b.document({ id: 2, digest: 'sha256:d0d', origin: '', collector: '' });
+    const licence = (
+      pkg: number,
+      doc: number,
+      expression: string,
+      kind: 'declared' | 'concluded' = 'declared',
+      verbatim = false,
+    ): void => b.record({ kind: FactKind.HasLicense, a: pkg, b: 0, doc, fields: { expression, kind, verbatim } });
+    licence(2, 1, 'MIT');
+    licence(2, 1, 'MIT', 'concluded');
+    licence(2, 1, 'MIT'); // restated in the same document: kept once
+    licence(2, 2, 'MIT');
+    licence(1, 2, 'Apache-2.0');
+    licence(1, 2, 'see LICENSE', 'declared', true);
+    index.apply(b);
+    expect(index.licensesOf(2)).toEqual([
+      { expression: 'MIT', kind: 'declared', verbatim: false, doc: 1 },
+      { expression: 'MIT', kind: 'concluded', verbatim: false, doc: 1 },
+      { expression: 'MIT', kind: 'declared', verbatim: false, doc: 2 },
+    ]);
+    expect(index.licensesOf(1)).toEqual([
+      { expression: 'Apache-2.0', kind: 'declared', verbatim: false, doc: 2 },
+      { expression: 'see LICENSE', kind: 'declared', verbatim: true, doc: 2 },
+    ]);
+    expect(index.licensesOf(3)).toEqual([]);
+    // Each call makes its own records: a caller changing one changes nothing stored.
+    index.licensesOf(2)[0].expression = 'changed';
+    expect(index.licensesOf(2)[0].expression).toBe('MIT');
   });
 
   it('sorts packages in canonical purl order, also after a later load', () => {

@@ -16,7 +16,11 @@ import {
 import { matchAdvisory, type OsvAdvisory } from '../../vuln/osv-match.js';
 import { LoadProblems } from '../load-problems.js';
 import type { PackagePurl } from '../nodes.js';
+import { itemsOf, withItem, type OneOrMany } from '../one-or-many.js';
 import { ShardedMap } from '../sharded-map.js';
+
+/** The keys of a name without an OSV identity: one shared empty list. */
+const NO_KEYS: string[] = [];
 
 export const MATCHER_URI = 'supplygraph:osv-matcher';
 export const MATCHER_VERSION = '1';
@@ -40,6 +44,8 @@ export interface AdvisoryRecord {
 interface PackageView {
   nameKeyOf(pkg: number): string;
   purlOf(pkg: number): PackagePurl;
+  /** The decoded purl, without keeping it (see NodeTable.partsOf). */
+  partsOf(pkg: number): Readonly<PurlParts> | null;
   versionsOf(nameKey: string): readonly number[];
 }
 
@@ -79,8 +85,8 @@ export class AdvisoryMatcher {
   private readonly advisories = new Map<number, AdvisoryRecord>();
   private readonly advisoriesByKey = new Map<string, Set<number>>();
   /** Package name → its OSV keys (its own name, and its source package's), computed once per name. */
-  private readonly keysOfName = new ShardedMap<string, readonly string[]>();
-  private readonly namesByKey = new ShardedMap<string, string[]>();
+  private readonly keysOfName = new ShardedMap<string, OneOrMany<string>>();
+  private readonly namesByKey = new ShardedMap<string, OneOrMany<string>>();
   private readonly matchedPackages = new Map<number, number[]>();
   /** Package → advisories (vulnerability node ids) that affect it. */
   readonly matchesByPackage = new Map<number, Set<number>>();
@@ -128,17 +134,12 @@ export class AdvisoryMatcher {
    */
   private nameKeys(pkg: number, view: PackageView): readonly string[] {
     const name = view.nameKeyOf(pkg);
-    let keys = this.keysOfName.get(name);
-    if (keys === undefined) {
-      const parts = view.purlOf(pkg).parts;
-      keys = parts ? packageKeys(parts) : [];
-      this.keysOfName.set(name, keys);
-      for (const key of keys) {
-        const names = this.namesByKey.get(key);
-        if (names) names.push(name);
-        else this.namesByKey.set(key, [name]);
-      }
-    }
+    const known = this.keysOfName.get(name);
+    if (known !== undefined) return itemsOf(known);
+    const parts = view.partsOf(pkg);
+    const keys = parts ? packageKeys(parts) : [];
+    this.keysOfName.set(name, keys.length === 1 ? keys[0] : keys.length === 0 ? NO_KEYS : keys);
+    for (const key of keys) this.namesByKey.set(key, withItem(this.namesByKey.get(key), name));
     return keys;
   }
 
@@ -204,7 +205,7 @@ export class AdvisoryMatcher {
       this.guarded(vuln, (record) => {
         const keys = new Set(record.affected.flatMap(affectedKeys));
         const names = new Set<string>();
-        for (const key of keys) for (const name of this.namesByKey.get(key) ?? []) names.add(name);
+        for (const key of keys) for (const name of itemsOf(this.namesByKey.get(key))) names.add(name);
         for (const name of names) {
           for (const pkg of view.versionsOf(name)) this.test(record, pkg, view.purlOf(pkg));
         }
