@@ -1,7 +1,7 @@
 // The sliced merge sort behind the frequency ranking must give exactly Array.prototype.sort's
 // stable order, whatever the length (around the run and step sizes) and however many ties.
 import { describe, expect, it } from 'vitest';
-import { sortedInSteps } from '../../src/index/sorted-in-steps.js';
+import { indicesByKeyInSteps, sortedInSteps, sortedNumbersInSteps } from '../../src/index/sorted-in-steps.js';
 
 interface Entry {
   key: number;
@@ -46,5 +46,30 @@ describe('sortedInSteps', () => {
     expect(items).toEqual(copy);
     expect(sorted).toHaveLength(items.length);
     expect(yields).toBeGreaterThan(10);
+  });
+});
+
+describe('sortedNumbersInSteps', () => {
+  it.each([0, 1, 16_383, 16_384, 16_385, 50_000, 70_001])('%i numbers: the same order as a native sort', (n) => {
+    const values = Float64Array.from(entries(n, Math.max(1, n >> 3), n + 3), (e) => e.key + e.at / (n + 1));
+    const expected = values.slice().sort();
+    let yields = 0;
+    const steps = sortedNumbersInSteps(values);
+    let next = steps.next();
+    for (; !next.done; next = steps.next()) yields++;
+    expect(Array.from(next.value)).toEqual(Array.from(expected));
+    // A run of 16,384 numbers at most between two yields.
+    expect(yields).toBeGreaterThanOrEqual(Math.ceil(n / 16_384));
+  });
+});
+
+describe('indicesByKeyInSteps', () => {
+  it.each([0, 1, 5, 70_001])('%i keys: indices by ascending key, ties by index', (n) => {
+    const keys = Float64Array.from(entries(n, 7, n + 11), (e) => e.key);
+    const steps = indicesByKeyInSteps(keys);
+    let next = steps.next();
+    while (!next.done) next = steps.next();
+    const expected = Array.from({ length: n }, (_, i) => i).sort((x, y) => keys[x] - keys[y] || x - y);
+    expect(next.value).toEqual(expected);
   });
 });

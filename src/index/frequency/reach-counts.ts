@@ -6,6 +6,7 @@
 // bit-sliced counters add each component's reach, weighted by its size, for all targets at once.
 // Hot path: typed arrays only, no object per node.
 import type { Csr } from '../csr.js';
+import { indicesByKeyInSteps } from '../sorted-in-steps.js';
 import { condense } from './condense.js';
 import { strongComponents } from './strong-components.js';
 import { TargetWalker } from './target-walks.js';
@@ -48,8 +49,9 @@ export function* countReached(
   const fanIn = new Float64Array(targets.length);
   for (let t = 0; t < targets.length; t++) {
     for (const v of targets[t]) if (v < nodeCount) fanIn[t] += offsets[v + 1] - offsets[v];
+    if ((t & (STEP - 1)) === STEP - 1) yield;
   }
-  const cheapFirst = sortedBy(fanIn);
+  const cheapFirst = yield* indicesByKeyInSteps(fanIn);
   yield;
   const budget = options.walkBudget ?? WALK_SWEEPS * (nodeCount + graph.targets.length);
   const walker = new TargetWalker(graph);
@@ -164,21 +166,23 @@ function* countClasses(
   const counts = new Uint32Array(classes.length);
   const componentCount = sizes.length;
   // Classes in order of their first component, so each block's pass starts late.
-  const ranked = sortedBy(Float64Array.from(classes, (components) => components[0]));
+  const ranked = yield* indicesByKeyInSteps(Float64Array.from(classes, (components) => components[0]));
   if (ranked.length === 0) return counts;
 
   // Per component, the ranks of the classes it belongs to, ascending; a cursor moves through them block by block.
   const ownOffsets = new Uint32Array(componentCount + 1);
   let owned = 0;
-  for (const components of classes) {
-    for (const c of components) ownOffsets[c + 1]++;
-    owned += components.length;
+  for (let k = 0; k < classes.length; k++) {
+    for (const c of classes[k]) ownOffsets[c + 1]++;
+    owned += classes[k].length;
+    if ((k & (STEP - 1)) === STEP - 1) yield;
   }
   for (let c = 0; c < componentCount; c++) ownOffsets[c + 1] += ownOffsets[c];
   const ownNext = ownOffsets.slice(0, componentCount);
   const ownRanks = new Uint32Array(owned);
   for (let r = 0; r < ranked.length; r++) {
     for (const c of classes[ranked[r]]) ownRanks[ownNext[c]++] = r;
+    if ((r & (STEP - 1)) === STEP - 1) yield;
   }
   ownNext.set(ownOffsets.subarray(0, componentCount));
   yield;
@@ -216,11 +220,19 @@ function* countClasses(
     readCounters(pass, ranked, counts);
     yield;
     pass.planes.fill(0);
-    pass.reach.fill(0, start * words);
+    yield* zeroedInSteps(pass.reach, start * words);
     pass.marked.fill(0, start);
     yield;
   }
   return counts;
+}
+
+/** Clears `words` from `from` on in pieces of STEP_WORK · 16 words: the reach table is up to 64 MiB. */
+function* zeroedInSteps(words: Uint32Array, from: number): Generator<void, void> {
+  for (let at = from; at < words.length; at += STEP_WORK * 16) {
+    words.fill(0, at, Math.min(words.length, at + STEP_WORK * 16));
+    yield;
+  }
 }
 
 /** One block's pass: its targets are ranks first..end-1, bit r - first of a reach bitset. */
@@ -354,16 +366,4 @@ function readCounters(pass: Pass, ranked: readonly number[], counts: Uint32Array
     for (let k = levels - 1; k >= 0; k--) value = value * 2 + ((planes[k * words + w] >>> bit) & 1);
     counts[ranked[r]] = value;
   }
-}
-
-/** Indices 0..n-1 by ascending key, ties by index: a native numeric sort of packed numbers, no comparator. */
-function sortedBy(keys: Float64Array): number[] {
-  const n = keys.length;
-  const scale = 2 ** Math.max(1, Math.ceil(Math.log2(n + 1)));
-  const packed = new Float64Array(n);
-  for (let i = 0; i < n; i++) packed[i] = keys[i] * scale + i; // exact: keys and n stay far below 2^53 together
-  packed.sort();
-  const out = new Array<number>(n);
-  for (let i = 0; i < n; i++) out[i] = packed[i] % scale;
-  return out;
 }

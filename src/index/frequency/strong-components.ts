@@ -11,8 +11,8 @@ export interface StrongComponents {
   count: number;
 }
 
-/** Edges visited between yields. */
-const STEP = 1 << 16;
+/** Edges visited between yields (2^16 took 20–40 ms at 500,000 packages). */
+const STEP = 1 << 14;
 
 /**
  * Components numbered in topological order of `graph`: every edge between two components goes
