@@ -30,8 +30,8 @@ export interface FrequencyRanking {
 
 /** Past this share of names, recounting everything is as cheap as finding what changed. */
 const FULL_RECOUNT_SHARE = 0.3;
-/** Names, entries or nodes handled between yields in the steps around the count. */
-const STEP = 1 << 12;
+/** Names, entries or nodes handled between yields in the steps around the count (runInSlices pauses by time). */
+const STEP = 1 << 9;
 
 /**
  * Names whose count edges added since `sinceEdge` can have changed: an edge u→v adds dependents
@@ -48,15 +48,21 @@ function* namesReachedByNewEdges(
   const seen = new Uint8Array(offsets.length);
   const names = new ShardedSet<string>();
   const stack = Array.from(targets);
-  let popped = 0;
+  // Steps bounded by nodes popped and edges pushed: an SBOM's root pushes all its dependencies.
+  let work = 0;
   while (stack.length) {
     const u = stack.pop()!;
-    if (++popped % STEP === 0) yield;
+    if (++work >= STEP) {
+      work = 0;
+      yield;
+    }
     if (seen[u]) continue;
     seen[u] = 1;
     names.add(index.nodes.nameKeyOf(u));
     if (names.size > limit) return undefined;
-    if (u + 1 < offsets.length) for (let i = offsets[u]; i < offsets[u + 1]; i++) stack.push(out[i]);
+    if (u + 1 >= offsets.length) continue;
+    for (let i = offsets[u]; i < offsets[u + 1]; i++) stack.push(out[i]);
+    work += offsets[u + 1] - offsets[u];
   }
   return names;
 }
@@ -159,7 +165,11 @@ function* rankingSteps(
     }
   }
   names ??= yield* dependencyNames(index, graph);
-  const recounted = [...names];
+  const recounted: string[] = [];
+  for (const name of names) {
+    recounted.push(name);
+    if (recounted.length % STEP === 0) yield;
+  }
   // A name's dependents are the nodes its versions reach over the reversed (dependent) edges.
   const versions: (readonly number[])[] = [];
   for (const name of recounted) {

@@ -11,14 +11,14 @@ import { condense } from './condense.js';
 import { strongComponents } from './strong-components.js';
 import { TargetWalker } from './target-walks.js';
 
-/** Components visited between yields. */
-const STEP = 1 << 10;
+/** Items (targets, classes) handled between yields: yields are cheap, and runInSlices pauses by time. */
+const STEP = 1 << 8;
 /**
  * Words of bitsets a pass moves between yields. Moves land at random places of a reach table far
- * larger than the caches: 2^16 of them take a few milliseconds (2^20 took 100–250 ms at 400,000
- * packages, measured with a CPU profile of the reliability suite's large upload).
+ * larger than the caches: 2^14 of them take a few milliseconds (2^16 took up to 48 ms, 2^20
+ * 100–250 ms at 500,000 packages, measured with CPU profiles of the reliability suite's store).
  */
-const STEP_WORK = 1 << 16;
+const STEP_WORK = 1 << 14;
 /** Most words per component in a block (2,048 targets per pass). */
 const MAX_WORDS = 64;
 /**
@@ -99,7 +99,10 @@ function* reachableFrom(graph: Csr, targets: readonly (readonly number[])[]): Ge
         queue[tail++] = v;
       }
     }
+    if ((tail & (STEP - 1)) === 0) yield;
   }
+  // Steps bounded by edges followed: one popular package has hundreds of thousands of dependents.
+  let work = 0;
   for (let head = 0; head < tail; head++) {
     const v = queue[head];
     for (let i = offsets[v], stop = offsets[v + 1]; i < stop; i++) {
@@ -109,7 +112,11 @@ function* reachableFrom(graph: Csr, targets: readonly (readonly number[])[]): Ge
         queue[tail++] = w;
       }
     }
-    if ((head & (STEP - 1)) === STEP - 1) yield;
+    work += 1 + offsets[v + 1] - offsets[v];
+    if (work >= STEP_WORK) {
+      work = 0;
+      yield;
+    }
   }
   return seen;
 }
@@ -166,7 +173,12 @@ function* countClasses(
   const counts = new Uint32Array(classes.length);
   const componentCount = sizes.length;
   // Classes in order of their first component, so each block's pass starts late.
-  const ranked = yield* indicesByKeyInSteps(Float64Array.from(classes, (components) => components[0]));
+  const firstComponents = new Float64Array(classes.length);
+  for (let k = 0; k < classes.length; k++) {
+    firstComponents[k] = classes[k][0];
+    if ((k & (STEP - 1)) === STEP - 1) yield;
+  }
+  const ranked = yield* indicesByKeyInSteps(firstComponents);
   if (ranked.length === 0) return counts;
 
   // Per component, the ranks of the classes it belongs to, ascending; a cursor moves through them block by block.

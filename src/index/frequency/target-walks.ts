@@ -7,7 +7,7 @@ import type { Csr } from '../csr.js';
  * Work (nodes dequeued plus edges followed) between yields inside one walk: a popular name's
  * walk covers most of the graph (tens of ms at size L), too long to run between two requests.
  */
-const WALK_STEP = 1 << 16;
+const WALK_STEP = 1 << 14;
 
 export class TargetWalker {
   /** Nodes dequeued plus edges followed, over all walks: what the walks cost. */
