@@ -32,6 +32,8 @@ function sameHash(stored: string, computed: string): boolean {
 export class TokenVerifier {
   private readonly lookups = new Map<string, CachedLookup>();
   private readonly lastTouch = new Map<string, number>();
+  /** Last-use writes under way (they never hold up the request that caused them). */
+  private readonly touching = new Set<Promise<void>>();
 
   constructor(
     private readonly store: Pick<AccessStore, 'findToken' | 'touchToken'>,
@@ -77,6 +79,15 @@ export class TokenVerifier {
     const last = this.lastTouch.get(name);
     if (last !== undefined && now - last < TOUCH_INTERVAL_MS) return;
     this.lastTouch.set(name, now);
-    this.store.touchToken(name, new Date(now).toISOString()).catch(this.onTouchError);
+    const write: Promise<void> = this.store
+      .touchToken(name, new Date(now).toISOString())
+      .catch(this.onTouchError)
+      .finally(() => this.touching.delete(write));
+    this.touching.add(write);
+  }
+
+  /** Settles once the last-use writes under way when called have settled. */
+  async touchesWritten(): Promise<void> {
+    await Promise.all(this.touching);
   }
 }
