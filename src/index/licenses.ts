@@ -1,7 +1,7 @@
 // Licences of package versions (HasLicense): what each document declares or concludes, kept per
 // package in the order stated, one entry per (expression, kind, document). Statements repeat
 // across packages and builds ("MIT", declared), so each distinct one is kept once; the entries
-// are columns of numbers, chained per package, so a package costs two map entries and no heap
+// are columns of numbers, chained per package, so a package costs one map entry and no heap
 // object of its own (an object per record, and an array per package, were millions of objects
 // for the garbage collector to mark at portfolio scale: docs/architecture.md).
 import type { LicenseKind } from '../model/facts.js';
@@ -29,7 +29,6 @@ export class LicenseFacts {
   private readonly docOf = new GrowableU32();
   private readonly nextOf = new GrowableU32();
   private readonly firstEntry = new ShardedMap<number, number>();
-  private readonly lastEntry = new ShardedMap<number, number>();
 
   constructor() {
     this.push(0, 0); // entry 0: the end of every chain
@@ -37,18 +36,18 @@ export class LicenseFacts {
 
   add(pkg: number, record: LicenseRecord): void {
     const statement = this.statementId(record);
-    const last = this.lastEntry.get(pkg);
-    if (last === undefined) {
-      const entry = this.push(statement, record.doc);
-      this.firstEntry.set(pkg, entry);
-      this.lastEntry.set(pkg, entry);
+    const first = this.firstEntry.get(pkg);
+    if (first === undefined) {
+      this.firstEntry.set(pkg, this.push(statement, record.doc));
       return;
     }
-    for (let e = this.firstEntry.get(pkg) ?? 0; e !== 0; e = this.nextOf.get(e))
+    // The walk that looks for the same statement ends at the chain's last entry.
+    let last = first;
+    for (let e = first; e !== 0; e = this.nextOf.get(e)) {
       if (this.statementOf.get(e) === statement && this.docOf.get(e) === record.doc) return;
-    const entry = this.push(statement, record.doc);
-    this.nextOf.set(last, entry);
-    this.lastEntry.set(pkg, entry);
+      last = e;
+    }
+    this.nextOf.set(last, this.push(statement, record.doc));
   }
 
   /** A package's records, in the order stated (made on each call: callers read, never keep). */

@@ -92,14 +92,14 @@ function* reachableFrom(graph: Csr, targets: readonly (readonly number[])[]): Ge
   const seen = new Uint8Array(n);
   const queue = new Uint32Array(n);
   let tail = 0;
-  for (const nodes of targets) {
-    for (const v of nodes) {
+  for (let t = 0; t < targets.length; t++) {
+    for (const v of targets[t]) {
       if (v < n && !seen[v]) {
         seen[v] = 1;
         queue[tail++] = v;
       }
     }
-    if ((tail & (STEP - 1)) === 0) yield;
+    if ((t & (STEP - 1)) === STEP - 1) yield;
   }
   // Steps bounded by edges followed: one popular package has hundreds of thousands of dependents.
   let work = 0;
