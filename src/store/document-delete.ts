@@ -3,15 +3,12 @@
 // (the per-document packed triples are the evidence: fact-rows.ts packDependencies), and the
 // nodes that nothing refers to any more (candidates: the nodes the document's rows named).
 
+import { wordsOf } from './inclusion-sets.js';
 import { PairSet } from './pair-set.js';
 
 /** Calls `edge` for every (a, b, evidence position) of a document's packed (a, b, evidence) triples. */
 export function forEachPackedEdge(triples: Uint8Array, edge: (a: number, b: number, idx: number) => void): void {
-  // The triples were written from a Uint32Array (native byte order); a driver may hand them back unaligned.
-  const words =
-    triples.byteOffset % 4 === 0
-      ? new Uint32Array(triples.buffer, triples.byteOffset, triples.byteLength / 4)
-      : new Uint32Array(Uint8Array.from(triples).buffer);
+  const words = wordsOf(triples);
   for (let i = 0; i + 2 < words.length; i += 3) edge(words[i], words[i + 1], words[i + 2]);
 }
 
@@ -43,6 +40,23 @@ export class DeletePlan {
         this.ownB.push(b);
       }
     });
+  }
+
+  /** The deleted document's inclusion set (packed subject and member ids). */
+  ownInclusions(subjects: Uint8Array, members: Uint8Array): void {
+    for (const id of wordsOf(subjects)) this.candidates.add(id);
+    for (const id of wordsOf(members)) this.candidates.add(id);
+  }
+
+  /** Another document's inclusion set: the nodes it names stay. */
+  otherInclusions(subjects: Uint8Array, members: Uint8Array): void {
+    for (const id of wordsOf(subjects)) this.candidates.delete(id);
+    for (const id of wordsOf(members)) this.candidates.delete(id);
+  }
+
+  /** Some named node is not yet known to be referenced elsewhere. */
+  get hasCandidates(): boolean {
+    return this.candidates.size > 0;
   }
 
   get hasEdges(): boolean {

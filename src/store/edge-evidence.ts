@@ -4,6 +4,7 @@
 // (edges stored before schema 6, or whose first document was deleted), by searching the
 // documents' packed (a, b, evidence) triples in id order. An SLSA material edge also says whether
 // the provenance stating it was signed, and by whom.
+import { wordsOf } from './inclusion-sets.js';
 import type { Dialect } from './schema/dialect.js';
 
 /** The kinds of edge the walks follow, as /v0/path names them. */
@@ -50,9 +51,11 @@ export function slsaEvidenceOf(row: { digest: string; signature: unknown; signed
   return evidence;
 }
 
-/** The fact table of each plain link kind, without the dialect's prefix (SLSA: slsaEvidenceSql). */
-export const LINK_TABLES: Readonly<Record<Exclude<EdgeKind, 'dependency' | 'slsa'>, string>> = {
-  sbom: 'sbom_includes',
+/**
+ * The fact table of each plain link kind, without the dialect's prefix (SLSA: slsaEvidenceSql;
+ * SBOM inclusions: the sets, ./inclusion-sets.ts).
+ */
+export const LINK_TABLES: Readonly<Record<Exclude<EdgeKind, 'dependency' | 'slsa' | 'sbom'>, string>> = {
   // Stored artifact → package, walked either way (linkKeys).
   occurrence: 'is_occurrence',
   'hash-equal': 'hash_equal',
@@ -66,11 +69,7 @@ export function linkKeys(edge: EdgeQuery): [number, number, number, number] {
 
 /** The evidence position of the first (a, b) among a document's packed triples, or -1. */
 export function packedEvidenceIndex(triples: Uint8Array, a: number, b: number): number {
-  // Written from a Uint32Array (native byte order); a driver may hand them back unaligned.
-  const words =
-    triples.byteOffset % 4 === 0
-      ? new Uint32Array(triples.buffer, triples.byteOffset, triples.byteLength / 4)
-      : new Uint32Array(Uint8Array.from(triples).buffer);
+  const words = wordsOf(triples);
   for (let i = 0; i + 2 < words.length; i += 3) if (words[i] === a && words[i + 1] === b) return words[i + 2];
   return -1;
 }

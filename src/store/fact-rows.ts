@@ -40,11 +40,16 @@ export interface EncodedDocument {
   evidence: ColumnValue[][];
   /** The document has an SBOM not collected from deps.dev (docs/api.md, "Rankings"). */
   frequencyEligible: boolean;
+  /**
+   * Its SBOM inclusions (indexes into nodes): each subject includes each member but itself;
+   * undefined when the document has no SBOM (inclusion-sets.ts).
+   */
+  inclusions: { subjects: number[]; members: number[] } | undefined;
 }
 
 const DEPS_DEV = /deps\.dev/i;
 
-/** The values of a table without field columns (SBOM inclusion, the most numerous rows): shared. */
+/** The values of a table without field columns: shared. */
 const NO_VALUES: ColumnValue[] = [];
 
 /**
@@ -80,14 +85,11 @@ export function encodeDocument(facts: DocumentFacts, docOrigin: string, docColle
   for (const p of facts.packages) encoder.node(NodeKind.Package, p);
   for (const a of facts.artifacts) encoder.node(NodeKind.Artifact, a);
   for (const s of facts.sources) encoder.node(NodeKind.Source, s);
-  const frequencyEligible = encodeSboms(encoder, facts);
+  const { frequencyEligible, inclusions } = encodeSboms(encoder, facts);
   for (const encode of FACT_ENCODERS) encode(encoder, facts);
   const { nodes, rows, dependencies, evidence } = encoder;
-  return { nodes, facts: rows, dependencies, evidence, frequencyEligible };
+  return { nodes, facts: rows, dependencies, evidence, frequencyEligible, inclusions };
 }
-
-/** The fields of a row without any (SBOM inclusion, the most numerous rows): shared. */
-const NO_FIELDS: Readonly<Record<string, unknown>> = {};
 
 /** One document's nodes, rows and dependency evidence as they are encoded, each kept once. */
 class DocumentEncoder {
@@ -176,7 +178,7 @@ class DocumentEncoder {
     if (this.seenDependencies.add(a, b, e)) this.dependencies.push({ a, b, evidence: e });
   }
 
-  row(kind: FactKind, a: number, b: number, fields: Readonly<Record<string, unknown>> = NO_FIELDS): void {
+  row(kind: FactKind, a: number, b: number, fields: Readonly<Record<string, unknown>>): void {
     const table = factTable(kind);
     const v = this.values(table.columns, fields);
     let seen = this.seenRows.get(table);
@@ -188,26 +190,30 @@ class DocumentEncoder {
   }
 }
 
-/** HasSbom rows and their inclusions; returns whether an SBOM was not collected from deps.dev. */
-function encodeSboms(e: DocumentEncoder, facts: DocumentFacts): boolean {
+/**
+ * HasSbom rows and the inclusions of their subjects; says whether an SBOM was not collected
+ * from deps.dev. GUAC's bulk rule: an SBOM includes every package and artifact of its document.
+ */
+function encodeSboms(
+  e: DocumentEncoder,
+  facts: DocumentFacts,
+): Pick<EncodedDocument, 'frequencyEligible' | 'inclusions'> {
   let frequencyEligible = false;
+  const subjects: number[] = [];
   for (const s of facts.sboms) {
     const { subject, ...rest } = s;
     const subjectIndex = e.ref(subject);
     e.row(FactKind.HasSbom, subjectIndex, -1, rest);
+    subjects.push(subjectIndex);
     const origin = `${s.origin ?? e.docOrigin} ${s.collector ?? e.docCollector}`;
     if (!DEPS_DEV.test(origin)) frequencyEligible = true;
-    // GUAC's bulk rule: an SBOM includes every package and artifact of its document.
-    for (const p of facts.packages) {
-      const i = e.node(NodeKind.Package, p);
-      if (i !== subjectIndex) e.row(FactKind.SbomIncludes, subjectIndex, i);
-    }
-    for (const a of facts.artifacts) {
-      const i = e.node(NodeKind.Artifact, a);
-      if (i !== subjectIndex) e.row(FactKind.SbomIncludes, subjectIndex, i);
-    }
   }
-  return frequencyEligible;
+  if (subjects.length === 0) return { frequencyEligible, inclusions: undefined };
+  const members = [
+    ...facts.packages.map((p) => e.node(NodeKind.Package, p)),
+    ...facts.artifacts.map((a) => e.node(NodeKind.Artifact, a)),
+  ];
+  return { frequencyEligible, inclusions: { subjects, members } };
 }
 
 function encodeDependencies(e: DocumentEncoder, { dependencies }: DocumentFacts): void {

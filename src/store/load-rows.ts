@@ -1,6 +1,8 @@
 // Typed table rows → LoadSink, for both backends: link kinds as (a, b, doc), record kinds with
 // their fields decoded column by column (JSON only in the columns of array and object fields).
+import { FactKind } from '../model/kinds.js';
 import type { StoredRecord } from '../model/stored-facts.js';
+import { forEachInclusion, type InclusionSet } from './inclusion-sets.js';
 import { quoted } from './schema/columns.js';
 import type { FactTable } from './schema/tables.js';
 import type { LoadSink } from './types.js';
@@ -32,6 +34,19 @@ export function deliverRow(sink: LoadSink, table: FactTable, row: readonly unkno
     return;
   }
   sink.record({ kind: table.kind, a, b, doc, fields } as StoredRecord);
+}
+
+/** The cursor key of inclusion_sets: the last document whose set was read. */
+export const INCLUSION_SETS = 'inclusion_sets';
+
+/** The select list of an inclusion set's load, as deliverInclusions reads it. */
+export const INCLUSION_COLUMNS = 'doc, subjects, members';
+
+/** Hands the SBOM inclusions one stored set stands for to the sink, as links. */
+export function deliverInclusions(sink: LoadSink, row: readonly unknown[]): void {
+  const set: InclusionSet = { doc: row[0] as number, subjects: row[1] as Uint8Array, members: row[2] as Uint8Array };
+  const doc = Number(set.doc);
+  forEachInclusion(set, (subject, member) => sink.link(FactKind.SbomIncludes, subject, member, doc));
 }
 
 /** The record's fields from its columns (row[4] on). */

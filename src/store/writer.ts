@@ -4,7 +4,8 @@
 import type { Static } from 'typebox';
 import { documentSubject } from '../model/document-subject.js';
 import type { DocumentSummaryFields } from '../model/schemas/document.js';
-import { encodeDocument, packDependencies, type FactRow, type NodeKey } from './fact-rows.js';
+import { encodeDocument, packDependencies, type EncodedDocument, type FactRow, type NodeKey } from './fact-rows.js';
+import { inclusionCount, packIds } from './inclusion-sets.js';
 import { PairSet } from './pair-set.js';
 import type { ColumnValue } from './schema/columns.js';
 import type { FactTable } from './schema/tables.js';
@@ -36,6 +37,8 @@ export interface WriteTransaction {
   /** The rows' a and b index into `ids` (b -1: none); their values follow the table's columns. */
   insertFacts(table: FactTable, documentId: number, rows: readonly FactRow[], ids: readonly number[]): void;
   insertDependencies(documentId: number, triples: Buffer, evidence: ColumnValue[][]): void;
+  /** The document's inclusion set: packed subject and member ids, and how many pairs they stand for. */
+  insertInclusions(documentId: number, subjects: Buffer, members: Buffer, pairs: number): void;
   /**
    * Dependency edges not known to be stored; already stored ones must be ignored. `idx`: the
    * position of each edge's evidence in document `documentId` (the first document stating it).
@@ -110,6 +113,7 @@ export class DocumentWriter {
         },
       });
       for (const [table, rows] of encoded.facts) tx.insertFacts(table, documentId, rows, ids);
+      if (encoded.inclusions) insertInclusions(tx, documentId, encoded.inclusions, ids);
       if (encoded.dependencies.length) {
         tx.insertDependencies(documentId, packDependencies(encoded.dependencies, ids), encoded.evidence);
         const a: number[] = [];
@@ -133,4 +137,17 @@ export class DocumentWriter {
     if (outcome.status === 'stored') for (let i = 0; i < newA.length; i++) known.add(newA[i], newB[i]);
     return outcome;
   }
+}
+
+/** The set as node ids; none when no subject includes anything (an SBOM of itself alone). */
+function insertInclusions(
+  tx: WriteTransaction,
+  documentId: number,
+  inclusions: NonNullable<EncodedDocument['inclusions']>,
+  ids: readonly number[],
+): void {
+  const subjects = inclusions.subjects.map((i) => ids[i]);
+  const members = inclusions.members.map((i) => ids[i]);
+  const pairs = inclusionCount(subjects, members);
+  if (pairs > 0) tx.insertInclusions(documentId, packIds(subjects), packIds(members), pairs);
 }

@@ -4,7 +4,7 @@
 import { DeletePlan } from '../document-delete.js';
 import { FACT_TABLES } from '../schema/tables.js';
 import type { Db } from './connection.js';
-import { sql, statement } from './driver.js';
+import { sql, statement, type Queryable } from './driver.js';
 import { inTransaction } from './transaction.js';
 
 /** Ids per statement parameter array. */
@@ -25,6 +25,10 @@ export async function deletePgDocument(db: Db, digest: string): Promise<boolean>
       );
       for (const [a, b] of rows) plan.named(a, b);
     }
+    const [included] = await tx.rows<{ subjects: Buffer; members: Buffer }>(
+      sql`DELETE FROM sg_inclusion_sets WHERE doc = ${doc.id} RETURNING subjects, members`,
+    );
+    if (included) plan.ownInclusions(included.subjects, included.members);
     const [set] = await tx.rows<{ edges: Buffer }>(
       sql`DELETE FROM sg_dependency_sets WHERE doc = ${doc.id} RETURNING edges`,
     );
@@ -68,6 +72,7 @@ export async function deletePgDocument(db: Db, digest: string): Promise<boolean>
         );
         for (const [id] of still) plan.referenced(id);
       }
+      await keepNodesOfOtherSets(tx, plan);
       const orphans = plan.candidateNodes();
       for (let i = 0; i < orphans.length; i += CHUNK) {
         await tx.run(sql`DELETE FROM sg_nodes WHERE id = ANY(${orphans.slice(i, i + CHUNK)}::bigint[])`);
@@ -76,4 +81,18 @@ export async function deletePgDocument(db: Db, digest: string): Promise<boolean>
     await tx.run(sql`UPDATE sg_log SET deletions = deletions + 1 WHERE id = 1`);
     return true;
   });
+}
+
+/** Sets read per round trip while looking for nodes other documents' sets still name. */
+const SET_BATCH = 1_000;
+
+/** As the embedded store's delete: the sets newest first, until every candidate is found. */
+async function keepNodesOfOtherSets(tx: Queryable, plan: DeletePlan): Promise<void> {
+  for (let before = Number.MAX_SAFE_INTEGER; plan.hasCandidates;) {
+    const rows = await tx.rows<{ doc: number; subjects: Buffer; members: Buffer }>(sql`
+      SELECT doc, subjects, members FROM sg_inclusion_sets WHERE doc < ${before} ORDER BY doc DESC LIMIT ${SET_BATCH}`);
+    for (const r of rows) plan.otherInclusions(r.subjects, r.members);
+    if (rows.length < SET_BATCH) return;
+    before = Number(rows[rows.length - 1].doc);
+  }
 }

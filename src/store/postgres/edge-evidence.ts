@@ -13,6 +13,7 @@ import {
 } from '../edge-evidence.js';
 import { POSTGRES_DIALECT } from '../schema/dialect.js';
 import type { Db } from './connection.js';
+import { pgInclusionEvidence } from './inclusions.js';
 import { sql, statement } from './driver.js';
 
 /** Documents' packed edges fetched per round trip while searching. */
@@ -28,6 +29,10 @@ async function evidenceOf(db: Db, edge: EdgeQuery): Promise<EdgeEvidence | undef
       statement(slsaEvidenceSql(POSTGRES_DIALECT), [edge.a, edge.b]),
     );
     return rows.length ? slsaEvidenceOf(rows[0]) : undefined;
+  }
+  if (edge.kind === 'sbom') {
+    const document = await pgInclusionEvidence(db, edge.a, edge.b);
+    return document === undefined ? undefined : { document };
   }
   if (edge.kind !== 'dependency') {
     const table = `sg_${LINK_TABLES[edge.kind]}`;

@@ -2,12 +2,12 @@
 // Because writers take their ids under the sg_log row lock, a snapshot that holds id N holds
 // every smaller id too: reading "id > cursor" never misses a row committed later.
 import type { NodeKind } from '../../model/kinds.js';
-import { deliverRow, loadColumns } from '../load-rows.js';
+import { deliverInclusions, deliverRow, INCLUSION_COLUMNS, INCLUSION_SETS, loadColumns } from '../load-rows.js';
 import { PhaseClock, type LoadPhases } from '../load-phases.js';
 import { FACT_TABLES } from '../schema/tables.js';
 import type { LoadCursor, LoadSink } from '../types.js';
 import type { Db } from './connection.js';
-import { sql, statement } from './driver.js';
+import { sql, statement, type Session } from './driver.js';
 import { inReadSnapshot } from './transaction.js';
 
 /** Rows fetched per round trip while streaming (through a cursor: memory stays bounded by it). */
@@ -29,6 +29,8 @@ export async function loadSince(db: Db, since: LoadCursor, sink: LoadSink, phase
     // Fact ids are dense across the fact tables (one counter): every table is read up to last_fact.
     const facts: Record<string, number> = {};
     for (const table of FACT_TABLES) facts[table.name] = log.last_fact;
+    // Inclusion sets are keyed by their document, whose ids are dense in commit order too.
+    facts[INCLUSION_SETS] = log.last_document;
     const next: LoadCursor = {
       node: log.last_node,
       document: log.last_document,
@@ -73,6 +75,8 @@ export async function loadSince(db: Db, since: LoadCursor, sink: LoadSink, phase
       );
       clock.lap(table.name);
     }
+    await loadInclusionSets(tx, since.facts[INCLUSION_SETS] ?? 0, log.last_document, sink);
+    clock.lap(INCLUSION_SETS);
     if (next.edge > since.edge) {
       await tx.cursor<[number, number, boolean]>(
         sql`SELECT a, b, ranked FROM sg_dependency_edges WHERE id > ${since.edge} AND id <= ${next.edge} ORDER BY id`,
@@ -85,4 +89,19 @@ export async function loadSince(db: Db, since: LoadCursor, sink: LoadSink, phase
     clock.lap('dependency_edges');
     return next;
   });
+}
+
+/** The inclusion sets of documents (from, to]: each set is about a thousand inclusions, so fewer rows per round trip. */
+async function loadInclusionSets(tx: Session, from: number, to: number, sink: LoadSink): Promise<void> {
+  if (to <= from) return;
+  await tx.cursor(
+    statement(`SELECT ${INCLUSION_COLUMNS} FROM sg_inclusion_sets WHERE doc > $1 AND doc <= $2 ORDER BY doc`, [
+      from,
+      to,
+    ]),
+    BATCH / 100,
+    (rows) => {
+      for (const row of rows) deliverInclusions(sink, row);
+    },
+  );
 }

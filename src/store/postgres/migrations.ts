@@ -7,6 +7,7 @@ import { NodeKind } from '../../model/kinds.js';
 import { applicableRenames, changedPurlKeys, PURL_NODE_KINDS, type PurlRekeyReport } from '../purl-rekey.js';
 import type { Db } from './connection.js';
 import { sql, statement, type Queryable } from './driver.js';
+import { packInclusions } from './inclusions.js';
 import { inTransaction } from './transaction.js';
 import { nodeHash } from './write.js';
 
@@ -97,6 +98,7 @@ export async function applyMigrations(db: Db): Promise<MigrationReport> {
       );
       for (const text of step.statements(POSTGRES_DIALECT)) await tx.run(statement(text));
       if (step.rekeyPurls) rekeyed = await rekeyPurls(tx);
+      if (step.packInclusions) await packInclusions(tx);
       if (step.version === 1) await tx.run(sql`INSERT INTO sg_meta (key, value) VALUES ('store_id', ${randomUUID()})`);
     });
     applied.push({ version: step.version, description: step.description + (rekeyed ? rekeyedNote(rekeyed) : '') });

@@ -38,10 +38,10 @@ import { documentByDigestSql, documentFromRow, documentListSql, type DocumentRow
 import { POSTGRES_DIALECT } from '../schema/dialect.js';
 import type { SlsaRow } from '../../model/stored-facts.js';
 import { slsaRowOf, slsaRowsSql } from '../artifact-provenance.js';
-import { nodeDocumentsSql } from '../package-documents.js';
 import { deletePgDocument } from './delete.js';
 import { loadSince } from './load.js';
 import { pgEdgeEvidence } from './edge-evidence.js';
+import { pgNodeDocuments } from './inclusions.js';
 import { FACT_TABLES } from '../schema/tables.js';
 import { applyMigrations, checkSchema, type MigrationReport } from './migrations.js';
 import { PgWriteBackend } from './write.js';
@@ -210,10 +210,7 @@ export class PostgresStore implements GraphStore {
   }
 
   async nodeDocuments(node: number, subjects: readonly number[]): Promise<number[]> {
-    const rows = await this.guard('looking up the documents naming a package', () =>
-      this.db.rows<{ doc: string | number }>(statement(nodeDocumentsSql(POSTGRES_DIALECT), [subjects, node])),
-    );
-    return rows.map((r) => Number(r.doc));
+    return this.guard('looking up the documents naming a package', () => pgNodeDocuments(this.db, node, subjects));
   }
 
   async slsaRows(built: readonly number[], material?: number): Promise<SlsaRow[]> {
@@ -242,10 +239,15 @@ export class PostgresStore implements GraphStore {
           (await tx.rows<{ n: number }>(statement(`SELECT count(*)::bigint AS n FROM ${table}`)))[0].n;
         // Edge ids may have gaps (conflicts under concurrency): count the rows.
         const dependencyEdges = await count('sg_dependency_edges');
+        const [sets] = await tx.rows<{ n: number }>(
+          sql`SELECT coalesce(sum(pairs), 0)::bigint AS n FROM sg_inclusion_sets`,
+        );
+        const inclusions = Number(sets.n);
         if (log.deletions === 0) {
-          return { documents: log.last_document, nodes: log.last_node, facts: log.last_fact, dependencyEdges };
+          const facts = Number(log.last_fact) + inclusions;
+          return { documents: log.last_document, nodes: log.last_node, facts, dependencyEdges };
         }
-        let facts = 0;
+        let facts = inclusions;
         for (const t of FACT_TABLES) facts += await count(`sg_${t.name}`);
         return { documents: await count('sg_documents'), nodes: await count('sg_nodes'), facts, dependencyEdges };
       }),

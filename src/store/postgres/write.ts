@@ -164,6 +164,11 @@ class PgWriteTransaction implements WriteTransaction {
     this.insert(EVIDENCE_INSERT, [evidence.map(() => documentId), evidence.map((_, i) => i), ...fields]);
   }
 
+  insertInclusions(documentId: number, subjects: Buffer, members: Buffer, pairs: number): void {
+    this.send(sql`INSERT INTO sg_inclusion_sets (doc, subjects, members, pairs)
+      VALUES (${documentId}, ${subjects}, ${members}, ${pairs})`);
+  }
+
   insertEdges(a: number[], b: number[], ranked: boolean, documentId: number, idx: number[]): void {
     // Ids in commit order; a conflict leaves a gap, which the loader's "id > cursor" reading does not mind.
     const ids = a.map(() => ++this.nextEdge);

@@ -4,7 +4,14 @@
 // constraints, no triggers, sequences, extensions, advisory locks or expression indexes.
 import { quoted, type Column } from './columns.js';
 import type { Dialect } from './dialect.js';
-import { columnsAt, EVIDENCE_COLUMNS, FACT_TABLES, SUMMARY_COLUMNS, type FactTable } from './tables.js';
+import {
+  columnsAt,
+  EVIDENCE_COLUMNS,
+  FACT_TABLES,
+  SCHEMA_FACT_TABLES,
+  SUMMARY_COLUMNS,
+  type FactTable,
+} from './tables.js';
 
 export interface Migration {
   version: number;
@@ -12,6 +19,8 @@ export interface Migration {
   statements(d: Dialect): string[];
   /** After the statements, the backend re-keys stored purls in code (../purl-rekey.ts). */
   rekeyPurls?: true;
+  /** After the statements, the backend packs sbom_includes into inclusion_sets in code (../inclusion-sets.ts). */
+  packInclusions?: true;
 }
 
 const pg = (d: Dialect): boolean => d.name === 'postgres';
@@ -129,6 +138,23 @@ export const MIGRATIONS: readonly Migration[] = [
     statements: () => [],
     rekeyPurls: true,
   },
+  {
+    version: 10,
+    description: 'SBOM inclusions packed: one row per document (its subjects and members), not one per component',
+    // Idempotent (as step 11): a store whose rows are packed already keeps its sets.
+    statements: (d) => [
+      `CREATE TABLE IF NOT EXISTS ${d.table('inclusion_sets')} (doc ${d.ref} PRIMARY KEY, subjects ${d.blob} NOT NULL,
+         members ${d.blob} NOT NULL, pairs INTEGER NOT NULL)`,
+      // The documents with an SBOM of a subject: how an inclusion's documents are found now.
+      `CREATE INDEX IF NOT EXISTS ${d.table('has_sbom')}_a ON ${d.table('has_sbom')} (a)`,
+    ],
+    packInclusions: true,
+  },
+  {
+    version: 11,
+    description: 'the per-component inclusion rows step 10 packed, dropped',
+    statements: (d) => [`DROP TABLE IF EXISTS ${d.table('sbom_includes')}`],
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
@@ -143,7 +169,7 @@ export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
 function typedTables(d: Dialect): string[] {
   const out: string[] = [];
   const facts = d.table('facts');
-  for (const t of FACT_TABLES) {
+  for (const t of SCHEMA_FACT_TABLES) {
     if (t.since !== 4) continue;
     const name = d.table(t.name);
     out.push(createFactTable(d, t, 4));

@@ -35,6 +35,8 @@ export interface FactTable {
   link: boolean;
   /** The migration step that creates the table (step 4 created the first ones). */
   since: number;
+  /** The migration step that drops it (its facts are kept another way since). */
+  dropped?: number;
 }
 
 /** `later`: fields whose columns a later step adds (by ALTER), with that step. */
@@ -54,10 +56,14 @@ export function columnsAt(t: FactTable, step: number): readonly Column[] {
   return t.columns.filter((c) => (c.since ?? t.since) <= step);
 }
 
-/** Every fact kind but IsDependency (kept apart: dependency_sets, dependency_evidence, dependency_edges). */
-export const FACT_TABLES: readonly FactTable[] = [
+/**
+ * Every fact table a migration step created, dropped ones too: the steps that created them
+ * replay from this list.
+ */
+export const SCHEMA_FACT_TABLES: readonly FactTable[] = [
   table(FactKind.HasSbom, 'has_sbom', HasSbomFields),
-  table(FactKind.SbomIncludes, 'sbom_includes', Type.Object({})),
+  // Step 10 packs its rows into inclusion_sets, one per document (../inclusion-sets.ts).
+  { ...table(FactKind.SbomIncludes, 'sbom_includes', Type.Object({})), dropped: 11 },
   table(FactKind.IsOccurrence, 'is_occurrence', OccurrenceFields),
   table(FactKind.HashEqual, 'hash_equal', HashEqualFields),
   table(FactKind.HasSlsa, 'has_slsa', SlsaFields, 4, { signature: 8, signedBy: 8 }),
@@ -70,6 +76,12 @@ export const FACT_TABLES: readonly FactTable[] = [
   table(FactKind.Advisory, 'advisory', AdvisoryFields),
   table(FactKind.HasLicense, 'has_license', HasLicenseFields, 7),
 ];
+
+/**
+ * The fact tables of the current schema: every fact kind but IsDependency (kept apart:
+ * dependency_sets, dependency_evidence, dependency_edges) and SbomIncludes (inclusion_sets).
+ */
+export const FACT_TABLES: readonly FactTable[] = SCHEMA_FACT_TABLES.filter((t) => t.dropped === undefined);
 
 const BY_KIND = new Map(FACT_TABLES.map((t) => [t.kind, t]));
 export function factTable(kind: FactKind): FactTable {

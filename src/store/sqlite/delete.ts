@@ -19,6 +19,9 @@ export function deleteSqliteDocument(db: Database, digest: string): boolean {
       ][];
       for (const [a, b] of rows) plan.named(a, b);
     }
+    const included = db.prepare('DELETE FROM inclusion_sets WHERE doc = ? RETURNING subjects, members').get(doc.id) as
+      { subjects: Buffer; members: Buffer } | undefined;
+    if (included) plan.ownInclusions(included.subjects, included.members);
     const set = db.prepare('DELETE FROM dependency_sets WHERE doc = ? RETURNING edges').get(doc.id) as
       { edges: Buffer } | undefined;
     db.prepare('DELETE FROM dependency_evidence WHERE doc = ?').run(doc.id);
@@ -55,7 +58,11 @@ export function deleteSqliteDocument(db: Database, digest: string): boolean {
   return remove.immediate();
 }
 
-/** The candidates no remaining fact row or dependency edge refers to: one scan per table. */
+/**
+ * The candidates no remaining fact row, dependency edge or inclusion set refers to: one indexed
+ * look-up per table, then the sets, newest first (a build's nodes are mostly in the builds
+ * around it), until every candidate is found or the sets run out.
+ */
 function deleteUnreferencedNodes(db: Database, plan: DeletePlan): void {
   const candidates = plan.candidateNodes();
   if (candidates.length === 0) return;
@@ -71,6 +78,13 @@ function deleteUnreferencedNodes(db: Database, plan: DeletePlan): void {
       )
       .pluck();
     for (const id of still.iterate() as Iterable<number>) plan.referenced(id);
+  }
+  if (plan.hasCandidates) {
+    const sets = db.prepare('SELECT subjects, members FROM inclusion_sets ORDER BY doc DESC').raw();
+    for (const [subjects, members] of sets.iterate() as Iterable<[Buffer, Buffer]>) {
+      plan.otherInclusions(subjects, members);
+      if (!plan.hasCandidates) break;
+    }
   }
   const drop = db.prepare('DELETE FROM nodes WHERE id = ?');
   for (const id of plan.candidateNodes()) drop.run(id);

@@ -6,6 +6,7 @@ import type { Database } from 'better-sqlite3';
 import { NodeKind } from '../../model/kinds.js';
 import { SQLITE_DIALECT } from '../schema/dialect.js';
 import { missingColumns, MIGRATIONS, SCHEMA_VERSION } from '../schema/migrations.js';
+import { packInclusions } from './inclusions.js';
 import { applicableRenames, changedPurlKeys, PURL_NODE_KINDS, type PurlRekeyReport } from '../purl-rekey.js';
 
 export const SQLITE_SCHEMA_VERSION = SCHEMA_VERSION;
@@ -25,6 +26,7 @@ export function migrate(db: Database): void {
       if (step.version <= current) continue;
       for (const statement of step.statements(SQLITE_DIALECT)) db.exec(statement);
       if (step.rekeyPurls) rekeyPurls(db);
+      if (step.packInclusions) packInclusions(db);
     }
     for (const statement of missingColumns(SQLITE_DIALECT, columnsOf)) db.exec(statement);
     db.prepare(`INSERT OR IGNORE INTO meta (key, value) VALUES ('store_id', ?)`).run(randomUUID());

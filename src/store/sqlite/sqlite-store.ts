@@ -8,20 +8,10 @@ import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import type { SkippedItem } from '../../model/facts.js';
 import type { NodeKind } from '../../model/kinds.js';
 import { documentByDigestSql, documentFromRow, documentListSql, type DocumentRowValues } from '../document-rows.js';
-import { deliverRow, loadColumns } from '../load-rows.js';
+import { deliverInclusions, deliverRow, INCLUSION_COLUMNS, INCLUSION_SETS, loadColumns } from '../load-rows.js';
 import { PhaseClock, type LoadPhases } from '../load-phases.js';
 import { SQLITE_DIALECT } from '../schema/dialect.js';
-import {
-  firstStatement,
-  LINK_TABLES,
-  linkKeys,
-  packedEvidenceIndex,
-  slsaEvidenceOf,
-  slsaEvidenceSql,
-} from '../edge-evidence.js';
 import type { SlsaRow } from '../../model/stored-facts.js';
-import { slsaRowOf, slsaRowsSql } from '../artifact-provenance.js';
-import { nodeDocumentsSql } from '../package-documents.js';
 import { FACT_TABLES } from '../schema/tables.js';
 import type {
   AuditEvent,
@@ -43,6 +33,7 @@ import type {
 } from '../types.js';
 import { DocumentWriter } from '../writer.js';
 import { SqliteAdminTables } from './admin.js';
+import { SqliteEvidence } from './evidence.js';
 import { withStoreErrors } from './store-errors.js';
 import { deleteSqliteDocument } from './delete.js';
 import { migrate } from './schema.js';
@@ -81,6 +72,7 @@ export class SqliteStore implements GraphStore {
   private readonly db: SqliteDatabase;
   private readonly writer: DocumentWriter | undefined;
   private readonly admin: SqliteAdminTables;
+  private readonly evidence: SqliteEvidence;
   private readonly stmt: {
     findDocument: Statement<[string], { id: number }>;
     documentSkips: Statement<[string], { skipped: string }>;
@@ -109,6 +101,7 @@ export class SqliteStore implements GraphStore {
       getDocument: this.db.prepare(documentByDigestSql(SQLITE_DIALECT)),
     };
     this.admin = new SqliteAdminTables(this.db);
+    this.evidence = new SqliteEvidence(this.db);
     this.writer = readonly ? undefined : new DocumentWriter(new SqliteWriteBackend(this.db));
   }
 
@@ -232,6 +225,13 @@ export class SqliteStore implements GraphStore {
         }
         clock.lap(table.name);
       }
+      const sets = db.prepare(`SELECT ${INCLUSION_COLUMNS} FROM inclusion_sets WHERE doc > ? ORDER BY doc`).raw();
+      for (const row of sets.iterate(since.facts[INCLUSION_SETS] ?? 0) as Iterable<unknown[]>) {
+        deliverInclusions(sink, row);
+        facts[INCLUSION_SETS] = row[0] as number;
+        if (slices.due()) await slices.yield();
+      }
+      clock.lap(INCLUSION_SETS);
       next.facts = facts;
       const high = db.prepare(HIGH_SQL).get() as { document: number; deletions: number };
       next.document = Math.max(next.document, high.document);
@@ -258,68 +258,15 @@ export class SqliteStore implements GraphStore {
   }
 
   async edgeEvidence(edges: readonly EdgeQuery[]): Promise<(EdgeEvidence | undefined)[]> {
-    const read = this.db.transaction(() => edges.map((edge) => this.evidenceOf(edge)));
-    return read.deferred();
+    return this.evidence.edgeEvidence(edges);
   }
 
   async nodeDocuments(node: number, subjects: readonly number[]): Promise<number[]> {
-    const statement = this.evidenceStatement(nodeDocumentsSql(SQLITE_DIALECT));
-    return statement.pluck().all(JSON.stringify(subjects), node, node) as number[];
+    return this.evidence.nodeDocuments(node, subjects);
   }
 
   async slsaRows(built: readonly number[], material?: number): Promise<SlsaRow[]> {
-    const statement = this.evidenceStatement(slsaRowsSql(SQLITE_DIALECT, material !== undefined));
-    const params = material === undefined ? [JSON.stringify(built)] : [JSON.stringify(built), material];
-    return (statement.all(...params) as Record<string, unknown>[]).map(slsaRowOf);
-  }
-
-  /** Statements of the evidence and document lookups, prepared once each. */
-  private readonly evidenceStatements = new Map<string, Statement>();
-  private evidenceStatement(text: string): Statement {
-    let statement = this.evidenceStatements.get(text);
-    if (!statement) this.evidenceStatements.set(text, (statement = this.db.prepare(text)));
-    return statement;
-  }
-
-  private evidenceOf(edge: EdgeQuery): EdgeEvidence | undefined {
-    if (edge.kind === 'slsa') {
-      const row = this.evidenceStatement(slsaEvidenceSql(SQLITE_DIALECT)).get(edge.a, edge.b) as
-        { digest: string; signature: unknown; signedBy: unknown } | undefined;
-      return row && slsaEvidenceOf(row);
-    }
-    if (edge.kind !== 'dependency') {
-      const table = LINK_TABLES[edge.kind];
-      const row = this.evidenceStatement(
-        `SELECT digest FROM documents WHERE id = (SELECT min(doc) FROM (
-             SELECT doc FROM ${table} WHERE a = ? AND b = ? UNION ALL SELECT doc FROM ${table} WHERE a = ? AND b = ?))`,
-      )
-        .pluck()
-        .get(...linkKeys(edge)) as string | undefined;
-      return row === undefined ? undefined : { document: row };
-    }
-    const pointers = this.evidenceStatement('SELECT doc, idx FROM dependency_edges WHERE a = ? AND b = ?').all(
-      edge.a,
-      edge.b,
-    ) as { doc: number | null; idx: number | null }[];
-    if (pointers.length === 0) return undefined;
-    const first = firstStatement(pointers) ?? this.searchPackedEdges(edge.a, edge.b);
-    if (!first) return undefined;
-    const row = this.evidenceStatement(
-      `SELECT d.digest, e."type" AS type FROM documents d JOIN dependency_evidence e ON e.doc = d.id
-       WHERE d.id = ? AND e.idx = ?`,
-    ).get(first.doc, first.idx) as { digest: string; type: string | null } | undefined;
-    if (!row) return undefined;
-    return row.type === null ? { document: row.digest } : { document: row.digest, dependencyType: row.type };
-  }
-
-  /** The first document, in id order, whose packed edges state a → b. */
-  private searchPackedEdges(a: number, b: number): { doc: number; idx: number } | undefined {
-    const sets = this.db.prepare('SELECT doc, edges FROM dependency_sets ORDER BY doc').raw();
-    for (const [doc, edges] of sets.iterate() as Iterable<[number, Buffer]>) {
-      const idx = packedEvidenceIndex(edges, a, b);
-      if (idx >= 0) return { doc, idx };
-    }
-    return undefined;
+    return this.evidence.slsaRows(built, material);
   }
 
   async ping(): Promise<void> {
@@ -332,7 +279,9 @@ export class SqliteStore implements GraphStore {
     return {
       documents: count('documents'),
       nodes: count('nodes'),
-      facts: FACT_TABLES.reduce((sum, t) => sum + count(t.name), 0),
+      facts:
+        FACT_TABLES.reduce((sum, t) => sum + count(t.name), 0) +
+        (this.db.prepare('SELECT coalesce(sum(pairs), 0) AS n FROM inclusion_sets').get() as { n: number }).n,
       dependencyEdges: count('dependency_edges'),
     };
   }

@@ -111,6 +111,9 @@ export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
       ),
       selectNode: db.prepare<[number, string], { id: number }>('SELECT id FROM nodes WHERE kind = ? AND key = ?'),
       insertDependencySet: db.prepare<[number, Buffer]>('INSERT INTO dependency_sets (doc, edges) VALUES (?, ?)'),
+      insertInclusionSet: db.prepare<[number, Buffer, Buffer, number]>(
+        'INSERT INTO inclusion_sets (doc, subjects, members, pairs) VALUES (?, ?, ?, ?)',
+      ),
       edges: new BulkInsert(db, 'dependency_edges', ['a', 'b', 'ranked', 'doc', 'idx'], 'INSERT OR IGNORE'),
       evidence: new BulkInsert(db, 'dependency_evidence', [
         'doc',
@@ -263,6 +266,10 @@ export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
       const v = evidence[i];
       for (let k = 0; k < v.length; k++) out[o + 2 + k] = param(v[k]);
     });
+  }
+
+  insertInclusions(documentId: number, subjects: Buffer, members: Buffer, pairs: number): void {
+    this.stmt.insertInclusionSet.run(documentId, subjects, members, pairs);
   }
 
   insertEdges(a: number[], b: number[], ranked: boolean, documentId: number, idx: number[]): void {

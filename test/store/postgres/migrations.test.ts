@@ -14,6 +14,8 @@ import { cli, freePort } from './processes.js';
 import { expectMigratedKeepsDataAndStoresLicences, ingestBefore, undoStep7 } from '../licence-migration.js';
 import { expectJudgedRows, ingestProvenance, signatureRowsSql, undoStep8 } from '../signature-migration.js';
 import { ingestRekeyDoc, KEPT, OLD_TO_NEW } from '../purl-rekey-migration.js';
+import { expectSetsRepacked, ingestSboms, SETS_SQL, undoStep10 } from '../inclusion-migration.js';
+import type { InclusionSet } from '../../../src/store/inclusion-sets.js';
 
 const dbs: TestDatabase[] = [];
 let work: string;
@@ -125,7 +127,7 @@ describe('schema migrations', () => {
     expect(report).toMatchObject({
       from: 6,
       to: PG_SCHEMA_VERSION,
-      applied: [{ version: 7 }, { version: 8 }, { version: 9 }],
+      applied: [{ version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }],
     });
     await expectMigratedKeepsDataAndStoresLicences(db.url, open, before);
   });
@@ -139,7 +141,11 @@ describe('schema migrations', () => {
     });
     await expect(PostgresStore.open(db.url)).rejects.toThrow(/version 7.*run "supplygraph migrate/);
     const report = await withDatabase(db.url, (sql) => applyMigrations(sql.db));
-    expect(report).toMatchObject({ from: 7, to: PG_SCHEMA_VERSION, applied: [{ version: 8 }, { version: 9 }] });
+    expect(report).toMatchObject({
+      from: 7,
+      to: PG_SCHEMA_VERSION,
+      applied: [{ version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }],
+    });
     const rows = await withDatabase(db.url, (sql) => sql.unsafe(signatureRowsSql('sg_')));
     expectJudgedRows(rows as unknown as never[]);
     await (await PostgresStore.open(db.url)).close();
@@ -173,6 +179,8 @@ describe('schema migrations', () => {
           /: 3 re-keyed, 1 kept as stored \(invalid by ECMA-427\), 1 kept \(their new form is taken\)$/,
         ),
       },
+      { version: 10, description: expect.any(String) },
+      { version: 11, description: expect.any(String) },
     ]);
     await withDatabase(db.url, async (sql) => {
       const keys = (await sql<{ key: string }[]>`SELECT key FROM sg_nodes WHERE kind = 1`).map((r) => r.key);
@@ -185,6 +193,27 @@ describe('schema migrations', () => {
       expect(subjects).toEqual(['pkg:generic/app@1.0%2Bbuild']);
     });
     await (await PostgresStore.open(db.url)).close();
+  });
+
+  it('steps 10 and 11 pack the per-component inclusion rows into one set per document, and drop them', async () => {
+    const db = await fresh(true);
+    const open = () => PostgresStore.open(db.url);
+    const before = await ingestSboms(db.url, open);
+    const sets = await withDatabase(db.url, async (sql) => {
+      const stored = (await sql.unsafe(SETS_SQL('sg_'))) as unknown as InclusionSet[];
+      for (const statement of undoStep10('sg_', stored)) await sql.unsafe(statement);
+      await sql`DELETE FROM sg_schema_migrations WHERE version >= 10`;
+      return stored;
+    });
+    await expect(open()).rejects.toThrow(/version 9.*run "supplygraph migrate/);
+    const report = await withDatabase(db.url, (sql) => applyMigrations(sql.db));
+    expect(report).toMatchObject({ from: 9, applied: [{ version: 10 }, { version: 11 }] });
+    await expectSetsRepacked(open, before);
+    await withDatabase(db.url, async (sql) => {
+      const docs = ((await sql.unsafe(SETS_SQL('sg_'))) as unknown as InclusionSet[]).map((s) => Number(s.doc));
+      expect(docs).toEqual(sets.map((s) => Number(s.doc)));
+      expect((await sql`SELECT to_regclass('sg_sbom_includes')::text AS t`)[0].t).toBeNull();
+    });
   });
 
   it('migrate adds the column of a field the schemas have and the database lacks; until then the store is refused', async () => {

@@ -81,7 +81,8 @@ describe('PostgreSQL store', () => {
         node: cursor.node + 1,
         document: cursor.document + 1,
         edge: cursor.edge + 1,
-        facts: cursor.facts,
+        // Inclusion sets are read up to the last document.
+        facts: { ...cursor.facts, inclusion_sets: cursor.document + 1 },
         deletions: 0,
       });
     } finally {

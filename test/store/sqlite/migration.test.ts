@@ -12,6 +12,8 @@ import { tempDir } from '../../helpers/server.js';
 import { expectMigratedKeepsDataAndStoresLicences, ingestBefore, undoStep7 } from '../licence-migration.js';
 import { expectJudgedRows, ingestProvenance, signatureRowsSql, undoStep8 } from '../signature-migration.js';
 import { ingestRekeyDoc, KEPT, OLD_TO_NEW } from '../purl-rekey-migration.js';
+import { expectSetsRepacked, ingestSboms, SETS_SQL, undoStep10 } from '../inclusion-migration.js';
+import type { InclusionSet } from '../../../src/store/inclusion-sets.js';
 
 describe('embedded store schema 1 → current', () => {
   it('folds kind-3 dependency facts into the distinct edge table', async () => {
@@ -159,6 +161,36 @@ describe('embedded store schema 8 → 9', () => {
         expect(migrated.prepare('SELECT subject FROM documents').pluck().all()).toEqual([
           'pkg:generic/app@1.0%2Bbuild',
         ]);
+      } finally {
+        migrated.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('embedded store schema 9 → 11', () => {
+  it('packs the per-component inclusion rows into one set per document on open, and drops them', async () => {
+    const dir = tempDir();
+    try {
+      const open = () => Promise.resolve(SqliteStore.open(dir));
+      const before = await ingestSboms(dir, open);
+      const db = new Database(join(dir, SQLITE_FILE_NAME));
+      const sets = db.prepare(SETS_SQL('')).all() as InclusionSet[];
+      for (const statement of undoStep10('', sets)) db.exec(statement);
+      db.pragma('user_version = 9');
+      expect(db.prepare('SELECT count(*) FROM sbom_includes').pluck().get()).toBeGreaterThan(10);
+      db.close();
+      await expectSetsRepacked(open, before);
+      const migrated = new Database(join(dir, SQLITE_FILE_NAME), { readonly: true });
+      try {
+        expect(migrated.pragma('user_version', { simple: true })).toBe(SQLITE_SCHEMA_VERSION);
+        // One set per document again (a subject is no member of its own set now: the same pairs).
+        const docs = (migrated.prepare(SETS_SQL('')).all() as InclusionSet[]).map((s) => s.doc);
+        expect(docs).toEqual(sets.map((s) => s.doc));
+        const tables = migrated.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all();
+        expect(tables).not.toContain('sbom_includes');
       } finally {
         migrated.close();
       }
