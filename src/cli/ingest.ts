@@ -5,11 +5,16 @@ import { SingleBar, Presets } from 'cli-progress';
 import {
   documentsOf,
   expandInputs,
-  ingestDocument,
+  prepareDocument,
+  storeDocument,
   type DocumentResult,
+  type IngestOptions,
   type InputDocument,
+  type PreparedDocument,
   type SignatureVerifier,
 } from '../ingest/pipeline.js';
+import { ParsePool, parseWorkerCount } from '../ingest/parse-pool.js';
+import { signatureSettingsOf } from '../ingest/signatures/index.js';
 import type { Invocation } from '../config/load.js';
 import { openStore } from '../store/open.js';
 import type { GraphStore } from '../store/types.js';
@@ -125,14 +130,32 @@ async function sourcesOf(paths: string[], options: IngestCliOptions): Promise<In
   return inputs;
 }
 
+/** Documents read and parsed ahead of the one being written, per parse worker. */
+const AHEAD_PER_WORKER = 4;
+
+/** A document being prepared (read, parsed) while earlier ones are written, or the end of a source. */
+type Queued = { input: InputDocument; prepared: Promise<PreparedDocument> } | { sourceDone: string };
+
 async function ingestSources(store: GraphStore, inputs: InputDocument[], options: IngestCliOptions, tally: Tally) {
   const progress = new Progress(inputs.length, options);
-  const ingestOptions = {
+  const pool = parsePoolFor(inputs, options);
+  const ingestOptions: IngestOptions = {
     store,
     collector: options.collector,
     maxDocumentBytes: options.maxDocumentBytes,
     ingestedBy: 'cli' as const,
     ...(options.signatures ? { signatures: options.signatures } : {}),
+    ...(pool ? { parseBytes: pool.parse } : {}),
+  };
+  const ahead = pool ? AHEAD_PER_WORKER * parseWorkerCount() : 1;
+  const queue: Queued[] = [];
+  // Written in input order, each as soon as it is prepared and those before it are written.
+  const writeNext = async (): Promise<void> => {
+    const next = queue.shift()!;
+    if ('sourceDone' in next) return progress.sourceDone(next.sourceDone);
+    const result = await storeDocument(next.input, await next.prepared, ingestOptions);
+    count(tally, result);
+    if (result.status === 'failed' && !options.json) progress.say(`${result.name}: ${result.error}`);
   };
   // Documents are grouped into transactions of about a second (each still all or nothing):
   // per-document COMMITs were a measured share of a many-document ingest.
@@ -141,16 +164,31 @@ async function ingestSources(store: GraphStore, inputs: InputDocument[], options
     await batched(async () => {
       for (const source of inputs) {
         for await (const input of documentsOf(source, options.maxDocumentBytes)) {
-          const result = await ingestDocument(input, ingestOptions);
-          count(tally, result);
-          if (result.status === 'failed' && !options.json) progress.say(`${result.name}: ${result.error}`);
+          const prepared = prepareDocument(input, ingestOptions);
+          prepared.catch(() => undefined); // awaited in turn; until then a store failure is not unhandled
+          queue.push({ input, prepared });
+          while (queue.length > ahead) await writeNext();
         }
-        progress.sourceDone(source.name);
+        queue.push({ sourceDone: source.name });
       }
+      while (queue.length) await writeNext();
     });
   } finally {
     progress.stop();
+    await pool?.close();
   }
+}
+
+/**
+ * Parse workers, when there is more than one source to overlap parsing with and the workers can
+ * load the same signature verifier (from the settings it was loaded from).
+ */
+function parsePoolFor(inputs: readonly InputDocument[], options: IngestCliOptions): ParsePool | undefined {
+  if (inputs.length < 2 || parseWorkerCount() === 0) return undefined;
+  const verifier = options.signatures;
+  if (!verifier) return new ParsePool(parseWorkerCount());
+  const settings = signatureSettingsOf(verifier);
+  return settings ? new ParsePool(parseWorkerCount(), { verifier, settings }) : undefined;
 }
 
 function printSummary({ totals, failures, skips }: Tally, seconds: number, json: boolean): void {

@@ -4,9 +4,12 @@
 import { createHash } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import { sep } from 'node:path';
-import { DocumentError, type DocumentFacts, type SkippedItem } from '../model/facts.js';
+import type { DocumentFacts } from '../model/facts.js';
 import type { FactLog } from '../store/types.js';
-import { detectFormat, sniff, UnsupportedDocumentError } from './detect.js';
+import { failure, type DocumentResult } from './document-result.js';
+import { parseBytesHere, parseFailure, type BytesParser, type ParseJob } from './parse-bytes.js';
+
+export type { DocumentResult };
 import type { SignatureVerifier } from './signatures/types.js';
 import {
   DEFAULT_PIPE_WAIT_MS,
@@ -38,23 +41,8 @@ export interface IngestOptions {
    * never held whole (default STREAM_ABOVE_BYTES; the facts are the same either way).
    */
   streamAboveBytes?: number;
-}
-
-export interface DocumentResult {
-  name: string;
-  status: 'stored' | 'duplicate' | 'failed';
-  /** sha256 of the document bytes, once they were read. */
-  digest?: string;
-  format?: string;
-  error?: string;
-  /** The failure is that no format recognised the content (rather than a malformed document). */
-  unsupported?: true;
-  packages: number;
-  artifacts: number;
-  dependencies: number;
-  skipped: number;
-  /** What the parser left out, each with its path and reason (parsed documents only). */
-  skippedItems?: SkippedItem[];
+  /** Parses a whole document's bytes elsewhere (the CLI's parse workers); default: in this thread. */
+  parseBytes?: BytesParser;
 }
 
 export interface InputDocument {
@@ -227,20 +215,8 @@ export async function* documentsOf(input: InputDocument, limit: number): AsyncGe
   }
 }
 
-function failure(name: string, error: string): DocumentResult {
-  return { name, status: 'failed', error, packages: 0, artifacts: 0, dependencies: 0, skipped: 0 };
-}
-
 /** What parsing gave: the facts, or the failure to report. */
 type Parsed = { digest: string; facts: DocumentFacts } | { result: DocumentResult };
-
-/** The failure reported for an error a parser threw. */
-function parseFailure(name: string, err: unknown, digest: string): DocumentResult {
-  if (err instanceof UnsupportedDocumentError) return { ...failure(name, err.message), digest, unsupported: true };
-  if (err instanceof DocumentError) return { ...failure(name, err.message), digest };
-  // A parser bug on odd input must not stop the batch; the document is reported as failed.
-  return failure(name, `could not be parsed (${err instanceof Error ? err.message : String(err)})`);
-}
 
 function readFailure(name: string, err: unknown): DocumentResult {
   return failure(
@@ -249,7 +225,7 @@ function readFailure(name: string, err: unknown): DocumentResult {
   );
 }
 
-/** The document read whole, hashed, checked against the store, detected and parsed. */
+/** The document read whole, hashed, checked against the store, detected and parsed (here or by options.parseBytes). */
 async function parseWhole(input: InputDocument, options: IngestOptions, ingestedAt: string): Promise<Parsed> {
   let bytes: Buffer;
   try {
@@ -259,20 +235,16 @@ async function parseWhole(input: InputDocument, options: IngestOptions, ingested
   }
   const digest = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
   if (await options.store.hasDocument(digest)) return { result: duplicate(input.name, digest) };
-  try {
-    const doc = sniff(input.name, bytes);
-    const parser = detectFormat(doc);
-    const facts = parser.parse(doc, {
-      origin: input.origin ?? input.name,
-      collector: options.collector,
-      documentDigest: digest,
-      now: ingestedAt,
-      ...(options.signatures ? { signatures: options.signatures } : {}),
-    });
-    return { digest, facts };
-  } catch (err) {
-    return { result: parseFailure(input.name, err, digest) };
-  }
+  const job: ParseJob = {
+    name: input.name,
+    bytes,
+    digest,
+    origin: input.origin ?? input.name,
+    collector: options.collector,
+    now: ingestedAt,
+  };
+  const outcome = options.parseBytes ? await options.parseBytes(job) : parseBytesHere(job, options.signatures);
+  return 'facts' in outcome ? { digest, facts: outcome.facts } : { result: outcome.failure };
 }
 
 /**
@@ -316,10 +288,25 @@ function duplicate(name: string, digest: string): DocumentResult {
   return { name, status: 'duplicate', digest, packages: 0, artifacts: 0, dependencies: 0, skipped: 0 };
 }
 
-/** Parses and stores one document; never throws for a bad document, only reports it. */
-export async function ingestDocument(input: InputDocument, options: IngestOptions): Promise<DocumentResult> {
+/** A document read and parsed, not yet stored (prepareDocument → storeDocument). */
+export interface PreparedDocument {
+  ingestedAt: string;
+  parsed: Parsed;
+}
+
+/** Reads and parses one document; never throws for a bad document (store failures do). */
+export async function prepareDocument(input: InputDocument, options: IngestOptions): Promise<PreparedDocument> {
   const ingestedAt = new Date().toISOString();
   const parsed = (await parseStreamed(input, options, ingestedAt)) ?? (await parseWhole(input, options, ingestedAt));
+  return { ingestedAt, parsed };
+}
+
+/** Stores a prepared document, or reports why it is not stored. */
+export async function storeDocument(
+  input: InputDocument,
+  { ingestedAt, parsed }: PreparedDocument,
+  options: IngestOptions,
+): Promise<DocumentResult> {
   if ('result' in parsed) return parsed.result;
   const { digest, facts } = parsed;
   // Store failures are not the document's fault: they stop the batch.
@@ -332,6 +319,8 @@ export async function ingestDocument(input: InputDocument, options: IngestOption
     ingestedAt,
     ingestedBy: options.ingestedBy,
   });
+  // Stored meanwhile (the same bytes earlier in a pipelined batch): as if found before parsing.
+  if (outcome.status === 'duplicate') return duplicate(input.name, digest);
   return {
     name: input.name,
     status: outcome.status,
@@ -343,4 +332,9 @@ export async function ingestDocument(input: InputDocument, options: IngestOption
     skipped: facts.skipped.length,
     skippedItems: facts.skipped,
   };
+}
+
+/** Parses and stores one document; never throws for a bad document, only reports it. */
+export async function ingestDocument(input: InputDocument, options: IngestOptions): Promise<DocumentResult> {
+  return storeDocument(input, await prepareDocument(input, options), options);
 }
