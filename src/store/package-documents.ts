@@ -27,9 +27,14 @@ export function subjectDocumentsSql(d: Dialect): string {
   return `SELECT doc FROM ${d.table('has_sbom')} WHERE a = ${d.name === 'postgres' ? '$1' : '?'}`;
 }
 
+/** What nodeDocumentsOf reads: the inclusion look-ups, and the SBOM documents about a node. */
+export interface NodeDocumentsReader extends InclusionReader {
+  subjectDocuments(node: number): Promise<number[]>;
+}
+
 /** Distinct document ids, ascending: those including the node, and those about it. */
 export async function nodeDocumentsOf(
-  reader: InclusionReader & { subjectDocuments(node: number): Promise<number[]> },
+  reader: NodeDocumentsReader,
   node: number,
   subjects: readonly number[],
 ): Promise<number[]> {

@@ -1,12 +1,18 @@
 // PostgreSQL's reads of SBOM inclusions (../inclusion-sets.ts): the documents naming a node, and
 // the document that first states an inclusion edge.
-import { firstIncluding, InclusionSetPacker, type InclusionReader } from '../inclusion-sets.js';
-import { memberSetsSql, nodeDocumentsOf, sbomDocumentsSql, subjectDocumentsSql } from '../package-documents.js';
+import { firstIncluding, InclusionSetPacker } from '../inclusion-sets.js';
+import {
+  memberSetsSql,
+  nodeDocumentsOf,
+  sbomDocumentsSql,
+  subjectDocumentsSql,
+  type NodeDocumentsReader,
+} from '../package-documents.js';
 import { POSTGRES_DIALECT } from '../schema/dialect.js';
 import type { Queryable } from './driver.js';
 import { sql, statement } from './driver.js';
 
-function readerOf(db: Queryable): InclusionReader & { subjectDocuments(node: number): Promise<number[]> } {
+function readerOf(db: Queryable): NodeDocumentsReader {
   return {
     sbomDocuments: async (subjects) =>
       (await db.rows<{ a: number; doc: number }>(statement(sbomDocumentsSql(POSTGRES_DIALECT), [subjects]))).map(
@@ -46,13 +52,24 @@ const PACK_CHUNK = 50_000;
 export async function packInclusions(tx: Queryable): Promise<void> {
   const [table] = await tx.rows<{ found: string | null }>(sql`SELECT to_regclass('sg_sbom_includes')::text AS found`);
   if (table.found === null) return;
-  const sets: [number, Buffer, Buffer, number][] = [];
-  const packer = new InclusionSetPacker((doc, subjects, members, pairs) => sets.push([doc, subjects, members, pairs]));
+  const sets: { doc: number[]; subjects: Buffer[]; members: Buffer[]; pairs: number[] } = {
+    doc: [],
+    subjects: [],
+    members: [],
+    pairs: [],
+  };
+  const packer = new InclusionSetPacker((doc, subjects, members, pairs) => {
+    sets.doc.push(doc);
+    sets.subjects.push(subjects);
+    sets.members.push(members);
+    sets.pairs.push(pairs);
+  });
+  // The sets packed so far, in one statement per read (a few hundred documents' rows).
   const write = async (): Promise<void> => {
-    for (const [doc, subjects, members, pairs] of sets.splice(0)) {
-      await tx.run(sql`INSERT INTO sg_inclusion_sets (doc, subjects, members, pairs)
-        VALUES (${doc}, ${subjects}, ${members}, ${pairs})`);
-    }
+    if (sets.doc.length === 0) return;
+    await tx.run(sql`INSERT INTO sg_inclusion_sets (doc, subjects, members, pairs)
+      SELECT * FROM unnest(${sets.doc.splice(0)}::bigint[], ${sets.subjects.splice(0)}::bytea[],
+        ${sets.members.splice(0)}::bytea[], ${sets.pairs.splice(0)}::int[])`);
   };
   for (let last = 0; ;) {
     const rows = await tx.rows<{ id: number; doc: number; a: number; b: number }>(sql`

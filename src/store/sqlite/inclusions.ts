@@ -2,8 +2,14 @@
 // node, and the document that first states an inclusion edge (synchronous: the path evidence
 // reads every hop in one transaction).
 import type { Database, Statement } from 'better-sqlite3';
-import { firstIncluding, InclusionSetPacker, type InclusionReader } from '../inclusion-sets.js';
-import { memberSetsSql, nodeDocumentsOf, sbomDocumentsSql, subjectDocumentsSql } from '../package-documents.js';
+import { firstIncluding, InclusionSetPacker } from '../inclusion-sets.js';
+import {
+  memberSetsSql,
+  nodeDocumentsOf,
+  sbomDocumentsSql,
+  subjectDocumentsSql,
+  type NodeDocumentsReader,
+} from '../package-documents.js';
 import { SQLITE_DIALECT } from '../schema/dialect.js';
 
 /** Rows of sbom_includes read per statement by migration step 10. */
@@ -48,7 +54,7 @@ export class SqliteInclusions {
   }
 
   nodeDocuments(node: number, subjects: readonly number[]): Promise<number[]> {
-    const reader: InclusionReader & { subjectDocuments(node: number): Promise<number[]> } = {
+    const reader: NodeDocumentsReader = {
       sbomDocuments: (s) => Promise.resolve(this.sbomDocuments(s)),
       memberSets: (docs) => Promise.resolve(this.memberSets(docs)),
       subjectDocuments: (n) => Promise.resolve(this.stmt.subjectDocuments.all(n) as number[]),
