@@ -29,6 +29,7 @@ import loadShedding from './plugins/external/under-pressure.js';
 import analysisRoutes from './routes/analysis.js';
 import artifactRoutes from './routes/artifacts.js';
 import auditRoutes from './routes/audit.js';
+import diffRoutes from './routes/diff.js';
 import documentRoutes from './routes/documents.js';
 import metricsRoute from './routes/metrics.js';
 import openApiRoute from './routes/openapi.js';
@@ -140,6 +141,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
   await app.register(artifactRoutes);
   await app.register(vulnRoutes);
   await app.register(pathRoutes);
+  await app.register(diffRoutes);
   await app.register(searchRoutes);
   await app.register(statsRoutes);
   await app.register(queryRoutes);

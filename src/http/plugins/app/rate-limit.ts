@@ -36,7 +36,7 @@ export const REQUEST_COSTS = {
 } as const;
 
 /** Routes whose answer is always a walk over a whole closure. */
-const CLOSURE_ROUTES = new Set(['/v0/path', '/v0/vuln/:id/dependents', '/v0/vuln/:id/artifacts']);
+const CLOSURE_ROUTES = new Set(['/v0/path', '/v0/diff', '/v0/vuln/:id/dependents', '/v0/vuln/:id/artifacts']);
 
 /** Whether the request asks for a whole-closure answer (known from its path and query alone). */
 function isClosureAnswer(request: FastifyRequest): boolean {
