@@ -19,6 +19,8 @@ import type { Invocation } from '../config/load.js';
 import { openStore } from '../store/open.js';
 import type { GraphStore } from '../store/types.js';
 import { signatureVerifierOf } from './signature-options.js';
+import type { BuildInput } from '../model/build.js';
+import { buildInputOf } from '../query/projects.js';
 
 /** Skipped items the text summary names; --json lists every one. */
 const SKIPS_SHOWN = 5;
@@ -39,6 +41,8 @@ export interface IngestCliOptions {
   origin?: string;
   /** Judges provenance signatures (--trusted-keys, --sigstore-trusted-root, --require-signed-provenance). */
   signatures?: SignatureVerifier;
+  /** What the flags say about the builds the SBOMs are (--project, --build-version, …), checked. */
+  build?: BuildInput;
   json: boolean;
   quiet: boolean;
 }
@@ -145,6 +149,7 @@ async function ingestSources(store: GraphStore, inputs: InputDocument[], options
     maxDocumentBytes: options.maxDocumentBytes,
     ingestedBy: 'cli' as const,
     ...(options.signatures ? { signatures: options.signatures } : {}),
+    ...(options.build ? { build: options.build } : {}),
     ...(pool ? { parseBytes: pool.parse } : {}),
   };
   const ahead = pool ? AHEAD_PER_WORKER * parseWorkerCount() : 1;
@@ -223,6 +228,15 @@ export function ingestCommand({ settings, args, flags }: Invocation<'ingest'>): 
   if (settings.origin !== undefined && args.length !== 1)
     throw new Error(`--origin names one source; ingest was given ${args.length} paths`);
   const signatures = signatureVerifierOf(settings);
+  const build = buildInputOf({
+    project: flags.project,
+    version: flags.buildVersion,
+    commit: flags.commit,
+    branch: flags.branch,
+    buildUrl: flags.buildUrl,
+    builtAt: flags.builtAt,
+    label: flags.labels?.split(',').filter((l) => l !== ''),
+  });
   return runIngest([...args], {
     store: settings.store,
     collector: settings.collector,
@@ -230,6 +244,7 @@ export function ingestCommand({ settings, args, flags }: Invocation<'ingest'>): 
     pipeWaitMs: settings.pipeWait,
     ...(settings.origin === undefined ? {} : { origin: settings.origin }),
     ...(signatures ? { signatures } : {}),
+    ...(build ? { build } : {}),
     json: flags.json,
     quiet: flags.quiet,
   });

@@ -10,6 +10,7 @@ import { runDocumentDelete, runDocumentList, runDocumentShow } from './documents
 import { ingestCommand } from './ingest.js';
 import { runInit } from './init.js';
 import { runMigrate } from './migrate.js';
+import { runProjectList, runProjectMove, runProjectShow } from './projects.js';
 import { runOpenApi } from './openapi.js';
 import { serveCommand } from './serve.js';
 import { runStats } from './stats.js';
@@ -58,6 +59,18 @@ const RUNNERS: { readonly [C in CommandName]: Runner<C> } = {
   ),
   'token list': onStore(({ settings, flags }) => runTokenList(settings.store, flags.json)),
   'token revoke': onStore(({ settings, args }) => runTokenRevoke(settings.store, args[0])),
+  'projects list': onStore(({ settings, flags }) =>
+    runProjectList(settings.store, {
+      ...(flags.name === undefined ? {} : { namePrefix: flags.name }),
+      ...(flags.label === undefined ? {} : { label: flags.label }),
+      limit: positiveInteger('--limit', flags.limit),
+      json: flags.json,
+    }),
+  ),
+  'projects show': onStore(({ settings, args, flags }) =>
+    runProjectShow(settings.store, args[0], positiveInteger('--limit', flags.limit), flags.json),
+  ),
+  'projects move': onStore(({ settings, args, flags }) => runProjectMove(settings.store, args[0], flags.to)),
   audit: onStore(({ settings, flags }) =>
     runAudit(settings.store, positiveInteger('--limit', flags.limit), flags.json),
   ),

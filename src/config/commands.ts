@@ -25,6 +25,20 @@ const SIGNATURES = ['trustedKeys', 'sigstoreTrustedRoot', 'requireSignedProvenan
 const JSON_FLAG = (what: string): CommandFlag => ({ flag: '--json', description: `print ${what} as JSON` });
 const DIGEST: readonly [string, string] = ['<digest>', 'sha256:<64 hex> (or the 64 hex digits alone)'];
 
+/** What `ingest` says about the builds its SBOMs are (docs/api.md, "Projects and builds"). */
+const BUILD_FLAGS = {
+  project: {
+    flag: '--project <name>',
+    description: 'the project the SBOMs are builds of (default: derived from each subject)',
+  },
+  buildVersion: { flag: '--build-version <version>', description: "the builds' version (default: the subject's)" },
+  commit: { flag: '--commit <sha>', description: 'the commit the builds were made from' },
+  branch: { flag: '--branch <name>', description: 'the branch the builds were made from' },
+  buildUrl: { flag: '--build-url <url>', description: 'where the builds ran (a CI job URL)' },
+  builtAt: { flag: '--built-at <time>', description: "when they were built (RFC 3339); orders the project's builds" },
+  labels: { flag: '--labels <key=value,...>', description: 'labels set on the project, comma-separated' },
+} as const satisfies Record<string, CommandFlag>;
+
 const SERVE_SETTINGS = [
   'store',
   'host',
@@ -70,7 +84,11 @@ export const COMMANDS = {
     description: 'ingest documents (files, directories recursively, "-" for stdin) into the store',
     settings: ['store', 'collector', 'maxDocumentSize', 'pipeWait', 'origin', ...SIGNATURES, ...PG],
     argument: ['<paths...>', 'files, directories or - for stdin, ingested in argument order'],
-    flags: { json: JSON_FLAG('the summary'), quiet: { flag: '--quiet', description: 'no progress bar' } },
+    flags: {
+      json: JSON_FLAG('the summary'),
+      quiet: { flag: '--quiet', description: 'no progress bar' },
+      ...BUILD_FLAGS,
+    },
   },
   stats: {
     description: 'print what the store holds',
@@ -141,6 +159,31 @@ export const COMMANDS = {
     settings: ['store', ...PG],
     argument: ['<name>', 'the name given at creation'],
   },
+  'projects list': {
+    description: 'list the projects with their latest build, by name',
+    settings: ['store', ...PG],
+    flags: {
+      name: { flag: '--name <prefix>', description: 'only projects whose name starts with this' },
+      label: { flag: '--label <key=value>', description: 'only projects with this label' },
+      limit: { flag: '--limit <n>', description: 'projects listed at most', defaultValue: '100' },
+      json: { flag: '--json', description: 'print { total, unassigned, projects } as JSON' },
+    },
+  },
+  'projects show': {
+    description: 'show one project: its labels and builds, newest first',
+    settings: ['store', ...PG],
+    argument: ['<name>', 'the project name'],
+    flags: {
+      limit: { flag: '--limit <n>', description: 'builds listed at most', defaultValue: '20' },
+      json: JSON_FLAG('the project and its builds'),
+    },
+  },
+  'projects move': {
+    description: 'move the build an SBOM document is to another project (created when new)',
+    settings: ['store', ...PG],
+    argument: DIGEST,
+    flags: { to: { flag: '--to <project>', description: 'the project it moves to', required: true } },
+  },
   audit: {
     description: 'print the newest records of the audit log, newest first',
     settings: ['store', ...PG],
@@ -155,6 +198,7 @@ export const COMMANDS = {
 export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
   documents: 'list, show or delete the documents in the store',
   token: 'manage the API tokens of the store (shared by every server on it)',
+  projects: 'list or show the projects (the builds of one service over time), or move a build',
 };
 
 export type CommandName = keyof typeof COMMANDS;

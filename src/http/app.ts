@@ -36,6 +36,7 @@ import openApiRoute from './routes/openapi.js';
 import operationRoutes from './routes/operations.js';
 import packageRoutes from './routes/packages.js';
 import pathRoutes from './routes/paths.js';
+import projectRoutes from './routes/projects.js';
 import searchRoutes from './routes/search.js';
 import statsRoutes from './routes/stats.js';
 import queryRoutes from './routes/query.js';
@@ -147,6 +148,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
   await app.register(queryRoutes);
   await app.register(auditRoutes);
   await app.register(documentRoutes);
+  await app.register(projectRoutes);
   await app.register(openApiRoute);
   await app.register(metricsRoute);
   await app.register(uiRoutes, { directory: ctx.uiDirectory });

@@ -26,6 +26,9 @@ export function isLivenessPath(url: string): boolean {
 /** The documents collection (docs/api.md, "Documents"): uploads are POSTed here. */
 export const DOCUMENTS_PATH = '/v0/documents';
 
+/** The projects (docs/api.md, "Projects and builds"): a project's labels are PATCHed at its path. */
+export const PROJECTS_PATH = '/v0/projects';
+
 /** The batch questions (docs/api.md, "Batch questions"): POST only, with a JSON body. */
 export const BATCH_PATHS = { vulns: '/v0/query/vulns', dependencies: '/v0/query/dependencies' } as const;
 
@@ -39,14 +42,18 @@ function pathOf(url: string): string {
 
 /**
  * The methods a URL answers: GET and HEAD everywhere, POST on the documents, DELETE on one
- * document, and POST alone on the batch questions.
+ * document, PUT on a document's project, PATCH on a project, and POST alone on the batch questions.
  */
 export function allowedMethods(url: string): readonly string[] {
   const path = pathOf(url);
   if (isBatchPath(path)) return ['POST'];
   if (path === DOCUMENTS_PATH) return ['GET', 'HEAD', 'POST'];
-  if (path.startsWith(`${DOCUMENTS_PATH}/`) && !path.slice(DOCUMENTS_PATH.length + 1).includes('/'))
-    return ['GET', 'HEAD', 'DELETE'];
+  if (path.startsWith(`${DOCUMENTS_PATH}/`)) {
+    const rest = path.slice(DOCUMENTS_PATH.length + 1);
+    if (!rest.includes('/')) return ['GET', 'HEAD', 'DELETE'];
+    if (rest.split('/').length === 2 && rest.endsWith('/project')) return ['PUT'];
+  }
+  if (path.startsWith(`${PROJECTS_PATH}/`)) return ['GET', 'HEAD', 'PATCH'];
   return ['GET', 'HEAD'];
 }
 

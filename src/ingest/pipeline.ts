@@ -1,6 +1,7 @@
 // Ingest: inputs (files, directories, stdin) → detection → parser → facts → store, one
 // document at a time (memory bounded by the largest document, not the batch). A bad document
 // is reported and skipped; the rest of the batch goes on.
+import type { BuildInput } from '../model/build.js';
 import { createHash } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import { sep } from 'node:path';
@@ -36,6 +37,8 @@ export interface IngestOptions {
   signatures?: SignatureVerifier;
   /** Recorded with each stored document: the API token's name, "cli" for the command line. */
   ingestedBy?: string;
+  /** What the caller says about the builds its SBOMs are (project, version, …; model/build.ts), checked. */
+  build?: BuildInput;
   /**
    * Regular files larger than this that look like CycloneDX JSON are parsed as they are read,
    * never held whole (default STREAM_ABOVE_BYTES; the facts are the same either way).
@@ -318,6 +321,7 @@ export async function storeDocument(
     collector: options.collector,
     ingestedAt,
     ingestedBy: options.ingestedBy,
+    ...(options.build ? { build: options.build } : {}),
   });
   // Stored meanwhile (the same bytes earlier in a pipelined batch): as if found before parsing.
   if (outcome.status === 'duplicate') return duplicate(input.name, digest);

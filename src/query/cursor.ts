@@ -51,3 +51,31 @@ export function decodeKeysetCursor(list: string, text: string): number {
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return refuseCursor(NOT_THIS_LIST);
   return id;
 }
+
+interface KeyCursorBody {
+  v: 1;
+  l: string;
+  /** The last row's sort key: the next page starts after it. */
+  k: (string | number)[];
+}
+
+/** A keyset cursor over a composite sort key (text and numbers), for lists the store pages by more than an id. */
+export function encodeKeyCursor(list: string, key: readonly (string | number)[]): string {
+  const body: KeyCursorBody = { v: 1, l: list, k: [...key] };
+  return encodeCursorBody(body);
+}
+
+/** The key a cursor of `list` holds, checked against the types of `shape` (one typeof per part); 400 otherwise. */
+export function decodeKeyCursor(
+  list: string,
+  text: string,
+  shape: readonly ('string' | 'number')[],
+): (string | number)[] {
+  const body = decodeCursorBody(text, NOT_THIS_LIST) as Partial<KeyCursorBody> | null;
+  if (typeof body !== 'object' || body === null || body.v !== 1 || body.l !== list) return refuseCursor(NOT_THIS_LIST);
+  const key = body.k;
+  if (!Array.isArray(key) || key.length !== shape.length || key.some((part, i) => typeof part !== shape[i])) {
+    return refuseCursor(NOT_THIS_LIST);
+  }
+  return key;
+}

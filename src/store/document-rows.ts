@@ -1,6 +1,6 @@
 // The document list and a document's row, as both backends select them: one SQL builder (the
 // dialect gives the table name and placeholders) and one row → StoredDocument mapping.
-import type { Dialect } from './schema/dialect.js';
+import { SqlParams, type Dialect, type SqlStatement } from './schema/dialect.js';
 import type { DocumentQuery, StoredDocument } from './types.js';
 
 const COLUMNS = `id, digest, name, format, subject, origin, collector, ingested_at, ingested_by,
@@ -38,31 +38,20 @@ export function documentFromRow(r: DocumentRowValues): StoredDocument {
   };
 }
 
-interface Statement {
-  text: string;
-  params: (string | number)[];
-}
-
 /** The page (newest first, keyset by id) and the count of every match, with their parameters. */
-export function documentListSql(d: Dialect, q: DocumentQuery): { page: Statement; count: Statement } {
-  const params: (string | number)[] = [];
-  const placeholder = (value: string | number): string => {
-    params.push(value);
-    return d.name === 'postgres' ? `$${params.length}` : '?';
-  };
+export function documentListSql(d: Dialect, q: DocumentQuery): { page: SqlStatement; count: SqlStatement } {
+  const p = new SqlParams(d);
   const filters: string[] = [];
-  if (q.format !== undefined) filters.push(`format = ${placeholder(q.format)}`);
-  if (q.subject !== undefined) filters.push(`subject = ${placeholder(q.subject)}`);
-  const count: Statement = {
-    text: `SELECT count(*) AS n FROM ${d.table('documents')}${filters.length ? ` WHERE ${filters.join(' AND ')}` : ''}`,
-    params: [...params],
-  };
-  if (q.beforeId !== undefined) filters.push(`id < ${placeholder(q.beforeId)}`);
+  if (q.format !== undefined) filters.push(`format = ${p.bind(q.format)}`);
+  if (q.subject !== undefined) filters.push(`subject = ${p.bind(q.subject)}`);
+  const count = p.statement(
+    `SELECT count(*) AS n FROM ${d.table('documents')}${filters.length ? ` WHERE ${filters.join(' AND ')}` : ''}`,
+  );
+  if (q.beforeId !== undefined) filters.push(`id < ${p.bind(q.beforeId)}`);
   const where = filters.length ? ` WHERE ${filters.join(' AND ')}` : '';
-  const page: Statement = {
-    text: `SELECT ${COLUMNS} FROM ${d.table('documents')}${where} ORDER BY id DESC LIMIT ${placeholder(q.limit)}`,
-    params,
-  };
+  const page = p.statement(
+    `SELECT ${COLUMNS} FROM ${d.table('documents')}${where} ORDER BY id DESC LIMIT ${p.bind(q.limit)}`,
+  );
   return { page, count };
 }
 

@@ -4,6 +4,7 @@ import type { DocumentFacts, SkippedItem } from '../model/facts.js';
 import type { NodeKind } from '../model/kinds.js';
 import type { LinkFactKind, StoredRecord } from '../model/stored-facts.js';
 import type { TokenScope } from '../model/tokens.js';
+import type { BuildInput } from '../model/build.js';
 import type { SlsaRow } from '../model/stored-facts.js';
 import type { EdgeEvidence, EdgeQuery } from './edge-evidence.js';
 import type { LoadPhases } from './load-phases.js';
@@ -24,6 +25,8 @@ export interface DocumentInput {
   ingestedAt: string;
   /** Who sent it: the API token's name for an upload, "cli" for the command line. */
   ingestedBy?: string;
+  /** What the upload says about the build an SBOM document is (model/build.ts); checked. */
+  build?: BuildInput;
 }
 
 export interface WriteOutcome {
@@ -254,5 +257,72 @@ export interface GraphEvidence {
   slsaRows(built: readonly number[], material?: number): Promise<SlsaRow[]>;
 }
 
+/** A build: a stored SBOM document and what its upload said (docs/api.md, "Projects and builds"). */
+export interface StoredBuild {
+  /** The document's store id. */
+  document: number;
+  /** The document's digest ("sha256:…"). */
+  digest: string;
+  /** What the document is about (its SBOM subject's purl or digest). */
+  subject: string | null;
+  /** The SBOM subject's node id: where the build's walks start. */
+  subjectNode: number;
+  version: string | null;
+  commit: string | null;
+  branch: string | null;
+  buildUrl: string | null;
+  /** What orders a project's builds: the upload's builtAt, or the ingest time. */
+  builtAt: string;
+  ingestedAt: string;
+}
+
+export interface StoredProject {
+  name: string;
+  /** Builds stored. */
+  builds: number;
+  createdAt: string;
+  labels: Readonly<Record<string, string>>;
+  /** The newest build by builtAt (then by ingest order). */
+  latest: StoredBuild | null;
+}
+
+export interface ProjectQuery {
+  namePrefix?: string;
+  /** Only these projects. */
+  names?: readonly string[];
+  /** Every label given (key, value) must be set on the project. */
+  labels?: readonly (readonly [string, string])[];
+  sort: 'name' | 'lastBuild';
+  /** The last project of the previous page. */
+  after?: { name: string; latestBuiltAt: string };
+  limit: number;
+}
+
+export interface BuildQuery {
+  /** The last build of the previous page. */
+  before?: { builtAt: string; doc: number };
+  limit: number;
+}
+
+/** Projects and their builds, kept by the writer with every SBOM it stores. */
+export interface ProjectCatalogue {
+  /** One page of projects and how many match the filters; `unassigned`: builds without a project. */
+  listProjects(query: ProjectQuery): Promise<{ projects: StoredProject[]; total: number; unassigned: number }>;
+  /** Every project the filters keep (no paging: what portfolio answers start from), by name. */
+  latestBuilds(query: Pick<ProjectQuery, 'namePrefix' | 'labels' | 'names'>): Promise<StoredProject[]>;
+  getProject(name: string): Promise<StoredProject | undefined>;
+  /** A project's builds, newest first. */
+  projectBuilds(name: string, query: BuildQuery): Promise<StoredBuild[]>;
+  /**
+   * Moves the build of the SBOM document with this digest to a project (created when new); the
+   * project it leaves is recounted, and goes when it has no builds left. 'not-a-build': the
+   * document is stored but has no SBOM.
+   */
+  moveBuild(digest: string, project: string, at: string): Promise<'moved' | 'not-found' | 'not-a-build'>;
+  /** Sets (or, with null, removes) labels of a project; false when there is no such project. */
+  setProjectLabels(name: string, labels: Readonly<Record<string, string | null>>): Promise<boolean>;
+}
+
 /** Every port: what each store implements. */
-export interface GraphStore extends StoreHandle, FactLog, DocumentCatalogue, AccessStore, GraphEvidence {}
+export interface GraphStore
+  extends StoreHandle, FactLog, DocumentCatalogue, AccessStore, GraphEvidence, ProjectCatalogue {}

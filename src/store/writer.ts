@@ -2,6 +2,7 @@
 // transaction (duplicate check, node interning with its cache, id assignment, the SQL); the
 // writer encodes the document and says what goes in which table.
 import type { Static } from 'typebox';
+import { buildOf, type BuildRecord } from '../model/build.js';
 import { documentSubject } from '../model/document-subject.js';
 import type { DocumentSummaryFields } from '../model/schemas/document.js';
 import { encodeDocument, packDependencies, type EncodedDocument, type FactRow, type NodeKey } from './fact-rows.js';
@@ -44,6 +45,8 @@ export interface WriteTransaction {
    * position of each edge's evidence in document `documentId` (the first document stating it).
    */
   insertEdges(a: number[], b: number[], ranked: boolean, documentId: number, idx: number[]): void;
+  /** The build an SBOM document is (../project-rows.ts recordBuildSql); `subject`: its SBOM subject's node id. */
+  insertBuild(documentId: number, subject: number, build: BuildRecord, at: string): void;
 }
 
 export interface WriteBackend {
@@ -113,7 +116,11 @@ export class DocumentWriter {
         },
       });
       for (const [table, rows] of encoded.facts) tx.insertFacts(table, documentId, rows, ids);
-      if (encoded.inclusions) insertInclusions(tx, documentId, encoded.inclusions, ids);
+      if (encoded.inclusions) {
+        insertInclusions(tx, documentId, encoded.inclusions, ids);
+        const build = buildOf(facts, input.build ?? {}, input.ingestedAt);
+        if (build) tx.insertBuild(documentId, ids[encoded.inclusions.subjects[0]], build, input.ingestedAt);
+      }
       if (encoded.dependencies.length) {
         tx.insertDependencies(documentId, packDependencies(encoded.dependencies, ids), encoded.evidence);
         const a: number[] = [];

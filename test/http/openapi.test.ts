@@ -55,6 +55,7 @@ describe('/openapi.json', () => {
       '/v0/diff',
       '/v0/documents',
       '/v0/documents/{digest}',
+      '/v0/documents/{digest}/project',
       '/v0/package/{purl}',
       '/v0/package/{purl}/artifacts',
       '/v0/package/{purl}/dependencies',
@@ -62,6 +63,8 @@ describe('/openapi.json', () => {
       '/v0/package/{purl}/info',
       '/v0/package/{purl}/vulns',
       '/v0/path',
+      '/v0/projects',
+      '/v0/projects/{name}',
       '/v0/query/dependencies',
       '/v0/query/vulns',
       '/v0/search',
@@ -91,6 +94,7 @@ describe('/openapi.json', () => {
       'getPackagePurls',
       'getPackageVulns',
       'getPath',
+      'getProject',
       'getVuln',
       'getVulnArtifacts',
       'getVulnDependents',
@@ -98,10 +102,13 @@ describe('/openapi.json', () => {
       'healthCheck',
       'listAuditEvents',
       'listDocuments',
+      'listProjects',
+      'moveBuild',
       'queryDependencies',
       'queryPackageVulns',
       'readinessCheck',
       'search',
+      'setProjectLabels',
       'uploadDocument',
     ]);
     const tags = new Map(doc.tags.map((tag) => [tag.name, tag.description]));
@@ -129,6 +136,8 @@ describe('/openapi.json', () => {
       ['post', '/v0/documents', 'ingest'],
       ['delete', '/v0/documents/{digest}', 'admin'],
       ['get', '/v0/audit', 'admin'],
+      ['put', '/v0/documents/{digest}/project', 'ingest'],
+      ['patch', '/v0/projects/{name}', 'ingest'],
     ] as const;
     for (const [method, path, scope] of writes) {
       expect(document.paths[path][method].security, `${method} ${path}`).toEqual([{ bearerAuth: [] }]);

@@ -9,7 +9,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ingestDocument } from '../../src/ingest/pipeline.js';
 import { FactsBuilder, type DocumentFacts } from '../../src/model/facts.js';
 import { DocumentFactsSchema } from '../../src/model/schemas/document.js';
-import type { DocumentInput, GraphStore, WriteOutcome } from '../../src/store/types.js';
+import type { DocumentInput, FactLog, WriteOutcome } from '../../src/store/types.js';
 
 const ROOTS = ['examples', 'test/fixtures'];
 /** Not documents (the stores) or documents refused on purpose. */
@@ -23,14 +23,12 @@ function files(dir: string): string[] {
   });
 }
 
-/** A store that only keeps what it is given. */
-function capturingStore(into: DocumentFacts[]): GraphStore {
+/** A fact log that only keeps what it is given (all ingestDocument writes to). */
+function capturingStore(into: DocumentFacts[]): FactLog {
   const unused = (): never => {
     throw new Error('not used by ingestDocument');
   };
   return {
-    backend: 'sqlite',
-    storeId: 'capture',
     writeDocument: (input: DocumentInput): Promise<WriteOutcome> => {
       into.push(input.facts);
       return Promise.resolve({ status: 'stored', documentId: into.length });
@@ -39,22 +37,6 @@ function capturingStore(into: DocumentFacts[]): GraphStore {
     documentSkips: unused,
     load: unused,
     changesSince: unused,
-    listDocuments: unused,
-    getDocument: unused,
-    deleteDocument: unused,
-    createToken: unused,
-    listTokens: unused,
-    findToken: unused,
-    touchToken: unused,
-    revokeToken: unused,
-    appendAudit: unused,
-    listAudit: unused,
-    edgeEvidence: unused,
-    nodeDocuments: unused,
-    slsaRows: unused,
-    ping: unused,
-    stats: unused,
-    close: () => Promise.resolve(),
   };
 }
 

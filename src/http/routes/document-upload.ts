@@ -7,7 +7,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '../error-catalogue.js';
 import { ProblemError, sendProblem } from '../errors.js';
 import { DOCUMENTS_PATH } from '../paths.js';
-import { ArchiveOutcomeSchema, DocumentOutcomeSchema, UploadQuerySchema } from '../schemas/documents.js';
+import {
+  ArchiveOutcomeSchema,
+  DocumentOutcomeSchema,
+  UploadQuerySchema,
+  type UploadQuery,
+} from '../schemas/documents.js';
+import { buildInputOf } from '../../query/projects.js';
+import type { BuildInput } from '../../model/build.js';
 import { jsonResponse, problemResponses, requestErrors } from '../schemas/responses.js';
 import { ingestUpload, type UploadOutcome } from '../upload/ingest-upload.js';
 import { bodyCodingOf, unsupportedContentHint } from '../upload/media-types.js';
@@ -37,7 +44,12 @@ async function record(app: FastifyInstance, request: FastifyRequest, digest: str
 }
 
 /** The body received and ingested (plain bodies announced over the limit refused unread). */
-function receiveAndIngest(app: FastifyInstance, request: FastifyRequest, name: string): Promise<UploadOutcome> {
+function receiveAndIngest(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  name: string,
+  build: BuildInput | undefined,
+): Promise<UploadOutcome> {
   const { maxDocumentBytes, collector, signatures } = app.uploadOptions;
   const coding = bodyCodingOf(request.headers['content-type'], request.headers['content-encoding']);
   const declared = Number(request.headers['content-length'] ?? NaN);
@@ -50,6 +62,7 @@ function receiveAndIngest(app: FastifyInstance, request: FastifyRequest, name: s
       maxDocumentBytes,
       ...(signatures ? { signatures } : {}),
       ...(request.principal ? { ingestedBy: request.principal.token } : {}),
+      ...(build ? { build } : {}),
     }),
   );
 }
@@ -66,8 +79,11 @@ async function answerRejected(
   return sendProblem(reply, 'SG_UNSUPPORTED_MEDIA_TYPE', outcome.message + hint);
 }
 
-async function answerUpload(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, name: string) {
-  const outcome = await receiveAndIngest(app, request, name);
+async function answerUpload(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, query: UploadQuery) {
+  const { name = 'upload', ...buildFields } = query;
+  // Checked before a byte of the body is read: a bad build field refuses the whole upload.
+  const build = buildInputOf(buildFields);
+  const outcome = await receiveAndIngest(app, request, name, build);
   if (outcome.kind === 'rejected') return answerRejected(app, request, reply, outcome);
   const results = outcome.kind === 'document' ? [outcome.result] : outcome.results;
   for (const r of results) await record(app, request, r.digest, r.status);
@@ -134,7 +150,7 @@ const uploadRoute: FastifyPluginAsyncTypebox = (app) => {
     { config: { access: 'ingest' }, decompress: false, schema: UPLOAD_SCHEMA },
     async (request, reply) => {
       try {
-        return await answerUpload(app, request, reply, request.query.name ?? 'upload');
+        return await answerUpload(app, request, reply, request.query);
       } catch (err) {
         // The rest of a body that was not read is not waited for: the connection closes.
         if (!request.raw.complete) void reply.header('connection', 'close');

@@ -5,6 +5,7 @@ import { SkippedItemSchema } from '../../model/schemas/common.js';
 import type { StoredDocument } from '../../store/types.js';
 import { PaginationInfoSchema } from './pagination.js';
 import { RefTo, StringEnum } from './typebox.js';
+import { BuildQueryFields } from './projects.js';
 
 /** `sha256:` and 64 hex digits: documents are named by the sha256 of their bytes. */
 export const DOCUMENT_DIGEST_PATTERN = '^sha256:[0-9a-fA-F]{64}$';
@@ -123,5 +124,6 @@ export const UploadQuerySchema = Type.Object({
         'Entries of a zip archive are named `<name>!/<entry>`.',
     }),
   ),
+  ...BuildQueryFields,
 });
 export type UploadQuery = Static<typeof UploadQuerySchema>;

@@ -102,16 +102,20 @@ export const SHARED_RESPONSES = {
   },
   404: {
     name: 'NotFound',
-    description: 'No package matches the purl, no artifact has the digest, or no document has the digest.',
+    description: 'No package matches the purl, nor artifact or document the digest, nor project the name.',
     headers: ['X-Request-Id'],
     problem: true,
   },
   405: {
     name: 'MethodNotAllowed',
-    description:
-      'A method this path does not answer: GET and HEAD everywhere, POST on `/v0/documents`, DELETE on one ' +
-      'document, and POST alone on the batch questions (`/v0/query/...`).',
+    description: 'A method this path does not answer; `Allow` names those it does (docs/api.md, "Documents").',
     headers: ['Allow', 'X-Request-Id'],
+    problem: true,
+  },
+  409: {
+    name: 'Conflict',
+    description: 'The document is stored but is no SBOM, so it is no build of a project (`SG_NOT_A_BUILD`).',
+    headers: ['X-Request-Id'],
     problem: true,
   },
   408: {
@@ -307,6 +311,7 @@ export const swaggerOptions: SwaggerOptions = {
         name: 'documents',
         description: 'Documents in the store: upload (any format ingest reads, or a zip of them), list, show, delete.',
       },
+      { name: 'projects', description: 'Projects and their builds, labels and findings.' },
       { name: 'operations', description: 'Liveness, readiness and metrics of the service.' },
       { name: 'access', description: 'API tokens and the audit log of writes and refused requests.' },
     ],

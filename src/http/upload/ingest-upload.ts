@@ -15,6 +15,7 @@ import {
 import { signatureSettingsOf, type SignatureSettings } from '../../ingest/signatures/index.js';
 import { storeLocationOf, type StoreOptions } from '../../store/open.js';
 import type { GraphStore } from '../../store/types.js';
+import type { BuildInput } from '../../model/build.js';
 import { runWorkerJob } from '../worker-job.js';
 import type { DocumentOutcome, UploadResult } from '../schemas/documents.js';
 import type { ReceivedBody } from './receive.js';
@@ -26,6 +27,8 @@ export interface UploadIngestOptions {
   collector: string;
   maxDocumentBytes: number;
   ingestedBy?: string;
+  /** What the upload says about the builds its SBOMs are (checked). */
+  build?: BuildInput;
   /** Judges provenance signatures, as the CLI's ingest does. */
   signatures?: SignatureVerifier;
   /** Bodies of at least this many bytes go to a worker thread (default WORKER_ABOVE_BYTES). */
@@ -99,6 +102,7 @@ function workerJob(body: ReceivedBody, options: UploadIngestOptions): UploadJob 
     collector: options.collector,
     maxDocumentBytes: options.maxDocumentBytes,
     ...(options.ingestedBy === undefined ? {} : { ingestedBy: options.ingestedBy }),
+    ...(options.build === undefined ? {} : { build: options.build }),
     ...(signatureSettings ? { signatureSettings } : {}),
   };
 }
@@ -112,6 +116,7 @@ export async function ingestUploadHere(body: ReceivedBody, options: UploadIngest
     collector: options.collector,
     maxDocumentBytes: options.maxDocumentBytes,
     ...(options.ingestedBy === undefined ? {} : { ingestedBy: options.ingestedBy }),
+    ...(options.build === undefined ? {} : { build: options.build }),
     ...(options.signatures === undefined ? {} : { signatures: options.signatures }),
   };
   const entries: UploadResult[] = [];

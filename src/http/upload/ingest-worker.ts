@@ -21,6 +21,7 @@ async function run(job: UploadJob): Promise<UploadOutcome> {
       collector: job.collector,
       maxDocumentBytes: job.maxDocumentBytes,
       ...(job.ingestedBy === undefined ? {} : { ingestedBy: job.ingestedBy }),
+      ...(job.build === undefined ? {} : { build: job.build }),
       ...(signatureSettings ? { signatures: loadSignatureVerifier(signatureSettings) } : {}),
     });
     return outcome;

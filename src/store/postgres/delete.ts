@@ -6,6 +6,7 @@ import { FACT_TABLES } from '../schema/tables.js';
 import type { Db } from './connection.js';
 import { sql, statement, type Queryable } from './driver.js';
 import { inTransaction } from './transaction.js';
+import { deletePgBuild } from './projects.js';
 
 /** Ids per statement parameter array. */
 const CHUNK = 20_000;
@@ -35,6 +36,7 @@ export async function deletePgDocument(db: Db, digest: string): Promise<boolean>
     await tx.run(sql`DELETE FROM sg_dependency_evidence WHERE doc = ${doc.id}`);
     // Edges it stated first lose their first document; those others still state get the earliest of them below.
     await tx.run(sql`UPDATE sg_dependency_edges SET doc = NULL, idx = NULL WHERE doc = ${doc.id}`);
+    await deletePgBuild(tx, doc.id);
     await tx.run(sql`DELETE FROM sg_documents WHERE id = ${doc.id}`);
     if (set) plan.ownDependencies(set.edges);
     if (plan.hasEdges) {

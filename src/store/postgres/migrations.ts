@@ -8,6 +8,14 @@ import { applicableRenames, changedPurlKeys, PURL_NODE_KINDS, type PurlRekeyRepo
 import type { Db } from './connection.js';
 import { sql, statement, type Queryable } from './driver.js';
 import { packInclusions } from './inclusions.js';
+import { pgStatement } from './projects.js';
+import {
+  BACKFILL_CHUNK,
+  backfillStatements,
+  recordedBuildsSql,
+  sbomSubjectsSql,
+  type SbomSubjectRow,
+} from '../build-backfill.js';
 import { inTransaction } from './transaction.js';
 import { nodeHash } from './write.js';
 
@@ -99,6 +107,7 @@ export async function applyMigrations(db: Db): Promise<MigrationReport> {
       for (const text of step.statements(POSTGRES_DIALECT)) await tx.run(statement(text));
       if (step.rekeyPurls) rekeyed = await rekeyPurls(tx);
       if (step.packInclusions) await packInclusions(tx);
+      if (step.backfillBuilds) await backfillPgBuilds(tx);
       if (step.version === 1) await tx.run(sql`INSERT INTO sg_meta (key, value) VALUES ('store_id', ${randomUUID()})`);
     });
     applied.push({ version: step.version, description: step.description + (rekeyed ? rekeyedNote(rekeyed) : '') });
@@ -112,6 +121,18 @@ export async function applyMigrations(db: Db): Promise<MigrationReport> {
     applied.push({ version: PG_SCHEMA_VERSION, description: `columns of new fields: ${added.length}` });
   }
   return { from, to: PG_SCHEMA_VERSION, applied };
+}
+
+/** Step 12 (../build-backfill.ts): a build for every SBOM stored before. */
+async function backfillPgBuilds(tx: Queryable): Promise<void> {
+  const recorded = await tx.rows<{ doc: number }>(pgStatement(recordedBuildsSql(POSTGRES_DIALECT)));
+  const done = new Set(recorded.map((r) => Number(r.doc)));
+  for (let last = 0; ;) {
+    const rows = await tx.rows<SbomSubjectRow>(pgStatement(sbomSubjectsSql(POSTGRES_DIALECT, last)));
+    for (const s of backfillStatements(POSTGRES_DIALECT, rows, done)) await tx.run(pgStatement(s));
+    if (rows.length < BACKFILL_CHUNK) return;
+    last = Number(rows[rows.length - 1].id);
+  }
 }
 
 function rekeyedNote(r: PurlRekeyReport): string {

@@ -6,6 +6,10 @@ import {
   TokenNameTakenError,
   type AuditEvent,
   type AuditQuery,
+  type BuildQuery,
+  type ProjectQuery,
+  type StoredBuild,
+  type StoredProject,
   type DocumentInput,
   type DocumentList,
   type DocumentQuery,
@@ -45,6 +49,7 @@ import { pgNodeDocuments } from './inclusions.js';
 import { FACT_TABLES } from '../schema/tables.js';
 import { applyMigrations, checkSchema, type MigrationReport } from './migrations.js';
 import { PgWriteBackend } from './write.js';
+import { PgProjects } from './projects.js';
 import { inReadSnapshot } from './transaction.js';
 import { DocumentWriter } from '../writer.js';
 
@@ -56,6 +61,7 @@ const SELECT_1 = statement('SELECT 1');
 export class PostgresStore implements GraphStore {
   readonly backend = 'postgres' as const;
   private readonly writer: DocumentWriter;
+  private readonly projects: PgProjects;
   private closed = false;
 
   private constructor(
@@ -64,6 +70,7 @@ export class PostgresStore implements GraphStore {
     readonly storeId: string,
   ) {
     this.writer = new DocumentWriter(new PgWriteBackend(db));
+    this.projects = new PgProjects(db);
   }
 
   /**
@@ -178,6 +185,24 @@ export class PostgresStore implements GraphStore {
   /** NOTIFY of a commit, best effort (its failure is nobody's: listeners poll as well). */
   private notify(payload: string): void {
     this.db.run(sql`SELECT pg_notify(${COMMIT_CHANNEL}, ${payload})`).catch(() => undefined);
+  }
+  listProjects(query: ProjectQuery): Promise<{ projects: StoredProject[]; total: number; unassigned: number }> {
+    return this.guard('listing projects', () => this.projects.listProjects(query));
+  }
+  latestBuilds(query: Pick<ProjectQuery, 'namePrefix' | 'labels' | 'names'>): Promise<StoredProject[]> {
+    return this.guard('reading latest builds', () => this.projects.latestBuilds(query));
+  }
+  getProject(name: string): Promise<StoredProject | undefined> {
+    return this.guard('reading a project', () => this.projects.getProject(name));
+  }
+  projectBuilds(name: string, query: BuildQuery): Promise<StoredBuild[]> {
+    return this.guard('listing builds', () => this.projects.projectBuilds(name, query));
+  }
+  moveBuild(digest: string, project: string, at: string): Promise<'moved' | 'not-found' | 'not-a-build'> {
+    return this.guard('moving a build', () => this.projects.moveBuild(digest, project, at));
+  }
+  setProjectLabels(name: string, labels: Readonly<Record<string, string | null>>): Promise<boolean> {
+    return this.guard('setting project labels', () => this.projects.setProjectLabels(name, labels));
   }
   async createToken(token: TokenRecord): Promise<void> {
     await this.guard('creating a token', () => admin.createToken(this.db, token));

@@ -15,6 +15,9 @@ import type { DocumentRecord, WriteBackend, WriteTransaction } from '../writer.j
 import type { Db } from './connection.js';
 import { sql, statement, type Queryable, type Session, type Statement } from './driver.js';
 import { inTransaction } from './transaction.js';
+import type { BuildRecord } from '../../model/build.js';
+import { recordBuildSql } from '../project-rows.js';
+import { pgStatement } from './projects.js';
 
 /** Rows per statement: bounds the size of one message without costing round trips. */
 const CHUNK = 20_000;
@@ -167,6 +170,10 @@ class PgWriteTransaction implements WriteTransaction {
   insertInclusions(documentId: number, subjects: Buffer, members: Buffer, pairs: number): void {
     this.send(sql`INSERT INTO sg_inclusion_sets (doc, subjects, members, pairs)
       VALUES (${documentId}, ${subjects}, ${members}, ${pairs})`);
+  }
+
+  insertBuild(documentId: number, subject: number, build: BuildRecord, at: string): void {
+    for (const s of recordBuildSql(POSTGRES_DIALECT, documentId, subject, build, at)) this.send(pgStatement(s));
   }
 
   insertEdges(a: number[], b: number[], ranked: boolean, documentId: number, idx: number[]): void {

@@ -61,3 +61,31 @@ export const POSTGRES_DIALECT: Dialect = {
     value: `${alias}.value`,
   }),
 };
+
+/** A value bound to a statement parameter. */
+export type SqlParam = string | number | null;
+
+/** SQL text of one dialect with its parameters, in order. */
+export interface SqlStatement {
+  text: string;
+  params: SqlParam[];
+}
+
+/**
+ * Builds a statement's parameter list: `bind(value)` returns the placeholder of a new parameter
+ * (`?` in SQLite, `$N` in PostgreSQL); a value used twice is bound twice.
+ */
+export class SqlParams {
+  readonly params: SqlParam[] = [];
+
+  constructor(private readonly d: Dialect) {}
+
+  bind(value: SqlParam): string {
+    this.params.push(value);
+    return this.d.name === 'postgres' ? `$${this.params.length}` : '?';
+  }
+
+  statement(text: string): SqlStatement {
+    return { text, params: [...this.params] };
+  }
+}

@@ -21,6 +21,8 @@ export interface Migration {
   rekeyPurls?: true;
   /** After the statements, the backend packs sbom_includes into inclusion_sets in code (../inclusion-sets.ts). */
   packInclusions?: true;
+  /** After the statements, the backend records the builds of stored SBOMs in code (../build-backfill.ts). */
+  backfillBuilds?: true;
 }
 
 const pg = (d: Dialect): boolean => d.name === 'postgres';
@@ -154,6 +156,12 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 11,
     description: 'the per-component inclusion rows step 10 packed, dropped',
     statements: (d) => [`DROP TABLE IF EXISTS ${d.table('sbom_includes')}`],
+  },
+  {
+    version: 12,
+    description: 'projects and builds: every stored SBOM is a build of a project (docs/api.md, "Projects and builds")',
+    statements: projectsAndBuilds,
+    backfillBuilds: true,
   },
 ];
 
@@ -294,6 +302,24 @@ function provenanceSignatures(d: Dialect): string[] {
     `UPDATE ${slsa} SET "signature" = CASE WHEN EXISTS (SELECT 1 FROM ${d.table('documents')} x
        WHERE x.id = ${slsa}.doc AND (x.format LIKE 'slsa-provenance-%-dsse' OR x.format LIKE 'slsa-provenance-%-sigstore-bundle'
          OR x.format LIKE 'slsa-provenance-%-npm-attestations')) THEN 'unverified' ELSE 'unsigned' END`,
+  ];
+}
+
+/**
+ * Step 12 (docs/adr/0014): a build per stored SBOM and per project the count and latest of its
+ * builds, kept by the writer (../project-rows.ts). Idempotent, as steps 10 and 11.
+ */
+function projectsAndBuilds(d: Dialect): string[] {
+  const [builds, projects] = [d.table('builds'), d.table('projects')];
+  return [
+    `CREATE TABLE IF NOT EXISTS ${builds} (doc ${d.ref} PRIMARY KEY, project TEXT, subject ${d.ref} NOT NULL,
+       version TEXT, vcs_commit TEXT, branch TEXT, build_url TEXT, built_at TEXT NOT NULL)`,
+    `CREATE INDEX IF NOT EXISTS ${builds}_project ON ${builds} (project, built_at, doc)`,
+    `CREATE TABLE IF NOT EXISTS ${projects} (name TEXT PRIMARY KEY, builds INTEGER NOT NULL,
+       latest_doc ${d.ref}, latest_built_at TEXT, created_at TEXT NOT NULL)`,
+    `CREATE INDEX IF NOT EXISTS ${projects}_latest ON ${projects} (latest_built_at, name)`,
+    `CREATE TABLE IF NOT EXISTS ${d.table('project_labels')} (project TEXT NOT NULL, key TEXT NOT NULL,
+       value TEXT NOT NULL, PRIMARY KEY (project, key))`,
   ];
 }
 

@@ -5,6 +5,7 @@
 import type { Database } from 'better-sqlite3';
 import { DeletePlan } from '../document-delete.js';
 import { FACT_TABLES } from '../schema/tables.js';
+import { deleteSqliteBuild, PreparedStatements } from './projects.js';
 
 export function deleteSqliteDocument(db: Database, digest: string): boolean {
   const remove = db.transaction((): boolean => {
@@ -27,6 +28,7 @@ export function deleteSqliteDocument(db: Database, digest: string): boolean {
     db.prepare('DELETE FROM dependency_evidence WHERE doc = ?').run(doc.id);
     // Edges it stated first lose their first document; those others still state get the earliest of them below.
     db.prepare('UPDATE dependency_edges SET doc = NULL, idx = NULL WHERE doc = ?').run(doc.id);
+    deleteSqliteBuild(new PreparedStatements(db), doc.id);
     db.prepare('DELETE FROM documents WHERE id = ?').run(doc.id);
     if (set) plan.ownDependencies(set.edges);
     if (plan.hasEdges) {

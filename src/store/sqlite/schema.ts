@@ -7,6 +7,14 @@ import { NodeKind } from '../../model/kinds.js';
 import { SQLITE_DIALECT } from '../schema/dialect.js';
 import { missingColumns, MIGRATIONS, SCHEMA_VERSION } from '../schema/migrations.js';
 import { packInclusions } from './inclusions.js';
+import { PreparedStatements } from './projects.js';
+import {
+  BACKFILL_CHUNK,
+  backfillStatements,
+  recordedBuildsSql,
+  sbomSubjectsSql,
+  type SbomSubjectRow,
+} from '../build-backfill.js';
 import { applicableRenames, changedPurlKeys, PURL_NODE_KINDS, type PurlRekeyReport } from '../purl-rekey.js';
 
 export const SQLITE_SCHEMA_VERSION = SCHEMA_VERSION;
@@ -27,11 +35,24 @@ export function migrate(db: Database): void {
       for (const statement of step.statements(SQLITE_DIALECT)) db.exec(statement);
       if (step.rekeyPurls) rekeyPurls(db);
       if (step.packInclusions) packInclusions(db);
+      if (step.backfillBuilds) backfillSqliteBuilds(db);
     }
     for (const statement of missingColumns(SQLITE_DIALECT, columnsOf)) db.exec(statement);
     db.prepare(`INSERT OR IGNORE INTO meta (key, value) VALUES ('store_id', ?)`).run(randomUUID());
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
+}
+
+/** Step 12 (../build-backfill.ts): a build for every SBOM stored before. */
+function backfillSqliteBuilds(db: Database): void {
+  const sql = new PreparedStatements(db);
+  const done = new Set(sql.all<{ doc: number }>(recordedBuildsSql(SQLITE_DIALECT)).map((r) => r.doc));
+  for (let last = 0; ;) {
+    const rows = sql.all<SbomSubjectRow>(sbomSubjectsSql(SQLITE_DIALECT, last));
+    sql.run(backfillStatements(SQLITE_DIALECT, rows, done));
+    if (rows.length < BACKFILL_CHUNK) return;
+    last = rows[rows.length - 1].id;
+  }
 }
 
 /** Step 9 (../purl-rekey.ts): each stored purl in its ECMA-427 canonical form, documents' subjects too. */

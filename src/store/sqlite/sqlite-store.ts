@@ -14,6 +14,10 @@ import { SQLITE_DIALECT } from '../schema/dialect.js';
 import type { SlsaRow } from '../../model/stored-facts.js';
 import { FACT_TABLES } from '../schema/tables.js';
 import type {
+  BuildQuery,
+  ProjectQuery,
+  StoredBuild,
+  StoredProject,
   AuditEvent,
   AuditQuery,
   DocumentInput,
@@ -34,6 +38,7 @@ import type {
 import { DocumentWriter } from '../writer.js';
 import { SqliteAdminTables } from './admin.js';
 import { SqliteEvidence } from './evidence.js';
+import { SqliteProjects } from './projects.js';
 import { withStoreErrors } from './store-errors.js';
 import { deleteSqliteDocument } from './delete.js';
 import { migrate } from './schema.js';
@@ -73,6 +78,7 @@ export class SqliteStore implements GraphStore {
   private readonly writer: DocumentWriter | undefined;
   private readonly admin: SqliteAdminTables;
   private readonly evidence: SqliteEvidence;
+  private readonly projects: SqliteProjects;
   private readonly stmt: {
     findDocument: Statement<[string], { id: number }>;
     documentSkips: Statement<[string], { skipped: string }>;
@@ -102,6 +108,7 @@ export class SqliteStore implements GraphStore {
     };
     this.admin = new SqliteAdminTables(this.db);
     this.evidence = new SqliteEvidence(this.db);
+    this.projects = new SqliteProjects(this.db);
     this.writer = readonly ? undefined : new DocumentWriter(new SqliteWriteBackend(this.db));
   }
 
@@ -152,6 +159,24 @@ export class SqliteStore implements GraphStore {
   }
   async deleteDocument(digest: string): Promise<boolean> {
     return deleteSqliteDocument(this.db, digest);
+  }
+  listProjects(query: ProjectQuery): Promise<{ projects: StoredProject[]; total: number; unassigned: number }> {
+    return this.projects.listProjects(query);
+  }
+  latestBuilds(query: Pick<ProjectQuery, 'namePrefix' | 'labels' | 'names'>): Promise<StoredProject[]> {
+    return this.projects.latestBuilds(query);
+  }
+  getProject(name: string): Promise<StoredProject | undefined> {
+    return this.projects.getProject(name);
+  }
+  projectBuilds(name: string, query: BuildQuery): Promise<StoredBuild[]> {
+    return this.projects.projectBuilds(name, query);
+  }
+  moveBuild(digest: string, project: string, at: string): Promise<'moved' | 'not-found' | 'not-a-build'> {
+    return this.projects.moveBuild(digest, project, at);
+  }
+  setProjectLabels(name: string, labels: Readonly<Record<string, string | null>>): Promise<boolean> {
+    return this.projects.setProjectLabels(name, labels);
   }
   async createToken(token: TokenRecord): Promise<void> {
     this.admin.createToken(token);

@@ -7,6 +7,8 @@ import { quoted, type ColumnValue } from '../schema/columns.js';
 import { EVIDENCE_COLUMNS, SUMMARY_COLUMNS, type FactTable } from '../schema/tables.js';
 import type { WriteOutcome } from '../types.js';
 import type { DocumentRecord, WriteBackend, WriteTransaction } from '../writer.js';
+import type { BuildRecord } from '../../model/build.js';
+import { insertSqliteBuild, PreparedStatements } from './projects.js';
 
 /**
  * A batch (WriteBackend.batch) commits once its transaction has been open this long: COMMIT
@@ -93,7 +95,10 @@ export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
       }
     | undefined;
 
+  private readonly statements: PreparedStatements;
+
   constructor(private readonly db: Database) {
+    this.statements = new PreparedStatements(db);
     this.stmt = {
       findDocument: db.prepare<[string], { id: number }>('SELECT id FROM documents WHERE digest = ?'),
       deletions: db.prepare<[], string>(`SELECT value FROM meta WHERE key = 'deletions'`).pluck(),
@@ -270,6 +275,10 @@ export class SqliteWriteBackend implements WriteBackend, WriteTransaction {
 
   insertInclusions(documentId: number, subjects: Buffer, members: Buffer, pairs: number): void {
     this.stmt.insertInclusionSet.run(documentId, subjects, members, pairs);
+  }
+
+  insertBuild(documentId: number, subject: number, build: BuildRecord, at: string): void {
+    insertSqliteBuild(this.statements, documentId, subject, build, at);
   }
 
   insertEdges(a: number[], b: number[], ranked: boolean, documentId: number, idx: number[]): void {

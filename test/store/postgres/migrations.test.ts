@@ -15,6 +15,7 @@ import { expectMigratedKeepsDataAndStoresLicences, ingestBefore, undoStep7 } fro
 import { expectJudgedRows, ingestProvenance, signatureRowsSql, undoStep8 } from '../signature-migration.js';
 import { ingestRekeyDoc, KEPT, OLD_TO_NEW } from '../purl-rekey-migration.js';
 import { expectSetsRepacked, ingestSboms, SETS_SQL, undoStep10 } from '../inclusion-migration.js';
+import { expectBuildsBackfilled, ingestBuilds, undoStep12 } from '../build-migration.js';
 import type { InclusionSet } from '../../../src/store/inclusion-sets.js';
 
 const dbs: TestDatabase[] = [];
@@ -127,7 +128,7 @@ describe('schema migrations', () => {
     expect(report).toMatchObject({
       from: 6,
       to: PG_SCHEMA_VERSION,
-      applied: [{ version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }],
+      applied: [{ version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }],
     });
     await expectMigratedKeepsDataAndStoresLicences(db.url, open, before);
   });
@@ -144,7 +145,7 @@ describe('schema migrations', () => {
     expect(report).toMatchObject({
       from: 7,
       to: PG_SCHEMA_VERSION,
-      applied: [{ version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }],
+      applied: [{ version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }],
     });
     const rows = await withDatabase(db.url, (sql) => sql.unsafe(signatureRowsSql('sg_')));
     expectJudgedRows(rows as unknown as never[]);
@@ -181,6 +182,7 @@ describe('schema migrations', () => {
       },
       { version: 10, description: expect.any(String) },
       { version: 11, description: expect.any(String) },
+      { version: 12, description: expect.any(String) },
     ]);
     await withDatabase(db.url, async (sql) => {
       const keys = (await sql<{ key: string }[]>`SELECT key FROM sg_nodes WHERE kind = 1`).map((r) => r.key);
@@ -207,13 +209,27 @@ describe('schema migrations', () => {
     });
     await expect(open()).rejects.toThrow(/version 9.*run "supplygraph migrate/);
     const report = await withDatabase(db.url, (sql) => applyMigrations(sql.db));
-    expect(report).toMatchObject({ from: 9, applied: [{ version: 10 }, { version: 11 }] });
+    expect(report).toMatchObject({ from: 9, applied: [{ version: 10 }, { version: 11 }, { version: 12 }] });
     await expectSetsRepacked(open, before);
     await withDatabase(db.url, async (sql) => {
       const docs = ((await sql.unsafe(SETS_SQL('sg_'))) as unknown as InclusionSet[]).map((s) => Number(s.doc));
       expect(docs).toEqual(sets.map((s) => Number(s.doc)));
       expect((await sql`SELECT to_regclass('sg_sbom_includes')::text AS t`)[0].t).toBeNull();
     });
+  });
+
+  it('step 12 records a build for every SBOM stored before projects existed, as the writer would have', async () => {
+    const db = await fresh(true);
+    const open = () => PostgresStore.open(db.url);
+    const before = await ingestBuilds(db.url, open);
+    await withDatabase(db.url, async (sql) => {
+      for (const statement of undoStep12('sg_')) await sql.unsafe(statement);
+      await sql`DELETE FROM sg_schema_migrations WHERE version >= 12`;
+    });
+    await expect(open()).rejects.toThrow(/version 11.*run "supplygraph migrate/);
+    const report = await withDatabase(db.url, (sql) => applyMigrations(sql.db));
+    expect(report).toMatchObject({ from: 11, applied: [{ version: 12 }] });
+    await expectBuildsBackfilled(open, before);
   });
 
   it('migrate adds the column of a field the schemas have and the database lacks; until then the store is refused', async () => {

@@ -14,6 +14,7 @@ import { expectJudgedRows, ingestProvenance, signatureRowsSql, undoStep8 } from 
 import { ingestRekeyDoc, KEPT, OLD_TO_NEW } from '../purl-rekey-migration.js';
 import { expectSetsRepacked, ingestSboms, SETS_SQL, undoStep10 } from '../inclusion-migration.js';
 import type { InclusionSet } from '../../../src/store/inclusion-sets.js';
+import { expectBuildsBackfilled, ingestBuilds, undoStep12 } from '../build-migration.js';
 
 describe('embedded store schema 1 → current', () => {
   it('folds kind-3 dependency facts into the distinct edge table', async () => {
@@ -194,6 +195,23 @@ describe('embedded store schema 9 → 11', () => {
       } finally {
         migrated.close();
       }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('embedded store schema 11 → 12', () => {
+  it('records a build for every SBOM stored before projects existed, as the writer would have', async () => {
+    const dir = tempDir();
+    try {
+      const open = () => Promise.resolve(SqliteStore.open(dir));
+      const before = await ingestBuilds(dir, open);
+      const db = new Database(join(dir, SQLITE_FILE_NAME));
+      for (const statement of undoStep12('')) db.exec(statement);
+      db.pragma('user_version = 11');
+      db.close();
+      await expectBuildsBackfilled(open, before);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

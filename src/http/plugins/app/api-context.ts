@@ -11,6 +11,7 @@ import type {
   FactLog,
   GraphEvidence,
   GraphStore,
+  ProjectCatalogue,
   StoreHandle,
 } from '../../../store/types.js';
 import { ProblemError } from '../../errors.js';
@@ -70,6 +71,7 @@ export interface StorePorts {
   readonly documents: DocumentCatalogue & Pick<FactLog, 'documentSkips'>;
   readonly access: AccessStore;
   readonly evidence: GraphEvidence;
+  readonly projects: ProjectCatalogue;
   readonly handle: StoreHandle;
   /** The store uploads (through the ingest pipeline) and deletes write to; a worker thread reopens it by its location. */
   readonly writes: GraphStore;
@@ -123,6 +125,7 @@ export default fp<ApiContext>(
       documents: store,
       access: store,
       evidence: store,
+      projects: store,
       handle: store,
       writes: store,
     } satisfies StorePorts);

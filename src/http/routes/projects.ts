@@ -1,0 +1,186 @@
+// /v0/projects: projects and their builds (docs/api.md, "Projects and builds"), read from the
+// project catalogue; labels set on a project, and a build moved to another project. Project
+// names hold slashes ("@acme/orders", "ghcr.io/acme/api"): one wildcard route takes the rest of
+// the path, percent-encoded or not.
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { documentDigest } from '../../query/documents.js';
+import { validatePageSize } from '../../query/pagination.js';
+import { buildInputOf, existingProject, labelPairs, projectDetail, projectPage } from '../../query/projects.js';
+import { ProblemError } from '../errors.js';
+import { pageRequestOf } from '../paging.js';
+import { DOCUMENTS_PATH, PROJECTS_PATH } from '../paths.js';
+import {
+  buildBody,
+  MoveBuildQuerySchema,
+  ProjectDetailQuerySchema,
+  ProjectDetailSchema,
+  ProjectLabelQuerySchema,
+  ProjectListQuerySchema,
+  ProjectListSchema,
+  ProjectSummarySchema,
+  projectSummary,
+  type ProjectDetail,
+  type ProjectList,
+} from '../schemas/projects.js';
+import { DocumentParamsSchema } from '../schemas/documents.js';
+import { jsonResponse, problemResponses, requestErrors } from '../schemas/responses.js';
+
+const NameParamsSchema = Type.Object({
+  name: Type.String({
+    description: 'The project name, percent-encoded (`%40acme%2Forders`); unencoded slashes work too.',
+  }),
+});
+
+/** The same routes for names with unencoded slashes ("@acme/orders"), left out of the API description. */
+const UNENCODED_PARAMS = Type.Object({ '*': Type.String() });
+
+const asList = (value: string | string[] | undefined): string[] | undefined =>
+  value === undefined ? undefined : typeof value === 'string' ? [value] : value;
+
+/** The page size asked for, checked; the configured cap when none. */
+function pageSizeOf(
+  app: { pageLimits: Parameters<typeof validatePageSize>[1] },
+  query: object,
+): { size: number; cursor?: string } {
+  const page = pageRequestOf(query);
+  validatePageSize(page.pageSize, app.pageLimits);
+  return {
+    size: page.pageSize ?? app.pageLimits.listCap,
+    ...(page.cursor === undefined ? {} : { cursor: page.cursor }),
+  };
+}
+
+const listRoute: FastifyPluginAsyncTypebox = (app) => {
+  const schema = {
+    operationId: 'listProjects',
+    summary: 'Projects with their latest build, by name or by last build',
+    tags: ['projects'],
+    querystring: ProjectListQuerySchema,
+    response: {
+      200: jsonResponse('One page of projects', ProjectListSchema),
+      ...requestErrors,
+      ...problemResponses(400, 401, 429, 502),
+    },
+  };
+  app.get(PROJECTS_PATH, { config: { access: 'read' }, schema }, async (request) => {
+    const { name, label, sort } = request.query;
+    const { size, cursor } = pageSizeOf(app, request.query);
+    const filters = {
+      ...(name === undefined ? {} : { namePrefix: name }),
+      ...(label ? { labels: asList(label) } : {}),
+    };
+    const page = await projectPage(app.ports.projects, filters, sort ?? 'name', size, cursor);
+    const body: ProjectList = {
+      PaginationInfo: { TotalCount: page.total },
+      unassigned: page.unassigned,
+      projects: page.projects.map(projectSummary),
+    };
+    if (page.nextCursor !== undefined) body.PaginationInfo.NextCursor = page.nextCursor;
+    return body;
+  });
+  return Promise.resolve();
+};
+
+const nameOf = (request: FastifyRequest): string => {
+  const params = request.params as { name?: string; '*'?: string };
+  return params.name ?? params['*'] ?? '';
+};
+
+/** Registers a project route twice: at `/v0/projects/:name`, described, and at `/v0/projects/*`, hidden. */
+function bothNames(schema: { params: unknown }): [string, { params: unknown; hide?: boolean }][] {
+  return [
+    [`${PROJECTS_PATH}/:name`, schema],
+    [`${PROJECTS_PATH}/*`, { ...schema, params: UNENCODED_PARAMS, hide: true }],
+  ];
+}
+
+const showRoute: FastifyPluginAsyncTypebox = (app) => {
+  const schema = {
+    operationId: 'getProject',
+    summary: 'One project: its labels, latest build and a page of its builds, newest first',
+    tags: ['projects'],
+    params: NameParamsSchema,
+    querystring: ProjectDetailQuerySchema,
+    response: {
+      200: jsonResponse('The project', ProjectDetailSchema),
+      ...requestErrors,
+      ...problemResponses(400, 401, 404, 429, 502),
+    },
+  };
+  for (const [path, routeSchema] of bothNames(schema))
+    app.get(path, { config: { access: 'read' }, schema: routeSchema as typeof schema }, async (request) => {
+      const { size, cursor } = pageSizeOf(app, request.query);
+      const detail = await projectDetail(app.ports.projects, nameOf(request), size, cursor);
+      const body: ProjectDetail = {
+        ...projectSummary(detail.project),
+        PaginationInfo: { TotalCount: detail.project.builds },
+        history: detail.builds.map(buildBody),
+      };
+      if (detail.nextCursor !== undefined) body.PaginationInfo.NextCursor = detail.nextCursor;
+      return body;
+    });
+  return Promise.resolve();
+};
+
+const labelRoute: FastifyPluginAsyncTypebox = (app) => {
+  const schema = {
+    operationId: 'setProjectLabels',
+    summary: 'Set or remove labels of a project (the other labels stay as they are)',
+    tags: ['projects'],
+    params: NameParamsSchema,
+    querystring: ProjectLabelQuerySchema,
+    response: {
+      200: jsonResponse('The project, labels changed', ProjectSummarySchema),
+      ...requestErrors,
+      ...problemResponses(400, 401, 403, 404, 429, 502),
+    },
+  };
+  for (const [path, routeSchema] of bothNames(schema))
+    app.patch(path, { config: { access: 'ingest' }, schema: routeSchema as typeof schema }, async (request) => {
+      const name = nameOf(request);
+      const changes: Record<string, string | null> = Object.fromEntries(labelPairs(asList(request.query.label)));
+      for (const key of asList(request.query.unset) ?? []) changes[key] = null;
+      const found = await app.ports.projects.setProjectLabels(name, changes);
+      await app.audit(request, { action: 'project.labels', digest: null, result: found ? 'changed' : 'not-found' });
+      if (!found) throw new ProblemError('SG_PROJECT_NOT_FOUND', `no project is named "${name}"`);
+      return projectSummary(await existingProject(app.ports.projects, name));
+    });
+  return Promise.resolve();
+};
+
+const moveRoute: FastifyPluginAsyncTypebox = (app) => {
+  const schema = {
+    operationId: 'moveBuild',
+    summary: 'Move the build an SBOM document is to another project',
+    tags: ['projects'],
+    params: DocumentParamsSchema,
+    querystring: MoveBuildQuerySchema,
+    response: {
+      200: jsonResponse('Moved: the project it is a build of now', ProjectSummarySchema),
+      ...requestErrors,
+      ...problemResponses(400, 401, 403, 404, 409, 429, 502),
+    },
+  };
+  app.put(`${DOCUMENTS_PATH}/:digest/project`, { config: { access: 'ingest' }, schema }, async (request) => {
+    const digest = documentDigest(request.params.digest);
+    const project = buildInputOf({ project: request.query.name })!.project!;
+    const result = await app.ports.projects.moveBuild(digest, project, new Date().toISOString());
+    await app.audit(request, { action: 'build.move', digest, result });
+    if (result === 'not-found') throw new ProblemError('SG_DOCUMENT_NOT_FOUND', `no document has the digest ${digest}`);
+    if (result === 'not-a-build') {
+      throw new ProblemError('SG_NOT_A_BUILD', `the document ${digest} has no SBOM, so it is no build of a project`);
+    }
+    return projectSummary(await existingProject(app.ports.projects, project));
+  });
+  return Promise.resolve();
+};
+
+const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(listRoute);
+  await app.register(showRoute);
+  await app.register(labelRoute);
+  await app.register(moveRoute);
+};
+
+export default projectRoutes;
