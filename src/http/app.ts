@@ -37,6 +37,7 @@ import operationRoutes from './routes/operations.js';
 import packageRoutes from './routes/packages.js';
 import pathRoutes from './routes/paths.js';
 import projectRoutes from './routes/projects.js';
+import findingRoutes from './routes/findings.js';
 import searchRoutes from './routes/search.js';
 import statsRoutes from './routes/stats.js';
 import queryRoutes from './routes/query.js';
@@ -149,6 +150,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
   await app.register(auditRoutes);
   await app.register(documentRoutes);
   await app.register(projectRoutes);
+  await app.register(findingRoutes);
   await app.register(openApiRoute);
   await app.register(metricsRoute);
   await app.register(uiRoutes, { directory: ctx.uiDirectory });

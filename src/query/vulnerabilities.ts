@@ -93,19 +93,30 @@ function latestTemplateRecord(index: GraphView, pkg: number, vuln: number): VexR
   return best;
 }
 
-function latestVexStatus(index: GraphView, subject: number, vuln: number): string | undefined {
-  return latestVexRecord(index, subject, vuln)?.status;
+/**
+ * The statement that decides whether `vuln` is taken off package `pkg` in `products`: the
+ * package's own latest statement when it suppresses, else the first product's that does, else
+ * the package's own (which then does not suppress); undefined when nothing is said.
+ */
+export function vexVerdict(
+  index: GraphView,
+  pkg: number,
+  vuln: number,
+  products: readonly number[],
+): VexRecord | undefined {
+  const own = latestVexRecord(index, pkg, vuln);
+  if (own && SUPPRESSING.has(own.status)) return own;
+  for (const p of products) {
+    const record = latestVexRecord(index, p, vuln);
+    if (record && SUPPRESSING.has(record.status)) return record;
+  }
+  return own;
 }
 
 /** Suppressed when the package itself or a queried product's latest statement says so. */
 function isSuppressed(index: GraphView, pkg: number, vuln: number, products: readonly number[]): boolean {
-  const own = latestVexStatus(index, pkg, vuln);
-  if (own && SUPPRESSING.has(own)) return true;
-  for (const p of products) {
-    const status = latestVexStatus(index, p, vuln);
-    if (status && SUPPRESSING.has(status)) return true;
-  }
-  return false;
+  const verdict = vexVerdict(index, pkg, vuln, products);
+  return verdict !== undefined && SUPPRESSING.has(verdict.status);
 }
 
 export function vulnerabilityIds(index: GraphView, vuln: number): string[] {

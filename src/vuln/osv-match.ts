@@ -205,6 +205,36 @@ function rangesAffect(
   return false;
 }
 
+/** An affected entry that names the package, and the version of the package it is about. */
+interface NamedEntry {
+  entry: OsvAffected;
+  /** The package's version, or its source package's when the entry names that; undefined when it has none. */
+  version: string | undefined;
+}
+
+/**
+ * The affected entries of an advisory that name the package (its ecosystem and normalised name,
+ * or its source package's name), each with the version it is about; a reason when the purl has
+ * no OSV identity.
+ */
+function namedEntries(advisory: Pick<OsvAdvisory, 'affected'>, purl: PurlParts): NamedEntry[] | { reason: string } {
+  const keyOrReason = osvPackageKeyOrReason(purl);
+  if ('reason' in keyOrReason) return keyOrReason;
+  const key = keyOrReason.key;
+  const ownVersion = osvVersionOf(purl);
+  const ownName = normaliseOsvName(key.ecosystem, key.name);
+  const sourceName = key.sourceName && normaliseOsvName(key.ecosystem, key.sourceName);
+  const out: NamedEntry[] = [];
+  for (const a of advisory.affected) {
+    if (!ecosystemMatches(a.ecosystem, key.ecosystem)) continue;
+    const name = normaliseOsvName(a.ecosystem, a.name);
+    if (name !== ownName && name !== sourceName) continue;
+    // An advisory naming the source package is about the source package's version.
+    out.push({ entry: a, version: name === ownName ? ownVersion : (key.sourceVersion ?? ownVersion) });
+  }
+  return out;
+}
+
 /** Full verdict with reasons: unsupported ecosystem, unparseable version, ignored GIT ranges. */
 export function matchAdvisory(advisory: OsvAdvisory, purl: PurlParts): MatchResult {
   const result: MatchResult = { affected: false, reasons: [], gitRangesIgnored: 0 };
@@ -212,21 +242,12 @@ export function matchAdvisory(advisory: OsvAdvisory, purl: PurlParts): MatchResu
     result.reasons.push(`advisory ${advisory.id} was withdrawn`);
     return result;
   }
-  const keyOrReason = osvPackageKeyOrReason(purl);
-  if ('reason' in keyOrReason) {
-    result.reasons.push(keyOrReason.reason);
+  const named = namedEntries(advisory, purl);
+  if ('reason' in named) {
+    result.reasons.push(named.reason);
     return result;
   }
-  const key = keyOrReason.key;
-  const ownVersion = osvVersionOf(purl);
-  const ownName = normaliseOsvName(key.ecosystem, key.name);
-  const sourceName = key.sourceName && normaliseOsvName(key.ecosystem, key.sourceName);
-  for (const a of advisory.affected) {
-    if (!ecosystemMatches(a.ecosystem, key.ecosystem)) continue;
-    const name = normaliseOsvName(a.ecosystem, a.name);
-    if (name !== ownName && name !== sourceName) continue;
-    // An advisory naming the source package is about the source package's version.
-    const version = name === ownName ? ownVersion : (key.sourceVersion ?? ownVersion);
+  for (const { entry: a, version } of named) {
     if (!version) {
       result.reasons.push('the package has no version');
       continue;
@@ -241,6 +262,29 @@ export function matchAdvisory(advisory: OsvAdvisory, purl: PurlParts): MatchResu
     }
   }
   return result;
+}
+
+/**
+ * The versions that fix the advisory for this package: the `fixed` events of the ranges of its
+ * entries naming the package that are above the package's own version (in the ecosystem's
+ * order), sorted, each once. Empty when none is known (or the versions cannot be ordered).
+ */
+export function fixedVersions(advisory: Pick<OsvAdvisory, 'affected'>, purl: PurlParts): string[] {
+  const named = namedEntries(advisory, purl);
+  if ('reason' in named) return [];
+  const fixed = new Set<string>();
+  for (const { entry, version } of named) {
+    const compare = comparatorFor(entry.ecosystem);
+    if (!compare || !version) continue;
+    for (const range of entry.ranges) {
+      for (const e of range.events) {
+        if (e.fixed === undefined) continue;
+        const order = e.fixed === version ? 0 : compare(e.fixed, version);
+        if (order !== undefined && order > 0) fixed.add(e.fixed);
+      }
+    }
+  }
+  return [...fixed].sort();
 }
 
 export function advisoryAffects(advisory: OsvAdvisory, purl: PurlParts): boolean {

@@ -56,6 +56,8 @@ describe('/openapi.json', () => {
       '/v0/documents',
       '/v0/documents/{digest}',
       '/v0/documents/{digest}/project',
+      '/v0/findings',
+      '/v0/findings/summary',
       '/v0/package/{purl}',
       '/v0/package/{purl}/artifacts',
       '/v0/package/{purl}/dependencies',
@@ -102,6 +104,7 @@ describe('/openapi.json', () => {
       'healthCheck',
       'listAuditEvents',
       'listDocuments',
+      'listFindings',
       'listProjects',
       'moveBuild',
       'queryDependencies',
@@ -109,6 +112,7 @@ describe('/openapi.json', () => {
       'readinessCheck',
       'search',
       'setProjectLabels',
+      'summarizeFindings',
       'uploadDocument',
     ]);
     const tags = new Map(doc.tags.map((tag) => [tag.name, tag.description]));
