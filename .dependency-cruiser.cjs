@@ -19,12 +19,14 @@ module.exports = {
     // The settings table: every layer may read its typed defaults.
     layer('config-is-a-leaf', 'config', []),
     layer('vuln-is-domain-logic', 'vuln', ['model']),
+    // Policies compile and test CEL expressions over what the query layer gives them.
+    layer('policy-is-domain-logic', 'policy', ['model']),
     // The pipeline hands each document's facts to the store interface.
     layer('ingest-only-makes-facts', 'ingest', ['model', 'config', 'vuln', 'store/types.ts']),
     layer('store-only-persists-facts', 'store', ['model', 'config']),
     layer('index-reads-the-store-interface', 'index', ['model', 'vuln', 'store/types.ts', 'store/load-phases.ts']),
     // Answers that need the stored documents take the store port they read (GraphEvidence).
-    layer('query-asks-the-graph-view', 'query', ['model', 'vuln', 'index', 'store/types.ts']),
+    layer('query-asks-the-graph-view', 'query', ['model', 'vuln', 'policy', 'index', 'store/types.ts']),
     // server.ts composes the process: it opens the store and starts the index service. Uploads
     // go through the one ingest pipeline, as the CLI's ingest does; the upload worker rebuilds
     // the signature verifier from its settings (ingest/signatures).

@@ -10,6 +10,8 @@ import { runDocumentDelete, runDocumentList, runDocumentShow } from './documents
 import { ingestCommand } from './ingest.js';
 import { runInit } from './init.js';
 import { runMigrate } from './migrate.js';
+import { runCheck } from './check.js';
+import { runPolicyDelete, runPolicyList, runPolicySet } from './policies.js';
 import { runProjectList, runProjectMove, runProjectShow } from './projects.js';
 import { runOpenApi } from './openapi.js';
 import { serveCommand } from './serve.js';
@@ -59,6 +61,27 @@ const RUNNERS: { readonly [C in CommandName]: Runner<C> } = {
   ),
   'token list': onStore(({ settings, flags }) => runTokenList(settings.store, flags.json)),
   'token revoke': onStore(({ settings, args }) => runTokenRevoke(settings.store, args[0])),
+  check: ({ args, flags }) =>
+    runCheck(args[0], {
+      server: flags.server,
+      ...((flags.token ?? process.env.SUPPLYGRAPH_TOKEN)
+        ? { token: flags.token ?? process.env.SUPPLYGRAPH_TOKEN }
+        : {}),
+      ...(flags.project === undefined ? {} : { project: flags.project }),
+      store: flags.store,
+      json: flags.json,
+    }),
+  'policies list': onStore(({ settings, flags }) => runPolicyList(settings.store, flags.json)),
+  'policies set': onStore(({ settings, args, flags }) =>
+    runPolicySet(settings.store, args[0], {
+      expression: flags.expression,
+      ...(flags.subject === undefined ? {} : { subject: flags.subject }),
+      ...(flags.action === undefined ? {} : { action: flags.action }),
+      ...(flags.project === undefined ? {} : { project: flags.project }),
+      ...(flags.label === undefined ? {} : { label: flags.label }),
+    }),
+  ),
+  'policies delete': onStore(({ settings, args }) => runPolicyDelete(settings.store, args[0])),
   'projects list': onStore(({ settings, flags }) =>
     runProjectList(settings.store, {
       ...(flags.name === undefined ? {} : { namePrefix: flags.name }),

@@ -159,6 +159,44 @@ export const COMMANDS = {
     settings: ['store', ...PG],
     argument: ['<name>', 'the name given at creation'],
   },
+  check: {
+    description: "judge an SBOM by the server's policies (POST /v0/verdicts): exit 0 pass or warn, 1 fail, 2 error",
+    settings: [],
+    argument: ['<sbom>', 'the SBOM file'],
+    flags: {
+      server: {
+        flag: '--server <url>',
+        description: 'the supplygraph server, e.g. https://sbom.example.com',
+        required: true,
+      },
+      token: { flag: '--token <token>', description: 'an API token with the ingest scope (or SUPPLYGRAPH_TOKEN)' },
+      project: { flag: '--project <name>', description: 'the project the SBOM is a build of (default: derived)' },
+      store: { flag: '--store', description: 'store the SBOM as an upload before judging it' },
+      json: JSON_FLAG('the verdict'),
+    },
+  },
+  'policies list': {
+    description: 'list the policies builds are judged by',
+    settings: ['store', ...PG],
+    flags: { json: JSON_FLAG('them') },
+  },
+  'policies set': {
+    description: 'create or replace a policy (a CEL expression, compiled first)',
+    settings: ['store', ...PG],
+    argument: ['<name>', 'the policy name'],
+    flags: {
+      expression: { flag: '--expression <cel>', description: 'true when a build breaks the rule', required: true },
+      subject: { flag: '--subject <subject>', description: 'finding (default: vuln.* and component.*) or component' },
+      action: { flag: '--action <action>', description: 'fail (default) or warn' },
+      project: { flag: '--project <name>', description: 'only for builds of this project' },
+      label: { flag: '--label <key=value>', description: 'only for projects with this label' },
+    },
+  },
+  'policies delete': {
+    description: 'delete a policy',
+    settings: ['store', ...PG],
+    argument: ['<name>', 'the policy name'],
+  },
   'projects list': {
     description: 'list the projects with their latest build, by name',
     settings: ['store', ...PG],
@@ -198,6 +236,7 @@ export const COMMANDS = {
 export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
   documents: 'list, show or delete the documents in the store',
   token: 'manage the API tokens of the store (shared by every server on it)',
+  policies: 'list, set or delete the policies builds are judged by (docs/api.md, "Policies and verdicts")',
   projects: 'list or show the projects (the builds of one service over time), or move a build',
 };
 

@@ -38,6 +38,8 @@ import packageRoutes from './routes/packages.js';
 import pathRoutes from './routes/paths.js';
 import projectRoutes from './routes/projects.js';
 import findingRoutes from './routes/findings.js';
+import policyRoutes from './routes/policies.js';
+import verdictRoutes from './routes/verdicts.js';
 import searchRoutes from './routes/search.js';
 import statsRoutes from './routes/stats.js';
 import queryRoutes from './routes/query.js';
@@ -151,6 +153,8 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
   await app.register(documentRoutes);
   await app.register(projectRoutes);
   await app.register(findingRoutes);
+  await app.register(policyRoutes);
+  await app.register(verdictRoutes);
   await app.register(openApiRoute);
   await app.register(metricsRoute);
   await app.register(uiRoutes, { directory: ctx.uiDirectory });

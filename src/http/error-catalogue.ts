@@ -22,6 +22,7 @@ export const ERROR_CATALOGUE = {
   SG_VULNERABILITY_NOT_FOUND: { status: 404, title: 'Vulnerability not found' },
   SG_PATH_NOT_FOUND: { status: 404, title: 'No path' },
   SG_PROJECT_NOT_FOUND: { status: 404, title: 'Project not found' },
+  SG_POLICY_NOT_FOUND: { status: 404, title: 'Policy not found' },
   SG_ROUTE_NOT_FOUND: { status: 404, title: 'Not found' },
   SG_METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
   SG_NOT_A_BUILD: { status: 409, title: 'Not a build' },

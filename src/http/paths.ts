@@ -29,6 +29,12 @@ export const DOCUMENTS_PATH = '/v0/documents';
 /** The projects (docs/api.md, "Projects and builds"): a project's labels are PATCHed at its path. */
 export const PROJECTS_PATH = '/v0/projects';
 
+/** The policies (docs/api.md, "Policies and verdicts"): one is PUT and DELETEd at its path. */
+export const POLICIES_PATH = '/v0/policies';
+
+/** Verdicts: POSTed with an SBOM body (or a build reference), listed per build with GET. */
+export const VERDICTS_PATH = '/v0/verdicts';
+
 /** The batch questions (docs/api.md, "Batch questions"): POST only, with a JSON body. */
 export const BATCH_PATHS = { vulns: '/v0/query/vulns', dependencies: '/v0/query/dependencies' } as const;
 
@@ -42,7 +48,8 @@ function pathOf(url: string): string {
 
 /**
  * The methods a URL answers: GET and HEAD everywhere, POST on the documents, DELETE on one
- * document, PUT on a document's project, PATCH on a project, and POST alone on the batch questions.
+ * document, PUT on a document's project, PATCH on a project, PUT and DELETE on a policy, POST on
+ * the verdicts, and POST alone on the batch questions.
  */
 export function allowedMethods(url: string): readonly string[] {
   const path = pathOf(url);
@@ -54,12 +61,15 @@ export function allowedMethods(url: string): readonly string[] {
     if (rest.split('/').length === 2 && rest.endsWith('/project')) return ['PUT'];
   }
   if (path.startsWith(`${PROJECTS_PATH}/`)) return ['GET', 'HEAD', 'PATCH'];
+  if (path.startsWith(`${POLICIES_PATH}/`)) return ['PUT', 'DELETE'];
+  if (path === VERDICTS_PATH) return ['GET', 'HEAD', 'POST'];
   return ['GET', 'HEAD'];
 }
 
-/** Whether a request may carry a body: an upload (POST /v0/documents) or a batch question. */
+/** Whether a request may carry a body: an upload, a batch question, a verdict's SBOM or a policy. */
 export function takesBody(method: string, url: string): boolean {
-  if (method !== 'POST') return false;
   const path = pathOf(url);
-  return path === DOCUMENTS_PATH || isBatchPath(path);
+  if (method === 'PUT') return path.startsWith(`${POLICIES_PATH}/`);
+  if (method !== 'POST') return false;
+  return path === DOCUMENTS_PATH || path === VERDICTS_PATH || isBatchPath(path);
 }

@@ -11,6 +11,7 @@ import { LicenseFacts, type LicenseRecord } from './licenses.js';
 import type { LoadBatch } from './load-batch.js';
 import { LoadProblems } from './load-problems.js';
 import { NodeTable, type PackagePurl } from './nodes.js';
+import type { PurlParts } from '../model/purl.js';
 import { PackageOrder } from './package-order.js';
 import { SearchIndex } from './search-index.js';
 import { finishInSlices } from './slices.js';
@@ -250,6 +251,9 @@ export class GraphIndex implements LoadSink, GraphView {
   }
   advisory(vuln: number): Readonly<AdvisoryRecord> | undefined {
     return this.vulnerabilities.advisories.get(vuln);
+  }
+  advisoriesAffecting(parts: Readonly<PurlParts>): number[] {
+    return this.vulnerabilities.advisories.advisoriesAffecting(parts);
   }
   vexOf(subject: number): readonly VexRecord[] {
     return this.vulnerabilities.vexBySubject.get(subject) ?? NONE;

@@ -3,6 +3,7 @@
 import type { AdjacencyView } from './adjacency.js';
 import type { LicenseRecord } from './licenses.js';
 import type { PackagePurl } from './nodes.js';
+import type { PurlParts } from '../model/purl.js';
 import type { ScorecardRecord } from './sources.js';
 import type { AdvisoryRecord } from './vulnerabilities/advisory-matcher.js';
 import type { CertifyVulnRecord, VexRecord, VulnMetadataRecord } from './vulnerabilities/records.js';
@@ -64,6 +65,8 @@ export interface GraphView {
   /** The advisories (vulnerability ids) the offline OSV matcher found to affect a package. */
   advisoryMatchesOf(pkg: number): Iterable<number>;
   advisory(vuln: number): Readonly<AdvisoryRecord> | undefined;
+  /** The advisories that affect a package by its decoded purl, held by the graph or not (a build judged unstored). */
+  advisoriesAffecting(parts: Readonly<PurlParts>): number[];
   vexOf(subject: number): readonly VexRecord[];
   /**
    * The VEX statements about this vulnerability node (not its aliases) whose subject is a package

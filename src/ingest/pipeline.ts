@@ -342,3 +342,17 @@ export async function storeDocument(
 export async function ingestDocument(input: InputDocument, options: IngestOptions): Promise<DocumentResult> {
   return storeDocument(input, await prepareDocument(input, options), options);
 }
+
+/**
+ * One document's bytes parsed into facts, not stored (a verdict on an SBOM that is not kept);
+ * a document that cannot be read is a DocumentResult failure, as ingest reports it.
+ */
+export function parseDocumentBytes(
+  name: string,
+  bytes: Uint8Array,
+  options: Pick<IngestOptions, 'collector' | 'signatures'>,
+): { facts: DocumentFacts } | { failure: DocumentResult } {
+  const digest = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+  const job = { name, bytes, digest, origin: name, collector: options.collector, now: new Date().toISOString() };
+  return parseBytesHere(job, options.signatures);
+}

@@ -33,22 +33,43 @@ export function isLoaded(index: GraphView, subject: number): boolean {
   return subject > 0 && subject < index.nodeCount && index.kinds[subject] !== 0;
 }
 
-/** The findings of the build whose SBOM subject is `subject`, in walk order (cheapest path first). */
-export function buildFindings(index: GraphView, subject: number): BuildFinding[] {
+/** A package version a build reaches, with the cheapest path to it from the build's subject (node ids, both included). */
+export interface ReachedPackage {
+  pkg: number;
+  path: number[];
+}
+
+/** The package versions the build whose SBOM subject is `subject` reaches, cheapest first. */
+export function buildPackages(index: GraphView, subject: number): ReachedPackage[] {
   if (!isLoaded(index, subject)) return [];
   const packagesAreLeaves = index.kinds[subject] === NodeKind.Artifact;
   const search = searchReadAtOnce;
   search.run(index, [subject], forwardEdgeRules(index.adjacency, packagesAreLeaves));
-  const found: { pkg: number; vuln: number }[] = [];
+  const out: ReachedPackage[] = [];
+  // Paths are read before anything else runs a search.
   for (let i = 0; i < search.reached; i++) {
     const node = search.order[i];
-    if (index.kinds[node] === NodeKind.Package)
-      for (const vuln of vulnerabilitiesOf(index, node)) found.push({ pkg: node, vuln });
+    if (index.kinds[node] === NodeKind.Package) out.push({ pkg: node, path: search.pathTo(node) });
   }
-  // Paths are read before anything else runs a search.
-  const paths = found.map((f) => search.pathTo(f.pkg));
-  const products = equivalenceClosure(index, [subject]);
-  return found.map((f, i) => describe(index, f.pkg, f.vuln, products, paths[i]));
+  return out;
+}
+
+/** The findings of the build whose SBOM subject is `subject`, in walk order (cheapest path first). */
+export function buildFindings(index: GraphView, subject: number): BuildFinding[] {
+  return packageFindings(index, buildPackages(index, subject), equivalenceClosure(index, [subject]));
+}
+
+/** The findings of packages reached by a build; `products`: what VEX statements about the build name. */
+export function packageFindings(
+  index: GraphView,
+  packages: readonly ReachedPackage[],
+  products: readonly number[],
+): BuildFinding[] {
+  const out: BuildFinding[] = [];
+  for (const { pkg, path } of packages) {
+    for (const vuln of vulnerabilitiesOf(index, pkg)) out.push(describe(index, pkg, vuln, products, path));
+  }
+  return out;
 }
 
 /** The vulnerabilities of one package: one node per alias set, certified or matched. */

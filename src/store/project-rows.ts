@@ -93,6 +93,15 @@ export function buildByDigestSql(d: Dialect, digest: string): SqlStatement {
   );
 }
 
+/** A build by its document's digest, with its project. */
+export function buildOfDigestSql(d: Dialect, digest: string): SqlStatement {
+  const p = new SqlParams(d);
+  return p.statement(
+    `SELECT ${BUILD_COLUMNS}, b.project FROM ${d.table('builds')} b JOIN ${d.table('documents')} x ON x.id = b.doc
+     WHERE x.digest = ${p.bind(digest)}`,
+  );
+}
+
 /** Moves a build (by document id) to a project. */
 export function moveBuildSql(d: Dialect, doc: number, project: string): SqlStatement {
   const p = new SqlParams(d);

@@ -5,6 +5,7 @@ import type { NodeKind } from '../model/kinds.js';
 import type { LinkFactKind, StoredRecord } from '../model/stored-facts.js';
 import type { TokenScope } from '../model/tokens.js';
 import type { BuildInput } from '../model/build.js';
+import type { Policy } from '../model/policy.js';
 import type { SlsaRow } from '../model/stored-facts.js';
 import type { EdgeEvidence, EdgeQuery } from './edge-evidence.js';
 import type { LoadPhases } from './load-phases.js';
@@ -313,6 +314,8 @@ export interface ProjectCatalogue {
   getProject(name: string): Promise<StoredProject | undefined>;
   /** A project's builds, newest first. */
   projectBuilds(name: string, query: BuildQuery): Promise<StoredBuild[]>;
+  /** The build an SBOM document is, by its digest, with its project (null: unassigned); undefined when none. */
+  getBuild(digest: string): Promise<{ project: string | null; build: StoredBuild } | undefined>;
   /**
    * Moves the build of the SBOM document with this digest to a project (created when new); the
    * project it leaves is recounted, and goes when it has no builds left. 'not-a-build': the
@@ -323,6 +326,36 @@ export interface ProjectCatalogue {
   setProjectLabels(name: string, labels: Readonly<Record<string, string | null>>): Promise<boolean>;
 }
 
+export interface StoredPolicy extends Policy {
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A verdict as recorded (the audit of POST /v0/verdicts). */
+export interface StoredVerdict {
+  /** The judged SBOM's document digest; null for one judged without being stored. */
+  digest: string | null;
+  project: string | null;
+  at: string;
+  verdict: 'pass' | 'warn' | 'fail';
+  /** The violations as the answer gave them. */
+  violations: unknown[];
+  /** The token that asked; null without one. */
+  by: string | null;
+}
+
+/** The policies builds are judged by, and the verdicts given. */
+export interface PolicyStore {
+  /** By name. */
+  listPolicies(): Promise<StoredPolicy[]>;
+  putPolicy(policy: Policy, at: string): Promise<'created' | 'updated'>;
+  /** False when there is no such policy. */
+  deletePolicy(name: string): Promise<boolean>;
+  recordVerdict(verdict: StoredVerdict): Promise<void>;
+  /** A build's verdicts, newest first. */
+  listVerdicts(digest: string, limit: number): Promise<StoredVerdict[]>;
+}
+
 /** Every port: what each store implements. */
 export interface GraphStore
-  extends StoreHandle, FactLog, DocumentCatalogue, AccessStore, GraphEvidence, ProjectCatalogue {}
+  extends StoreHandle, FactLog, DocumentCatalogue, AccessStore, GraphEvidence, ProjectCatalogue, PolicyStore {}

@@ -14,11 +14,11 @@ import {
   type UploadQuery,
 } from '../schemas/documents.js';
 import { buildInputOf } from '../../query/projects.js';
-import type { BuildInput } from '../../model/build.js';
 import { jsonResponse, problemResponses, requestErrors } from '../schemas/responses.js';
-import { ingestUpload, type UploadOutcome } from '../upload/ingest-upload.js';
-import { bodyCodingOf, unsupportedContentHint } from '../upload/media-types.js';
-import { sweepUploadLeftovers, tooLarge, withUploadedFile } from '../upload/receive.js';
+import type { UploadOutcome } from '../upload/ingest-upload.js';
+import { receiveAndIngest } from '../upload/receive-upload.js';
+import { unsupportedContentHint } from '../upload/media-types.js';
+import { sweepUploadLeftovers } from '../upload/receive.js';
 
 const UploadAnswerSchema = Type.Union([DocumentOutcomeSchema, ArchiveOutcomeSchema]);
 
@@ -41,30 +41,6 @@ async function record(app: FastifyInstance, request: FastifyRequest, digest: str
     result === 'stored' ? 'stored' : result === 'already-present' ? 'already-present' : 'failed',
   );
   await app.audit(request, { action: 'document.upload', digest, result });
-}
-
-/** The body received and ingested (plain bodies announced over the limit refused unread). */
-function receiveAndIngest(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  name: string,
-  build: BuildInput | undefined,
-): Promise<UploadOutcome> {
-  const { maxDocumentBytes, collector, signatures } = app.uploadOptions;
-  const coding = bodyCodingOf(request.headers['content-type'], request.headers['content-encoding']);
-  const declared = Number(request.headers['content-length'] ?? NaN);
-  if (coding === 'identity' && declared > maxDocumentBytes) throw tooLarge(maxDocumentBytes);
-  return withUploadedFile(request.raw, { coding, maxBytes: maxDocumentBytes }, (body) =>
-    ingestUpload(body, {
-      store: app.ports.writes,
-      name,
-      collector,
-      maxDocumentBytes,
-      ...(signatures ? { signatures } : {}),
-      ...(request.principal ? { ingestedBy: request.principal.token } : {}),
-      ...(build ? { build } : {}),
-    }),
-  );
 }
 
 async function answerRejected(

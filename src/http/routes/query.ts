@@ -4,7 +4,7 @@
 // index version, in one synchronous pass. Answers are not cached and carry no ETag (POST). The
 // body counts against the server's body budget while it arrives (request-guards.ts), the answer
 // is bounded by --list-cap items, and the request counts by its inputs against the rate limit.
-import { TypeBoxValidatorCompiler, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AnswerTooLargeError,
@@ -16,6 +16,7 @@ import type { BatchOptions } from '../plugins/app/api-context.js';
 import { batchCost } from '../plugins/app/rate-limit.js';
 import { STREAMED_BODY_BYTES } from '../body-budget.js';
 import { inputProblemOf, problem, ProblemError } from '../errors.js';
+import { acceptJsonOnly } from '../json-body.js';
 import { BATCH_PATHS } from '../paths.js';
 import {
   DependenciesBatchAnswerSchema,
@@ -175,30 +176,6 @@ const dependenciesBatchRoute: FastifyPluginAsyncTypebox = (app) => {
   );
   return Promise.resolve();
 };
-
-/**
- * Bodies are JSON and nothing else (Fastify's own parser, prototype poisoning refused): any
- * other media type is 415. The body is checked as sent, without the query string's coercion
- * ("true" is not a boolean here, 7 is not a purl).
- */
-function acceptJsonOnly(app: FastifyInstance): void {
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
-  app.addHook('preParsing', (request, _reply, payload, done) => {
-    const coding = request.headers['content-encoding'];
-    if (coding !== undefined && coding.trim().toLowerCase() !== 'identity') {
-      done(
-        new ProblemError(
-          'SG_UNSUPPORTED_MEDIA_TYPE',
-          `Content-Encoding ${coding} is not taken here: send the JSON body as it is`,
-        ),
-      );
-      return;
-    }
-    done(null, payload);
-  });
-}
 
 const queryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const optionsProblem = batchOptionsProblem(app.batchOptions);

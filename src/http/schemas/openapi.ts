@@ -312,6 +312,7 @@ export const swaggerOptions: SwaggerOptions = {
         description: 'Documents in the store: upload (any format ingest reads, or a zip of them), list, show, delete.',
       },
       { name: 'projects', description: 'Projects and their builds, labels and findings.' },
+      { name: 'policies', description: 'Policies (CEL) and the verdicts builds get by them.' },
       { name: 'operations', description: 'Liveness, readiness and metrics of the service.' },
       { name: 'access', description: 'API tokens and the audit log of writes and refused requests.' },
     ],

@@ -40,6 +40,19 @@ export interface AdvisoryRecord {
   collector: string;
 }
 
+/** A stored advisory as the OSV matching reads it. */
+function asOsv(record: AdvisoryRecord): OsvAdvisory {
+  return {
+    id: record.id,
+    aliases: [],
+    related: [],
+    severity: [],
+    affected: record.affected,
+    problems: [],
+    withdrawn: record.withdrawn,
+  };
+}
+
 /** The packages the matcher tests: their parsed purls, and the versions of a package name. */
 interface PackageView {
   nameKeyOf(pkg: number): string;
@@ -143,18 +156,24 @@ export class AdvisoryMatcher {
     return keys;
   }
 
+  /**
+   * The advisories (vulnerability nodes) that affect a package the graph may not hold, by its
+   * decoded purl: what a build not stored would be matched against (the verdict of an SBOM).
+   */
+  advisoriesAffecting(parts: Readonly<PurlParts>): number[] {
+    const out: number[] = [];
+    for (const key of packageKeys(parts)) {
+      for (const vuln of this.advisoriesByKey.get(key) ?? []) {
+        const record = this.advisories.get(vuln);
+        if (record && matchAdvisory(asOsv(record), parts).affected && !out.includes(vuln)) out.push(vuln);
+      }
+    }
+    return out;
+  }
+
   private test(record: AdvisoryRecord, pkg: number, purl: PackagePurl): void {
-    const advisory: OsvAdvisory = {
-      id: record.id,
-      aliases: [],
-      related: [],
-      severity: [],
-      affected: record.affected,
-      problems: [],
-      withdrawn: record.withdrawn,
-    };
     const parts = purl.parts;
-    if (!parts || !matchAdvisory(advisory, parts).affected) return;
+    if (!parts || !matchAdvisory(asOsv(record), parts).affected) return;
     let set = this.matchesByPackage.get(pkg);
     if (!set) this.matchesByPackage.set(pkg, (set = new Set()));
     set.add(record.vuln);

@@ -9,7 +9,9 @@ import {
   type BuildQuery,
   type ProjectQuery,
   type StoredBuild,
+  type StoredPolicy,
   type StoredProject,
+  type StoredVerdict,
   type DocumentInput,
   type DocumentList,
   type DocumentQuery,
@@ -49,7 +51,8 @@ import { pgNodeDocuments } from './inclusions.js';
 import { FACT_TABLES } from '../schema/tables.js';
 import { applyMigrations, checkSchema, type MigrationReport } from './migrations.js';
 import { PgWriteBackend } from './write.js';
-import { PgProjects } from './projects.js';
+import { PgPolicies, PgProjects } from './projects.js';
+import type { Policy } from '../../model/policy.js';
 import { inReadSnapshot } from './transaction.js';
 import { DocumentWriter } from '../writer.js';
 
@@ -62,6 +65,7 @@ export class PostgresStore implements GraphStore {
   readonly backend = 'postgres' as const;
   private readonly writer: DocumentWriter;
   private readonly projects: PgProjects;
+  private readonly policies: PgPolicies;
   private closed = false;
 
   private constructor(
@@ -71,6 +75,7 @@ export class PostgresStore implements GraphStore {
   ) {
     this.writer = new DocumentWriter(new PgWriteBackend(db));
     this.projects = new PgProjects(db);
+    this.policies = new PgPolicies(db);
   }
 
   /**
@@ -198,11 +203,29 @@ export class PostgresStore implements GraphStore {
   projectBuilds(name: string, query: BuildQuery): Promise<StoredBuild[]> {
     return this.guard('listing builds', () => this.projects.projectBuilds(name, query));
   }
+  getBuild(digest: string): Promise<{ project: string | null; build: StoredBuild } | undefined> {
+    return this.guard('reading a build', () => this.projects.getBuild(digest));
+  }
   moveBuild(digest: string, project: string, at: string): Promise<'moved' | 'not-found' | 'not-a-build'> {
     return this.guard('moving a build', () => this.projects.moveBuild(digest, project, at));
   }
   setProjectLabels(name: string, labels: Readonly<Record<string, string | null>>): Promise<boolean> {
     return this.guard('setting project labels', () => this.projects.setProjectLabels(name, labels));
+  }
+  listPolicies(): Promise<StoredPolicy[]> {
+    return this.guard('listing policies', () => this.policies.listPolicies());
+  }
+  putPolicy(policy: Policy, at: string): Promise<'created' | 'updated'> {
+    return this.guard('writing a policy', () => this.policies.putPolicy(policy, at));
+  }
+  deletePolicy(name: string): Promise<boolean> {
+    return this.guard('deleting a policy', () => this.policies.deletePolicy(name));
+  }
+  recordVerdict(verdict: StoredVerdict): Promise<void> {
+    return this.guard('recording a verdict', () => this.policies.recordVerdict(verdict));
+  }
+  listVerdicts(digest: string, limit: number): Promise<StoredVerdict[]> {
+    return this.guard('listing verdicts', () => this.policies.listVerdicts(digest, limit));
   }
   async createToken(token: TokenRecord): Promise<void> {
     await this.guard('creating a token', () => admin.createToken(this.db, token));

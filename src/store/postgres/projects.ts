@@ -4,6 +4,7 @@
 import {
   buildByDigestSql,
   buildFromRow,
+  buildOfDigestSql,
   deleteBuildSql,
   ensureProjectSql,
   labelsByProject,
@@ -20,7 +21,29 @@ import {
   type ProjectRowValues,
 } from '../project-rows.js';
 import { POSTGRES_DIALECT as D, type SqlStatement } from '../schema/dialect.js';
-import type { BuildQuery, ProjectCatalogue, ProjectQuery, StoredBuild, StoredProject } from '../types.js';
+import type {
+  BuildQuery,
+  PolicyStore,
+  ProjectCatalogue,
+  ProjectQuery,
+  StoredBuild,
+  StoredPolicy,
+  StoredProject,
+  StoredVerdict,
+} from '../types.js';
+import type { Policy } from '../../model/policy.js';
+import {
+  deletePolicySql,
+  listPoliciesSql,
+  policyFromRow,
+  policyNamedSql,
+  putPolicySql,
+  recordVerdictSql,
+  verdictFromRow,
+  verdictsOfSql,
+  type PolicyRowValues,
+  type VerdictRowValues,
+} from '../policy-rows.js';
 import type { Db } from './connection.js';
 import { sql, statement, type Queryable, type Statement } from './driver.js';
 import { inReadSnapshot, inTransaction } from './transaction.js';
@@ -69,6 +92,13 @@ export class PgProjects implements ProjectCatalogue {
     return rows.map(buildFromRow);
   }
 
+  async getBuild(digest: string): Promise<{ project: string | null; build: StoredBuild } | undefined> {
+    const [row] = await this.db.rows<BuildRowValues & { project: string | null }>(
+      pgStatement(buildOfDigestSql(D, digest)),
+    );
+    return row ? { project: row.project, build: buildFromRow(row) } : undefined;
+  }
+
   moveBuild(digest: string, project: string, at: string): Promise<'moved' | 'not-found' | 'not-a-build'> {
     return inTransaction(this.db, async (tx) => {
       await tx.run(sql`SELECT deletions FROM sg_log WHERE id = 1 FOR UPDATE`);
@@ -107,4 +137,33 @@ async function withLabels(tx: Queryable, rows: readonly ProjectRowValues[]): Pro
   );
   const labels = labelsByProject(labelRows);
   return rows.map((r) => projectFromRow(r, labels.get(r.name) ?? {}));
+}
+
+/** The PostgreSQL store's policies and verdicts (../policy-rows.ts): single statements. */
+export class PgPolicies implements PolicyStore {
+  constructor(private readonly db: Db) {}
+
+  async listPolicies(): Promise<StoredPolicy[]> {
+    return (await this.db.rows<PolicyRowValues>(pgStatement(listPoliciesSql(D)))).map(policyFromRow);
+  }
+
+  async putPolicy(policy: Policy, at: string): Promise<'created' | 'updated'> {
+    return inTransaction(this.db, async (tx) => {
+      const existed = (await tx.rows(pgStatement(policyNamedSql(D, policy.name)))).length > 0;
+      await tx.run(pgStatement(putPolicySql(D, policy, at)));
+      return existed ? 'updated' : 'created';
+    });
+  }
+
+  async deletePolicy(name: string): Promise<boolean> {
+    return (await this.db.rows(pgStatement(deletePolicySql(D, name)))).length > 0;
+  }
+
+  async recordVerdict(verdict: StoredVerdict): Promise<void> {
+    await this.db.run(pgStatement(recordVerdictSql(D, verdict)));
+  }
+
+  async listVerdicts(digest: string, limit: number): Promise<StoredVerdict[]> {
+    return (await this.db.rows<VerdictRowValues>(pgStatement(verdictsOfSql(D, digest, limit)))).map(verdictFromRow);
+  }
 }

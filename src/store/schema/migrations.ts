@@ -163,6 +163,18 @@ export const MIGRATIONS: readonly Migration[] = [
     statements: projectsAndBuilds,
     backfillBuilds: true,
   },
+  {
+    version: 13,
+    description: 'policies builds are judged by, and the verdicts given (docs/api.md, "Policies and verdicts")',
+    statements: (d) => [
+      `CREATE TABLE IF NOT EXISTS ${d.table('policies')} (name TEXT PRIMARY KEY, expression TEXT NOT NULL,
+         subject TEXT NOT NULL, action TEXT NOT NULL, scope_kind TEXT NOT NULL, scope_value TEXT,
+         created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`,
+      `CREATE TABLE IF NOT EXISTS ${d.table('verdicts')} (digest TEXT, project TEXT, at TEXT NOT NULL,
+         verdict TEXT NOT NULL, violations TEXT NOT NULL, by_token TEXT)`,
+      `CREATE INDEX IF NOT EXISTS ${d.table('verdicts')}_digest ON ${d.table('verdicts')} (digest, at)`,
+    ],
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

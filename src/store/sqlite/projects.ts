@@ -1,11 +1,12 @@
 // The embedded store's projects and builds (schema step 12, ../project-rows.ts): the writer's
 // statements run here inside its transaction; moves and labels in IMMEDIATE transactions of
-// their own (serialised with every writer, as a delete is).
+// their own (serialised with every writer, as a delete is). Policies and verdicts (step 13) too.
 import type { Database, Statement } from 'better-sqlite3';
 import type { BuildRecord } from '../../model/build.js';
 import {
   buildByDigestSql,
   buildFromRow,
+  buildOfDigestSql,
   deleteBuildSql,
   ensureProjectSql,
   labelsByProject,
@@ -23,7 +24,29 @@ import {
   type ProjectRowValues,
 } from '../project-rows.js';
 import { SQLITE_DIALECT as D, type SqlStatement } from '../schema/dialect.js';
-import type { BuildQuery, ProjectCatalogue, ProjectQuery, StoredBuild, StoredProject } from '../types.js';
+import type {
+  BuildQuery,
+  PolicyStore,
+  ProjectCatalogue,
+  ProjectQuery,
+  StoredBuild,
+  StoredPolicy,
+  StoredProject,
+  StoredVerdict,
+} from '../types.js';
+import type { Policy } from '../../model/policy.js';
+import {
+  deletePolicySql,
+  listPoliciesSql,
+  policyFromRow,
+  policyNamedSql,
+  putPolicySql,
+  recordVerdictSql,
+  verdictFromRow,
+  verdictsOfSql,
+  type PolicyRowValues,
+  type VerdictRowValues,
+} from '../policy-rows.js';
 
 /** Statements by text, prepared once: the builders give a few distinct texts, used again and again. */
 export class PreparedStatements {
@@ -91,6 +114,11 @@ export class SqliteProjects implements ProjectCatalogue {
     return Promise.resolve(this.sql.all<BuildRowValues>(projectBuildsSql(D, name, query)).map(buildFromRow));
   }
 
+  getBuild(digest: string): Promise<{ project: string | null; build: StoredBuild } | undefined> {
+    const row = this.sql.get<BuildRowValues & { project: string | null }>(buildOfDigestSql(D, digest));
+    return Promise.resolve(row ? { project: row.project, build: buildFromRow(row) } : undefined);
+  }
+
   moveBuild(digest: string, project: string, at: string): Promise<'moved' | 'not-found' | 'not-a-build'> {
     const move = this.db.transaction((): 'moved' | 'not-found' | 'not-a-build' => {
       const build = this.sql.get<{ doc: number; project: string | null }>(buildByDigestSql(D, digest));
@@ -125,5 +153,37 @@ export class SqliteProjects implements ProjectCatalogue {
       ),
     );
     return rows.map((r) => projectFromRow(r, labels.get(r.name) ?? {}));
+  }
+}
+
+/** The embedded store's policies and verdicts (../policy-rows.ts). */
+export class SqlitePolicies implements PolicyStore {
+  private readonly sql: PreparedStatements;
+
+  constructor(db: Database) {
+    this.sql = new PreparedStatements(db);
+  }
+
+  listPolicies(): Promise<StoredPolicy[]> {
+    return Promise.resolve(this.sql.all<PolicyRowValues>(listPoliciesSql(D)).map(policyFromRow));
+  }
+
+  putPolicy(policy: Policy, at: string): Promise<'created' | 'updated'> {
+    const existed = this.sql.get(policyNamedSql(D, policy.name)) !== undefined;
+    this.sql.run([putPolicySql(D, policy, at)]);
+    return Promise.resolve(existed ? 'updated' : 'created');
+  }
+
+  deletePolicy(name: string): Promise<boolean> {
+    return Promise.resolve(this.sql.all(deletePolicySql(D, name)).length > 0);
+  }
+
+  recordVerdict(verdict: StoredVerdict): Promise<void> {
+    this.sql.run([recordVerdictSql(D, verdict)]);
+    return Promise.resolve();
+  }
+
+  listVerdicts(digest: string, limit: number): Promise<StoredVerdict[]> {
+    return Promise.resolve(this.sql.all<VerdictRowValues>(verdictsOfSql(D, digest, limit)).map(verdictFromRow));
   }
 }

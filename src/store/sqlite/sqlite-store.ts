@@ -16,6 +16,8 @@ import { FACT_TABLES } from '../schema/tables.js';
 import type {
   BuildQuery,
   ProjectQuery,
+  StoredPolicy,
+  StoredVerdict,
   StoredBuild,
   StoredProject,
   AuditEvent,
@@ -38,7 +40,8 @@ import type {
 import { DocumentWriter } from '../writer.js';
 import { SqliteAdminTables } from './admin.js';
 import { SqliteEvidence } from './evidence.js';
-import { SqliteProjects } from './projects.js';
+import { SqlitePolicies, SqliteProjects } from './projects.js';
+import type { Policy } from '../../model/policy.js';
 import { withStoreErrors } from './store-errors.js';
 import { deleteSqliteDocument } from './delete.js';
 import { migrate } from './schema.js';
@@ -79,6 +82,7 @@ export class SqliteStore implements GraphStore {
   private readonly admin: SqliteAdminTables;
   private readonly evidence: SqliteEvidence;
   private readonly projects: SqliteProjects;
+  private readonly policies: SqlitePolicies;
   private readonly stmt: {
     findDocument: Statement<[string], { id: number }>;
     documentSkips: Statement<[string], { skipped: string }>;
@@ -109,6 +113,7 @@ export class SqliteStore implements GraphStore {
     this.admin = new SqliteAdminTables(this.db);
     this.evidence = new SqliteEvidence(this.db);
     this.projects = new SqliteProjects(this.db);
+    this.policies = new SqlitePolicies(this.db);
     this.writer = readonly ? undefined : new DocumentWriter(new SqliteWriteBackend(this.db));
   }
 
@@ -172,11 +177,29 @@ export class SqliteStore implements GraphStore {
   projectBuilds(name: string, query: BuildQuery): Promise<StoredBuild[]> {
     return this.projects.projectBuilds(name, query);
   }
+  getBuild(digest: string): Promise<{ project: string | null; build: StoredBuild } | undefined> {
+    return this.projects.getBuild(digest);
+  }
   moveBuild(digest: string, project: string, at: string): Promise<'moved' | 'not-found' | 'not-a-build'> {
     return this.projects.moveBuild(digest, project, at);
   }
   setProjectLabels(name: string, labels: Readonly<Record<string, string | null>>): Promise<boolean> {
     return this.projects.setProjectLabels(name, labels);
+  }
+  listPolicies(): Promise<StoredPolicy[]> {
+    return this.policies.listPolicies();
+  }
+  putPolicy(policy: Policy, at: string): Promise<'created' | 'updated'> {
+    return this.policies.putPolicy(policy, at);
+  }
+  deletePolicy(name: string): Promise<boolean> {
+    return this.policies.deletePolicy(name);
+  }
+  recordVerdict(verdict: StoredVerdict): Promise<void> {
+    return this.policies.recordVerdict(verdict);
+  }
+  listVerdicts(digest: string, limit: number): Promise<StoredVerdict[]> {
+    return this.policies.listVerdicts(digest, limit);
   }
   async createToken(token: TokenRecord): Promise<void> {
     this.admin.createToken(token);

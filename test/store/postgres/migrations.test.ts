@@ -128,7 +128,15 @@ describe('schema migrations', () => {
     expect(report).toMatchObject({
       from: 6,
       to: PG_SCHEMA_VERSION,
-      applied: [{ version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }],
+      applied: [
+        { version: 7 },
+        { version: 8 },
+        { version: 9 },
+        { version: 10 },
+        { version: 11 },
+        { version: 12 },
+        { version: 13 },
+      ],
     });
     await expectMigratedKeepsDataAndStoresLicences(db.url, open, before);
   });
@@ -145,7 +153,7 @@ describe('schema migrations', () => {
     expect(report).toMatchObject({
       from: 7,
       to: PG_SCHEMA_VERSION,
-      applied: [{ version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }],
+      applied: [{ version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }, { version: 13 }],
     });
     const rows = await withDatabase(db.url, (sql) => sql.unsafe(signatureRowsSql('sg_')));
     expectJudgedRows(rows as unknown as never[]);
@@ -183,6 +191,7 @@ describe('schema migrations', () => {
       { version: 10, description: expect.any(String) },
       { version: 11, description: expect.any(String) },
       { version: 12, description: expect.any(String) },
+      { version: 13, description: expect.any(String) },
     ]);
     await withDatabase(db.url, async (sql) => {
       const keys = (await sql<{ key: string }[]>`SELECT key FROM sg_nodes WHERE kind = 1`).map((r) => r.key);
@@ -209,7 +218,10 @@ describe('schema migrations', () => {
     });
     await expect(open()).rejects.toThrow(/version 9.*run "supplygraph migrate/);
     const report = await withDatabase(db.url, (sql) => applyMigrations(sql.db));
-    expect(report).toMatchObject({ from: 9, applied: [{ version: 10 }, { version: 11 }, { version: 12 }] });
+    expect(report).toMatchObject({
+      from: 9,
+      applied: [{ version: 10 }, { version: 11 }, { version: 12 }, { version: 13 }],
+    });
     await expectSetsRepacked(open, before);
     await withDatabase(db.url, async (sql) => {
       const docs = ((await sql.unsafe(SETS_SQL('sg_'))) as unknown as InclusionSet[]).map((s) => Number(s.doc));
@@ -228,7 +240,7 @@ describe('schema migrations', () => {
     });
     await expect(open()).rejects.toThrow(/version 11.*run "supplygraph migrate/);
     const report = await withDatabase(db.url, (sql) => applyMigrations(sql.db));
-    expect(report).toMatchObject({ from: 11, applied: [{ version: 12 }] });
+    expect(report).toMatchObject({ from: 11, applied: [{ version: 12 }, { version: 13 }] });
     await expectBuildsBackfilled(open, before);
   });
 

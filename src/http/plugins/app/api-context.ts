@@ -11,6 +11,7 @@ import type {
   FactLog,
   GraphEvidence,
   GraphStore,
+  PolicyStore,
   ProjectCatalogue,
   StoreHandle,
 } from '../../../store/types.js';
@@ -72,6 +73,7 @@ export interface StorePorts {
   readonly access: AccessStore;
   readonly evidence: GraphEvidence;
   readonly projects: ProjectCatalogue;
+  readonly policies: PolicyStore;
   readonly handle: StoreHandle;
   /** The store uploads (through the ingest pipeline) and deletes write to; a worker thread reopens it by its location. */
   readonly writes: GraphStore;
@@ -126,6 +128,7 @@ export default fp<ApiContext>(
       access: store,
       evidence: store,
       projects: store,
+      policies: store,
       handle: store,
       writes: store,
     } satisfies StorePorts);
