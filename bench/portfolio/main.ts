@@ -10,7 +10,7 @@ import { buildStream, type BuildDocument } from './build-stream.js';
 import { fillStore, replayLatest, type FillFigures, type LatestBuilds } from './fill.js';
 import { portfolioOptions, type PortfolioOptions } from './options.js';
 import { buildQuestions, popularPackage, portfolioQuestions, widestAdvisory } from './questions.js';
-import { timeDelete, timeQuestions } from './quiet.js';
+import { timeDelete, timeQuestions, timeVerdicts } from './quiet.js';
 import { startService } from './server.js';
 import { uploadStream } from './stream.js';
 import { BIN } from '../lib/paths.js';
@@ -82,6 +82,7 @@ async function main(): Promise<void> {
       latest,
     );
     const quiet = await timeQuestions(service.base, questions, 20);
+    const verdicts = await timeVerdicts(service, stream.next().value as BuildDocument, 20);
     const deleted = await timeDelete(service, during.uploaded[0]);
     const results = {
       machine: machineFacts(),
@@ -94,6 +95,7 @@ async function main(): Promise<void> {
       advisory,
       during,
       quiet,
+      verdicts,
       deleted,
     };
     writeFileSync(join(options.outDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);

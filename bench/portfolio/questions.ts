@@ -50,6 +50,9 @@ export function buildQuestions(newest: BuildDocument): Question[] {
 export function portfolioQuestions(popular: string, advisory: string | undefined): Question[] {
   const x = `/v0/package/${enc(popular)}`;
   const questions = [
+    { name: 'projects with their latest build, first 100', path: '/v0/projects?PageSize=100' },
+    { name: 'findings of the latest builds, first 100', path: '/v0/findings?PageSize=100' },
+    { name: 'findings of the latest builds, summary', path: '/v0/findings/summary' },
     { name: 'which packages contain X, first 100', path: `${x}/dependents?PageSize=100` },
     { name: 'which packages contain X, whole', path: `${x}/dependents` },
     { name: 'which images contain X, first 100', path: `${x}/artifacts?PageSize=100` },

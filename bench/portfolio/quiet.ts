@@ -1,5 +1,6 @@
 // The questions timed on a quiet server (each asked `runs` times), and a delete: how long until
 // the document is gone from every answer, and what /healthz answered meanwhile.
+import type { BuildDocument } from './build-stream.js';
 import { get } from '../lib/proc.js';
 import type { Question } from './questions.js';
 import type { RunningService } from './server.js';
@@ -57,3 +58,32 @@ export async function timeDelete(service: RunningService, digest: string): Promi
 }
 
 export type { LatencySummary };
+
+export interface VerdictFigures extends LatencySummary {
+  /** Components of the SBOM judged. */
+  components: number;
+  verdict: string;
+}
+
+/**
+ * POST /v0/verdicts with the SBOM of a build not stored (judged from its own facts), `runs`
+ * times, after a policy is written (every finding with a fix fails).
+ */
+export async function timeVerdicts(service: RunningService, doc: BuildDocument, runs: number): Promise<VerdictFigures> {
+  const auth = { authorization: `Bearer ${service.token}`, 'content-type': 'application/json' };
+  const policy = JSON.stringify({ expression: 'vuln.fixAvailable && vuln.severity != "LOW"' });
+  const put = await fetch(`${service.base}/v0/policies/fixable`, { method: 'PUT', headers: auth, body: policy });
+  if (put.status !== 201 && put.status !== 200) throw new Error(`policy: ${put.status}`);
+  const latencies: number[] = [];
+  let verdict = '';
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const res = await fetch(`${service.base}/v0/verdicts`, { method: 'POST', headers: auth, body: doc.text });
+    const answer = (await res.json()) as { verdict?: string };
+    if (res.status !== 200) throw new Error(`verdict: ${res.status} ${JSON.stringify(answer).slice(0, 200)}`);
+    latencies.push(performance.now() - started);
+    verdict = answer.verdict ?? '';
+  }
+  const components = JSON.parse(doc.text) as { components?: unknown[]; packages?: unknown[] };
+  return { ...summarise(latencies), components: (components.components ?? components.packages ?? []).length, verdict };
+}

@@ -3,25 +3,13 @@
 import type { SkippedItem } from '../model/facts.js';
 import { documentSummary } from '../http/schemas/documents.js';
 import { documentDigest } from '../query/documents.js';
-import { openStore } from '../store/open.js';
-import type { GraphStore } from '../store/types.js';
-import { requireExistingStore } from './preflight.js';
+import { withStore } from './preflight.js';
 
 export interface DocumentListOptions {
   format?: string;
   subject?: string;
   limit: number;
   json: boolean;
-}
-
-async function withStore(location: string, use: (store: GraphStore) => Promise<number>): Promise<number> {
-  requireExistingStore(location);
-  const store = await openStore(location);
-  try {
-    return await use(store);
-  } finally {
-    await store.close();
-  }
 }
 
 export function runDocumentList(location: string, options: DocumentListOptions): Promise<number> {

@@ -10,19 +10,7 @@ import {
 } from '../model/policy.js';
 import { checkedPolicy } from '../query/policies.js';
 import { labelPairs } from '../query/projects.js';
-import { openStore } from '../store/open.js';
-import type { GraphStore } from '../store/types.js';
-import { requireExistingStore } from './preflight.js';
-
-async function withStore(location: string, use: (store: GraphStore) => Promise<number>): Promise<number> {
-  requireExistingStore(location);
-  const store = await openStore(location);
-  try {
-    return await use(store);
-  } finally {
-    await store.close();
-  }
-}
+import { withStore } from './preflight.js';
 
 export function runPolicyList(location: string, json: boolean): Promise<number> {
   return withStore(location, async (store) => {

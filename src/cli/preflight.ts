@@ -3,7 +3,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { isPostgresLocation } from '../store/open.js';
+import { isPostgresLocation, openStore } from '../store/open.js';
+import type { GraphStore } from '../store/types.js';
 import { SQLITE_FILE_NAME } from '../store/sqlite/sqlite-store.js';
 
 /**
@@ -51,4 +52,15 @@ export function probeListen(host: string, port: number): Promise<void> {
     });
     probe.listen({ host, port, exclusive: true }, () => probe.close(() => done()));
   });
+}
+
+/** Runs `work` on the existing store at `location` (requireExistingStore), closing it after. */
+export async function withStore<T>(location: string, work: (store: GraphStore) => Promise<T>): Promise<T> {
+  requireExistingStore(location);
+  const store = await openStore(location);
+  try {
+    return await work(store);
+  } finally {
+    await store.close();
+  }
 }

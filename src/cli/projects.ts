@@ -3,25 +3,14 @@
 import { buildBody, projectSummary } from '../http/schemas/projects.js';
 import { documentDigest } from '../query/documents.js';
 import { buildInputOf, labelPairs } from '../query/projects.js';
-import { openStore } from '../store/open.js';
-import type { GraphStore, StoredBuild } from '../store/types.js';
-import { requireExistingStore } from './preflight.js';
+import type { StoredBuild } from '../store/types.js';
+import { withStore } from './preflight.js';
 
 export interface ProjectListOptions {
   namePrefix?: string;
   label?: string;
   limit: number;
   json: boolean;
-}
-
-async function withStore(location: string, use: (store: GraphStore) => Promise<number>): Promise<number> {
-  requireExistingStore(location);
-  const store = await openStore(location);
-  try {
-    return await use(store);
-  } finally {
-    await store.close();
-  }
 }
 
 const latestLine = (b: StoredBuild | null): string => (b ? `${b.version ?? '-'}  ${b.builtAt}  ${b.digest}` : '-');

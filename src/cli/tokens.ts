@@ -2,10 +2,9 @@
 // on stdout (so `TOKEN=$(supplygraph token create ...)` works); the store keeps only its hash.
 // Creating and revoking write audit records with client "cli".
 import { generateToken, hashToken, TOKEN_SCOPES, type TokenScope } from '../model/tokens.js';
-import { openStore } from '../store/open.js';
-import type { AccessStore, GraphStore, TokenRecord } from '../store/types.js';
+import type { AccessStore, TokenRecord } from '../store/types.js';
 import { printColumns } from './columns.js';
-import { requireExistingStore } from './preflight.js';
+import { withStore } from './preflight.js';
 
 const UNIT_MS = { d: 86_400_000, h: 3_600_000, m: 60_000 } as const;
 
@@ -35,16 +34,6 @@ export function parseExpires(value: string, now = Date.now()): string {
     throw new Error(`--expires takes a duration (90d, 12h, 30m) or an ISO date such as 2027-01-31, got "${value}"`);
   if (at <= now) throw new Error(`--expires must be in the future, got "${value}"`);
   return new Date(at).toISOString();
-}
-
-async function withStore<T>(location: string, work: (store: GraphStore) => Promise<T>): Promise<T> {
-  requireExistingStore(location);
-  const store = await openStore(location);
-  try {
-    return await work(store);
-  } finally {
-    await store.close();
-  }
 }
 
 function auditCli(store: AccessStore, name: string, action: string, result: string): Promise<void> {

@@ -85,3 +85,8 @@ export function undeclaredQueryError(
   const names = namesOf(undeclared, declared);
   return new ProblemError('SG_INVALID_PARAMETER', `${what} ${names}; ${takes}${hint ? `. ${hint}` : ''}`);
 }
+
+/** A parameter that may be repeated (`?label=a&label=b`), as a list: one value or several. */
+export function repeated(value: string | string[] | undefined): string[] | undefined {
+  return value === undefined ? undefined : typeof value === 'string' ? [value] : value;
+}

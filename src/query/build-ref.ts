@@ -3,6 +3,41 @@ import type { GraphView } from '../index/graph-view.js';
 import { splitCanonicalPurl } from '../index/purl-key.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
 import { canonicalQueryPurl, resolveArtifact } from './resolve.js';
+import type { ProjectCatalogue, StoredBuild } from '../store/types.js';
+import { isLoaded } from './build-findings.js';
+
+/**
+ * The subject node of the build `text` names, with the builds the store keeps (docs/api.md,
+ * "Build diff"): an SBOM document's digest (`sha256:` and 64 hex digits) names that build, and
+ * `project@version` the newest build of the project with that version; anything else is read
+ * by resolveBuild. A build stored but not loaded yet, or one the store does not have, is 404.
+ */
+export async function resolveStoredBuild(
+  index: GraphView,
+  catalogue: Pick<ProjectCatalogue, 'getBuild' | 'buildOfVersion'>,
+  text: string,
+  parameter: string,
+): Promise<number> {
+  const build = await storedBuildNamed(catalogue, text);
+  if (build === null) return resolveBuild(index, text, parameter);
+  if (build === undefined || !isLoaded(index, build.subjectNode)) {
+    throw new NotFoundError('SG_DOCUMENT_NOT_FOUND', `${parameter}: no stored build is ${text}`);
+  }
+  return build.subjectNode;
+}
+
+/** The build a document digest or project@version names; null when the text is neither (a purl, an artifact digest). */
+async function storedBuildNamed(
+  catalogue: Pick<ProjectCatalogue, 'getBuild' | 'buildOfVersion'>,
+  text: string,
+): Promise<StoredBuild | undefined | null> {
+  if (text.startsWith('pkg:')) return null;
+  const digest = /^sha256:([0-9a-f]{64})$/i.exec(text)?.[1];
+  if (digest) return (await catalogue.getBuild(`sha256:${digest.toLowerCase()}`))?.build ?? null;
+  const at = text.lastIndexOf('@');
+  if (at <= 0 || at === text.length - 1) return null;
+  return catalogue.buildOfVersion(text.slice(0, at), text.slice(at + 1));
+}
 
 /**
  * The subject node of the build `text` names:

@@ -102,6 +102,16 @@ export function buildOfDigestSql(d: Dialect, digest: string): SqlStatement {
   );
 }
 
+/** The newest build of a project with a version. */
+export function buildOfVersionSql(d: Dialect, project: string, version: string): SqlStatement {
+  const p = new SqlParams(d);
+  return p.statement(
+    `SELECT ${BUILD_COLUMNS}, b.project FROM ${d.table('builds')} b JOIN ${d.table('documents')} x ON x.id = b.doc
+     WHERE b.project = ${p.bind(project)} AND b.version = ${p.bind(version)}
+     ORDER BY b.built_at DESC, b.doc DESC LIMIT 1`,
+  );
+}
+
 /** Moves a build (by document id) to a project. */
 export function moveBuildSql(d: Dialect, doc: number, project: string): SqlStatement {
   const p = new SqlParams(d);

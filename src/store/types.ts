@@ -316,6 +316,8 @@ export interface ProjectCatalogue {
   projectBuilds(name: string, query: BuildQuery): Promise<StoredBuild[]>;
   /** The build an SBOM document is, by its digest, with its project (null: unassigned); undefined when none. */
   getBuild(digest: string): Promise<{ project: string | null; build: StoredBuild } | undefined>;
+  /** The newest build of a project with this version; undefined when none. */
+  buildOfVersion(project: string, version: string): Promise<StoredBuild | undefined>;
   /**
    * Moves the build of the SBOM document with this digest to a project (created when new); the
    * project it leaves is recounted, and goes when it has no builds left. 'not-a-build': the

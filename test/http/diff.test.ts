@@ -162,3 +162,25 @@ describe('/v0/diff', () => {
     }
   });
 });
+
+describe('builds named by the store', () => {
+  it('a document digest and project@version name the same builds as their subjects', async () => {
+    const byPurl = await t.get(`/v0/diff?from=${enc('pkg:npm/shop-api@1.0.0')}&to=${enc('pkg:npm/shop-api@1.1.0')}`);
+    expect(byPurl.status, byPurl.text).toBe(200);
+    const builds = (await t.get(`/v0/projects/shop-api`)).body as { history: { digest: string; version: string }[] };
+    const digestOf = (version: string): string => builds.history.find((b) => b.version === version)!.digest;
+    const byDigest = await t.get(`/v0/diff?from=${digestOf('1.0.0')}&to=${digestOf('1.1.0')}`);
+    expect(byDigest.status, byDigest.text).toBe(200);
+    const byVersion = await t.get(`/v0/diff?from=shop-api@1.0.0&to=shop-api@1.1.0`);
+    expect(byVersion.status, byVersion.text).toBe(200);
+    const lists = (body: unknown): unknown[] => {
+      const b = body as Record<string, unknown>;
+      return [b.added, b.removed, b.changed, b.vulnerabilities, b.licensesChanged];
+    };
+    expect(lists(byDigest.body)).toEqual(lists(byPurl.body));
+    expect(lists(byVersion.body)).toEqual(lists(byPurl.body));
+    const missing = await t.get('/v0/diff?from=shop-api@9.9.9&to=shop-api@1.1.0');
+    expect(missing.status).toBe(404);
+    expect((missing.body as { detail: string }).detail).toMatch(/^from: no stored build is shop-api@9\.9\.9/);
+  });
+});

@@ -16,6 +16,7 @@ import {
 import { paginate, scopeOf } from '../../query/pagination.js';
 import { vulnerabilityIds } from '../../query/vulnerabilities.js';
 import { pageRequestOf } from '../paging.js';
+import { repeated } from '../query-parameters.js';
 import {
   FindingListSchema,
   FindingQuerySchema,
@@ -28,9 +29,6 @@ import {
 } from '../schemas/findings.js';
 import { buildBody } from '../schemas/projects.js';
 import { jsonResponse, problemResponses, requestErrors } from '../schemas/responses.js';
-
-const asList = (value: string | string[] | undefined): string[] | undefined =>
-  value === undefined ? undefined : typeof value === 'string' ? [value] : value;
 
 function filtersOf(q: FindingSummaryQuery): FindingFilters {
   return {
@@ -48,7 +46,7 @@ async function findingRows(app: FastifyInstance, q: FindingSummaryQuery) {
   const selection = {
     builds: q.builds ?? 'latest',
     ...(q.project === undefined ? {} : { project: q.project }),
-    ...(q.label === undefined ? {} : { labels: asList(q.label) }),
+    ...(q.label === undefined ? {} : { labels: repeated(q.label) }),
   };
   const builds = await selectBuilds(app.ports.projects, selection, app.pageLimits.listCap);
   const { index, version } = app.indexService;

@@ -9,6 +9,7 @@ import { validatePageSize } from '../../query/pagination.js';
 import { buildInputOf, existingProject, labelPairs, projectDetail, projectPage } from '../../query/projects.js';
 import { ProblemError } from '../errors.js';
 import { pageRequestOf } from '../paging.js';
+import { repeated } from '../query-parameters.js';
 import { DOCUMENTS_PATH, PROJECTS_PATH } from '../paths.js';
 import {
   buildBody,
@@ -34,9 +35,6 @@ const NameParamsSchema = Type.Object({
 
 /** The same routes for names with unencoded slashes ("@acme/orders"), left out of the API description. */
 const UNENCODED_PARAMS = Type.Object({ '*': Type.String() });
-
-const asList = (value: string | string[] | undefined): string[] | undefined =>
-  value === undefined ? undefined : typeof value === 'string' ? [value] : value;
 
 /** The page size asked for, checked; the configured cap when none. */
 function pageSizeOf(
@@ -68,7 +66,7 @@ const listRoute: FastifyPluginAsyncTypebox = (app) => {
     const { size, cursor } = pageSizeOf(app, request.query);
     const filters = {
       ...(name === undefined ? {} : { namePrefix: name }),
-      ...(label ? { labels: asList(label) } : {}),
+      ...(label ? { labels: repeated(label) } : {}),
     };
     const page = await projectPage(app.ports.projects, filters, sort ?? 'name', size, cursor);
     const body: ProjectList = {
@@ -139,8 +137,8 @@ const labelRoute: FastifyPluginAsyncTypebox = (app) => {
   for (const [path, routeSchema] of bothNames(schema))
     app.patch(path, { config: { access: 'ingest' }, schema: routeSchema as typeof schema }, async (request) => {
       const name = nameOf(request);
-      const changes: Record<string, string | null> = Object.fromEntries(labelPairs(asList(request.query.label)));
-      for (const key of asList(request.query.unset) ?? []) changes[key] = null;
+      const changes: Record<string, string | null> = Object.fromEntries(labelPairs(repeated(request.query.label)));
+      for (const key of repeated(request.query.unset) ?? []) changes[key] = null;
       const found = await app.ports.projects.setProjectLabels(name, changes);
       await app.audit(request, { action: 'project.labels', digest: null, result: found ? 'changed' : 'not-found' });
       if (!found) throw new ProblemError('SG_PROJECT_NOT_FOUND', `no project is named "${name}"`);

@@ -206,6 +206,9 @@ export class PostgresStore implements GraphStore {
   getBuild(digest: string): Promise<{ project: string | null; build: StoredBuild } | undefined> {
     return this.guard('reading a build', () => this.projects.getBuild(digest));
   }
+  buildOfVersion(project: string, version: string): Promise<StoredBuild | undefined> {
+    return this.guard('reading a build', () => this.projects.buildOfVersion(project, version));
+  }
   moveBuild(digest: string, project: string, at: string): Promise<'moved' | 'not-found' | 'not-a-build'> {
     return this.guard('moving a build', () => this.projects.moveBuild(digest, project, at));
   }

@@ -5,6 +5,7 @@ import {
   buildByDigestSql,
   buildFromRow,
   buildOfDigestSql,
+  buildOfVersionSql,
   deleteBuildSql,
   ensureProjectSql,
   labelsByProject,
@@ -97,6 +98,11 @@ export class PgProjects implements ProjectCatalogue {
       pgStatement(buildOfDigestSql(D, digest)),
     );
     return row ? { project: row.project, build: buildFromRow(row) } : undefined;
+  }
+
+  async buildOfVersion(project: string, version: string): Promise<StoredBuild | undefined> {
+    const [row] = await this.db.rows<BuildRowValues>(pgStatement(buildOfVersionSql(D, project, version)));
+    return row ? buildFromRow(row) : undefined;
   }
 
   moveBuild(digest: string, project: string, at: string): Promise<'moved' | 'not-found' | 'not-a-build'> {

@@ -7,6 +7,7 @@ import {
   buildByDigestSql,
   buildFromRow,
   buildOfDigestSql,
+  buildOfVersionSql,
   deleteBuildSql,
   ensureProjectSql,
   labelsByProject,
@@ -117,6 +118,11 @@ export class SqliteProjects implements ProjectCatalogue {
   getBuild(digest: string): Promise<{ project: string | null; build: StoredBuild } | undefined> {
     const row = this.sql.get<BuildRowValues & { project: string | null }>(buildOfDigestSql(D, digest));
     return Promise.resolve(row ? { project: row.project, build: buildFromRow(row) } : undefined);
+  }
+
+  buildOfVersion(project: string, version: string): Promise<StoredBuild | undefined> {
+    const row = this.sql.get<BuildRowValues>(buildOfVersionSql(D, project, version));
+    return Promise.resolve(row ? buildFromRow(row) : undefined);
   }
 
   moveBuild(digest: string, project: string, at: string): Promise<'moved' | 'not-found' | 'not-a-build'> {

@@ -2,7 +2,6 @@
 // reads. Writes go through the one writer (write.ts: one IMMEDIATE transaction per document).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { setImmediate } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import type { SkippedItem } from '../../model/facts.js';
@@ -46,33 +45,13 @@ import { withStoreErrors } from './store-errors.js';
 import { deleteSqliteDocument } from './delete.js';
 import { migrate } from './schema.js';
 import { SqliteWriteBackend } from './write.js';
+import { Slices } from './slices.js';
 
 export const SQLITE_FILE_NAME = 'supplygraph.sqlite';
 
 // Where a load from the start ends at least: ids up to the highest deleted are never reused.
 const HIGH_SQL = `SELECT coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'document_high'), 0)
   AS document, (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'deletions') AS deletions`;
-
-/** A load gives the event loop a turn after about this long (as the index's SLICE_MS). */
-const LOAD_SLICE_MS = 5;
-
-/**
- * Tells when a slice has run LOAD_SLICE_MS (the clock is read every 32 rows: under a large load
- * the garbage collector's marking steps can make 256 rows take 100 ms), and yields.
- */
-class Slices {
-  private rows = 0;
-  private started = performance.now();
-
-  due(): boolean {
-    return (++this.rows & 31) === 0 && performance.now() - this.started >= LOAD_SLICE_MS;
-  }
-
-  async yield(): Promise<void> {
-    await setImmediate();
-    this.started = performance.now();
-  }
-}
 
 export class SqliteStore implements GraphStore {
   readonly backend = 'sqlite' as const;
@@ -180,6 +159,9 @@ export class SqliteStore implements GraphStore {
   getBuild(digest: string): Promise<{ project: string | null; build: StoredBuild } | undefined> {
     return this.projects.getBuild(digest);
   }
+  buildOfVersion(project: string, version: string): Promise<StoredBuild | undefined> {
+    return this.projects.buildOfVersion(project, version);
+  }
   moveBuild(digest: string, project: string, at: string): Promise<'moved' | 'not-found' | 'not-a-build'> {
     return this.projects.moveBuild(digest, project, at);
   }
@@ -225,7 +207,7 @@ export class SqliteStore implements GraphStore {
 
   /**
    * Reads on a connection of their own, from one read transaction (a consistent snapshot even
-   * while another process writes), yielding to the event loop every LOAD_SLICE_MS: the load of a
+   * while another process writes), yielding to the event loop every few milliseconds (slices.ts): the load of a
    * large document takes seconds, which would otherwise stall every request (docs/architecture.md).
    * Loads run one at a time, since the connection's snapshot is held across the yields.
    */
