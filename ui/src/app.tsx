@@ -11,6 +11,8 @@ const ArtifactPage = lazy(() => import('./pages/artifact').then((m) => m.Artifac
 const VulnPage = lazy(() => import('./pages/vuln').then((m) => m.VulnPage));
 const GraphPage = lazy(() => import('./pages/graph').then((m) => m.GraphPage));
 const Documents = lazy(() => import('./pages/documents').then((m) => m.Documents));
+const Projects = lazy(() => import('./pages/projects').then((m) => m.Projects));
+const Findings = lazy(() => import('./pages/findings').then((m) => m.Findings));
 
 export function App() {
   return (
@@ -26,6 +28,9 @@ export function App() {
             <Route path="/ui/graph/*" component={GraphPage} />
             <Route path="/ui/documents" component={Documents} />
             <Route path="/ui/documents/*" component={Documents} />
+            <Route path="/ui/projects" component={Projects} />
+            <Route path="/ui/projects/*" component={Projects} />
+            <Route path="/ui/findings" component={Findings} />
             <Route default component={NotFound} />
           </Router>
         </ErrorBoundary>

@@ -13,6 +13,20 @@ export const vulnHref = (id: string): string => `${UI_BASE}vuln/${encodeURICompo
 export const graphHref = (root: string): string => `${UI_BASE}graph/${encodeURIComponent(root)}`;
 export const documentsHref = (): string => `${UI_BASE}documents`;
 export const documentHref = (digest: string): string => `${UI_BASE}documents/${encodeURIComponent(digest)}`;
+export const projectHref = (name: string): string => `${UI_BASE}projects/${encodeURIComponent(name)}`;
+
+/** A page with its filters in the query string, those left empty left out. */
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const pairs = Object.entries(query).filter((pair): pair is [string, string] => (pair[1] ?? '') !== '');
+  return pairs.length === 0 ? path : `${path}?${new URLSearchParams(pairs).toString()}`;
+}
+
+/** The portfolio, narrowed by name prefix and one `key=value` label, sorted by name or last build. */
+export const projectsHref = (query: { name?: string; label?: string; sort?: string } = {}): string =>
+  withQuery(`${UI_BASE}projects`, query);
+/** The findings list with the filters given (the names of /v0/findings' query parameters). */
+export const findingsHref = (query: Record<string, string | undefined> = {}): string =>
+  withQuery(`${UI_BASE}findings`, query);
 
 /**
  * What follows `prefix` in a path, decoded: `/ui/package/pkg%3Anpm%2Fa%401` and a pasted

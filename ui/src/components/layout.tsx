@@ -1,7 +1,7 @@
-// Every page's frame: a skip link, the header (home, search, documents, API docs, token, theme)
-// and the main landmark the pages render into.
+// Every page's frame: a skip link, the header (home, search, projects, findings, documents, API
+// docs, token, theme) and the main landmark the pages render into.
 import type { ComponentChildren } from 'preact';
-import { documentsHref, homeHref } from '../links';
+import { documentsHref, findingsHref, homeHref, projectsHref } from '../links';
 import { SearchBox } from './search-box';
 import { ThemeToggle } from './theme-toggle';
 import { TokenField } from './token-field';
@@ -18,6 +18,8 @@ export function Layout({ children }: { children: ComponentChildren }) {
         </a>
         <SearchBox compact />
         <nav aria-label="Site">
+          <a href={projectsHref()}>Projects</a>
+          <a href={findingsHref()}>Findings</a>
           <a href={documentsHref()}>Documents</a>
           <a href="/docs" target="_self">
             API docs

@@ -1,4 +1,5 @@
-// /ui/documents/{digest}: one stored document, with every item ingest left out of it.
+// /ui/documents/{digest}: one stored document, the verdicts recorded for it (a build) and every
+// item ingest left out of it.
 import { useCallback } from 'preact/hooks';
 import { api, unwrap } from '../../api/client';
 import { useLoad } from '../../api/use-load';
@@ -6,6 +7,7 @@ import { Show } from '../../components/status';
 import { documentsHref } from '../../links';
 import { countsText, plural } from './logic';
 import { SkippedTable, Subject, Time, type DocumentDetail } from './parts';
+import { Verdicts } from './verdicts';
 
 export function DocumentPage({ digest }: { digest: string }) {
   const doc = useLoad(
@@ -46,6 +48,7 @@ export function DocumentPage({ digest }: { digest: string }) {
               <dt>Facts stated</dt>
               <dd>{countsText(data.counts)}</dd>
             </dl>
+            <Verdicts digest={data.digest} />
             <h2>Skipped items</h2>
             {data.skipped.length === 0 ? (
               <p>Ingest left nothing out of this document.</p>

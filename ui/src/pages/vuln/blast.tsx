@@ -5,8 +5,8 @@ import { api, unwrap } from '../../api/client';
 import type { Answer } from '../../components/api-types';
 import { PagedList } from '../../components/paged-list';
 import { pageOf } from '../../components/use-paged';
+import { Chain, Node } from '../../components/chain';
 import { PathsView } from '../../graph/graph-view';
-import { artifactHref, packageHref } from '../../links';
 
 const PAGE_SIZE = 50;
 /** How many paths the drawing holds, at most. */
@@ -15,31 +15,6 @@ export const PATHS_DRAWN = 50;
 type Affected = Answer<'/v0/vuln/{id}/packages'>['packages'][number];
 type Dependent = Answer<'/v0/vuln/{id}/dependents'>['dependents'][number];
 type Reached = Answer<'/v0/vuln/{id}/artifacts'>['artifacts'][number];
-
-function Node({ name }: { name: string }) {
-  return name.startsWith('pkg:') ? (
-    <a class="purl" href={packageHref(name)}>
-      {name}
-    </a>
-  ) : (
-    <a class="digest" href={artifactHref(name)}>
-      {name}
-    </a>
-  );
-}
-
-/** `start → via[0] → … → the affected package`, each node a link. */
-export function Chain({ path }: { path: string[] }) {
-  return (
-    <ol class="chain" aria-label="Path">
-      {path.map((node, i) => (
-        <li key={`${i} ${node}`}>
-          <Node name={node} />
-        </li>
-      ))}
-    </ol>
-  );
-}
 
 type Statement = NonNullable<Reached['suppressedBy']>;
 

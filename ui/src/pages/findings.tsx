@@ -1,0 +1,24 @@
+// /ui/findings?severity=&ecosystem=&package=&vulnerability=&suppressed=&fixAvailable=&project=&label=:
+// the vulnerabilities that reach each project's latest build, across the portfolio, worst first.
+import { useLocation } from 'preact-iso';
+import { FilterForm } from './findings/filter-form';
+import { filterSearch, filtersOf, filtersText } from './findings/logic';
+import { FindingsResults } from './findings/results';
+
+export function Findings() {
+  const { query } = useLocation();
+  const filters = filtersOf(query);
+  const search = filterSearch(filters);
+  return (
+    <section class="findings-page" aria-labelledby="findings-heading">
+      <h1 id="findings-heading">Findings</h1>
+      <p class="muted">
+        The vulnerabilities that reach each project’s latest build, one row per package and vulnerability, worst first.
+        Shown: {filtersText(filters)}.
+      </p>
+      {/* Keyed by the filters: moving back or forward shows the form as the address states it. */}
+      <FilterForm key={search} filters={filters} />
+      <FindingsResults search={search} empty="No finding matches these filters." />
+    </section>
+  );
+}
