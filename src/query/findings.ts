@@ -5,7 +5,7 @@
 // per build until the index changes: a question costs the projects it covers, never the store.
 import type { GraphView } from '../index/graph-view.js';
 import { SEVERITIES, type Severity } from '../model/vulnerability.js';
-import type { ProjectCatalogue, StoredBuild } from '../store/types.js';
+import type { ProjectCatalogue, StoredBuild, StoredProject } from '../store/types.js';
 import { labelPairs } from './projects.js';
 import { buildFindings, type BuildFinding } from './build-findings.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
@@ -165,6 +165,30 @@ export function findingSummary(builds: readonly ProjectBuild[], rows: readonly F
     (a, b) => compareText(a.project, b.project) || b.build.builtAt.localeCompare(a.build.builtAt),
   );
   return { total: rows.length, bySeverity, projects };
+}
+
+/** Each build's findings counted by severity (suppressed ones left out), by document id: a project over time. */
+export function countsPerBuild(
+  index: GraphView,
+  builds: readonly ProjectBuild[],
+): Map<number, { total: number; bySeverity: SeverityCounts }> {
+  const summary = findingSummary(builds, portfolioFindings(index, builds, {}));
+  return new Map(summary.projects.map((p) => [p.build.document, { total: p.total, bySeverity: p.bySeverity }]));
+}
+
+/**
+ * Projects ordered by their latest build's findings, worst first: most CRITICAL, then most HIGH,
+ * and so on down the severities, then by name (a project without a build last).
+ */
+export function byFindings(index: GraphView, projects: readonly StoredProject[]): StoredProject[] {
+  const latest = projects.flatMap((p) => (p.latest ? [{ project: p.name, build: p.latest }] : []));
+  const counts = countsPerBuild(index, latest);
+  const vector = (p: StoredProject): number[] => {
+    const c = p.latest ? counts.get(p.latest.document) : undefined;
+    return c ? SEVERITIES.map((s) => -c.bySeverity[s]) : SEVERITIES.map(() => 1);
+  };
+  const keys = new Map(projects.map((p) => [p, vector(p)]));
+  return [...projects].sort((a, b) => compareKeys(keys.get(a)!, keys.get(b)!) || compareText(a.name, b.name));
 }
 
 /** Which builds a findings question covers. */

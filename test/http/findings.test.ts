@@ -176,3 +176,48 @@ describe('findings', () => {
     for (const f of rows) expect(summary.bySeverity[f.severity]).toBeGreaterThan(0);
   });
 });
+
+describe('a project over time', () => {
+  it("each build of the project's history carries its findings by severity, as builds=all lists them", async () => {
+    const all = await findings('?builds=all&project=shop-api');
+    const res = await t.get('/v0/projects/shop-api');
+    expect(res.status, res.text).toBe(200);
+    const history = (
+      res.body as { history: { digest: string; findings: { total: number; bySeverity: Record<string, number> } }[] }
+    ).history;
+    expect(history).toHaveLength(2);
+    for (const b of history) {
+      const own = all.filter((f) => f.build.digest === b.digest);
+      expect(b.findings.total).toBe(own.length);
+      for (const f of own) expect(b.findings.bySeverity[f.severity]).toBeGreaterThan(0);
+    }
+    expect(history.map((b) => b.findings.total).reduce((a, n) => a + n, 0)).toBe(all.length);
+  });
+});
+
+describe('projects by findings', () => {
+  it('sort=findings puts the worst latest build first, by the summary counts; pages with a cursor', async () => {
+    const summary = (await t.get('/v0/findings/summary')).body as {
+      projects: { project: string; bySeverity: Record<string, number> }[];
+    };
+    const worstFirst = [...summary.projects]
+      .sort((a, b) => {
+        for (const s of ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'NONE', 'UNKNOWN']) {
+          if (a.bySeverity[s] !== b.bySeverity[s]) return b.bySeverity[s] - a.bySeverity[s];
+        }
+        return a.project < b.project ? -1 : 1;
+      })
+      .map((p) => p.project);
+    const listed = (await t.get('/v0/projects?sort=findings')).body as { projects: { name: string }[] };
+    expect(listed.projects.map((p) => p.name)).toEqual(worstFirst);
+    expect(worstFirst[0]).toBe('shop-api');
+    const first = (await t.get('/v0/projects?sort=findings&PageSize=1')).body as {
+      projects: { name: string }[];
+      PaginationInfo: { NextCursor: string; TotalCount: number };
+    };
+    expect(first.PaginationInfo.TotalCount).toBe(worstFirst.length);
+    const next = (await t.get(`/v0/projects?sort=findings&PageSize=5&Cursor=${first.PaginationInfo.NextCursor}`))
+      .body as { projects: { name: string }[] };
+    expect([...first.projects, ...next.projects].map((p) => p.name)).toEqual(worstFirst);
+  });
+});

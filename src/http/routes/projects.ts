@@ -3,10 +3,12 @@
 // names hold slashes ("@acme/orders", "ghcr.io/acme/api"): one wildcard route takes the rest of
 // the path, percent-encoded or not.
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { documentDigest } from '../../query/documents.js';
 import { validatePageSize } from '../../query/pagination.js';
 import { buildInputOf, existingProject, labelPairs, projectDetail, projectPage } from '../../query/projects.js';
+import { byFindings, countsPerBuild } from '../../query/findings.js';
+import { paginate, scopeOf } from '../../query/pagination.js';
 import { ProblemError } from '../errors.js';
 import { pageRequestOf } from '../paging.js';
 import { repeated } from '../query-parameters.js';
@@ -68,6 +70,7 @@ const listRoute: FastifyPluginAsyncTypebox = (app) => {
       ...(name === undefined ? {} : { namePrefix: name }),
       ...(label ? { labels: repeated(label) } : {}),
     };
+    if (sort === 'findings') return projectsByFindings(app, filters, request.query);
     const page = await projectPage(app.ports.projects, filters, sort ?? 'name', size, cursor);
     const body: ProjectList = {
       PaginationInfo: { TotalCount: page.total },
@@ -79,6 +82,45 @@ const listRoute: FastifyPluginAsyncTypebox = (app) => {
   });
   return Promise.resolve();
 };
+
+/**
+ * The projects ranked by their latest build's findings: every project the filters keep is read
+ * (one row each) and ranked on the index, then paged as the index's lists are (offset cursors
+ * at one index version).
+ */
+async function projectsByFindings(
+  app: FastifyInstance,
+  filters: { namePrefix?: string; labels?: string[] },
+  query: { PageSize?: number; Cursor?: string },
+): Promise<ProjectList> {
+  const { list, total, unassigned } = await allProjects(app, filters);
+  const { index, version } = app.indexService;
+  const page = paginate(
+    byFindings(index, list),
+    (p) => [p.name],
+    pageRequestOf(query),
+    app.pageLimits,
+    () => scopeOf('projects-by-findings', JSON.stringify(filters)),
+    version,
+  );
+  const body: ProjectList = {
+    PaginationInfo: { TotalCount: total },
+    unassigned,
+    projects: page.items.map(projectSummary),
+  };
+  if (page.nextCursor !== undefined) body.PaginationInfo.NextCursor = page.nextCursor;
+  return body;
+}
+
+async function allProjects(app: FastifyInstance, filters: { namePrefix?: string; labels?: string[] }) {
+  const labels = labelPairs(filters.labels);
+  const list = await app.ports.projects.latestBuilds({
+    ...(filters.namePrefix === undefined ? {} : { namePrefix: filters.namePrefix }),
+    labels,
+  });
+  const { unassigned } = await app.ports.projects.listProjects({ sort: 'name', labels, limit: 1 });
+  return { list, total: list.length, unassigned };
+}
 
 const nameOf = (request: FastifyRequest): string => {
   const params = request.params as { name?: string; '*'?: string };
@@ -110,10 +152,12 @@ const showRoute: FastifyPluginAsyncTypebox = (app) => {
     app.get(path, { config: { access: 'read' }, schema: routeSchema as typeof schema }, async (request) => {
       const { size, cursor } = pageSizeOf(app, request.query);
       const detail = await projectDetail(app.ports.projects, nameOf(request), size, cursor);
+      const builds = detail.builds.map((build) => ({ project: detail.project.name, build }));
+      const counts = countsPerBuild(app.indexService.index, builds);
       const body: ProjectDetail = {
         ...projectSummary(detail.project),
         PaginationInfo: { TotalCount: detail.project.builds },
-        history: detail.builds.map(buildBody),
+        history: detail.builds.map((b) => ({ ...buildBody(b), findings: counts.get(b.document)! })),
       };
       if (detail.nextCursor !== undefined) body.PaginationInfo.NextCursor = detail.nextCursor;
       return body;

@@ -74,7 +74,19 @@ export type ProjectList = Static<typeof ProjectListSchema>;
 export const ProjectDetailSchema = Type.Object({
   ...ProjectSummarySchema.properties,
   PaginationInfo: RefTo(PaginationInfoSchema),
-  history: Type.Array(BuildSchema, { description: 'One page of its builds, newest first.' }),
+  history: Type.Array(
+    Type.Object({
+      ...BuildSchema.properties,
+      findings: Type.Object(
+        {
+          total: Type.Integer(),
+          bySeverity: Type.Record(Type.String(), Type.Integer()),
+        },
+        { description: 'Its findings by severity, VEX-suppressed ones left out (as /v0/findings counts them).' },
+      ),
+    }),
+    { description: 'One page of its builds, newest first: the project over time.' },
+  ),
 });
 export type ProjectDetail = Static<typeof ProjectDetailSchema>;
 
@@ -97,8 +109,9 @@ export const ProjectListQuerySchema = Type.Object({
   ),
   label: Type.Optional(LabelFilter),
   sort: Type.Optional(
-    StringEnum(['name', 'lastBuild'], {
-      description: '`name` (default), or `lastBuild`: the newest latest build first.',
+    StringEnum(['name', 'lastBuild', 'findings'], {
+      description:
+        '`name` (default); `lastBuild`: the newest latest build first; `findings`: the worst latest build first (most CRITICAL, then HIGH…).',
     }),
   ),
 });
