@@ -39,8 +39,11 @@ export interface ReachedPackage {
   path: number[];
 }
 
-/** The package versions the build whose SBOM subject is `subject` reaches, cheapest first. */
-export function buildPackages(index: GraphView, subject: number): ReachedPackage[] {
+/**
+ * The package versions the build whose SBOM subject is `subject` reaches, cheapest first; with
+ * `wanted`, only those it keeps (a path costs an array: a build reaches about 1,000 packages).
+ */
+export function buildPackages(index: GraphView, subject: number, wanted?: (pkg: number) => boolean): ReachedPackage[] {
   if (!isLoaded(index, subject)) return [];
   const packagesAreLeaves = index.kinds[subject] === NodeKind.Artifact;
   const search = searchReadAtOnce;
@@ -49,14 +52,17 @@ export function buildPackages(index: GraphView, subject: number): ReachedPackage
   // Paths are read before anything else runs a search.
   for (let i = 0; i < search.reached; i++) {
     const node = search.order[i];
-    if (index.kinds[node] === NodeKind.Package) out.push({ pkg: node, path: search.pathTo(node) });
+    if (index.kinds[node] !== NodeKind.Package || (wanted && !wanted(node))) continue;
+    out.push({ pkg: node, path: search.pathTo(node) });
   }
   return out;
 }
 
 /** The findings of the build whose SBOM subject is `subject`, in walk order (cheapest path first). */
 export function buildFindings(index: GraphView, subject: number): BuildFinding[] {
-  return packageFindings(index, buildPackages(index, subject), equivalenceClosure(index, [subject]));
+  const vulnerable = (pkg: number): boolean =>
+    index.findingsOf(pkg).length > 0 || !index.advisoryMatchesOf(pkg)[Symbol.iterator]().next().done;
+  return packageFindings(index, buildPackages(index, subject, vulnerable), equivalenceClosure(index, [subject]));
 }
 
 /** The findings of packages reached by a build; `products`: what VEX statements about the build name. */

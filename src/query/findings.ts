@@ -3,6 +3,7 @@
 // sorted by severity then project, paged; and their counts per project and severity. The builds
 // come from the project catalogue, their findings from the index (build-findings.ts), remembered
 // per build until the index changes: a question costs the projects it covers, never the store.
+import { setImmediate } from 'node:timers/promises';
 import type { GraphView } from '../index/graph-view.js';
 import { SEVERITIES, type Severity } from '../model/vulnerability.js';
 import type { ProjectCatalogue, StoredBuild, StoredProject } from '../store/types.js';
@@ -58,16 +59,41 @@ class FindingsMemo {
 
 const memo = new FindingsMemo();
 
-/** The findings of the builds that pass the filters, by severity (worst first), project, package, vulnerability. */
-export function portfolioFindings(
+/** A walk of a build takes about 2 ms: the event loop gets a turn after this long. */
+const SLICE_MS = 5;
+
+/**
+ * The findings of the builds that pass the filters, by severity (worst first), project, package,
+ * vulnerability. The builds whose findings this index version has not computed yet are walked
+ * in slices, without holding the event loop. A build is walked on the index current at its
+ * slice (an upload meanwhile changes later builds' answers, never their consistency).
+ */
+export async function portfolioFindingsInSlices(
+  current: () => GraphView,
+  builds: readonly ProjectBuild[],
+  filters: FindingFilters,
+): Promise<FindingRow[]> {
+  const found = new Map<number, BuildFinding[]>();
+  let sliceStart = performance.now();
+  for (const b of builds) {
+    found.set(b.build.subjectNode, memo.of(current(), b.build.subjectNode));
+    if (performance.now() - sliceStart < SLICE_MS) continue;
+    await setImmediate();
+    sliceStart = performance.now();
+  }
+  return rowsOf(current(), builds, (subject) => found.get(subject) ?? [], filters);
+}
+
+function rowsOf(
   index: GraphView,
   builds: readonly ProjectBuild[],
+  findingsOf: (subject: number) => readonly BuildFinding[],
   filters: FindingFilters,
 ): FindingRow[] {
   const keep = findingFilter(index, filters);
   const rows: FindingRow[] = [];
   for (const b of builds) {
-    for (const finding of memo.of(index, b.build.subjectNode)) if (keep(finding)) rows.push({ ...b, finding });
+    for (const finding of findingsOf(b.build.subjectNode)) if (keep(finding)) rows.push({ ...b, finding });
   }
   const keys = new Map(rows.map((r) => [r, findingKey(index, r)]));
   return rows.sort((x, y) => compareKeys(keys.get(x)!, keys.get(y)!));
@@ -169,10 +195,10 @@ export function findingSummary(builds: readonly ProjectBuild[], rows: readonly F
 
 /** Each build's findings counted by severity (suppressed ones left out), by document id: a project over time. */
 export function countsPerBuild(
-  index: GraphView,
   builds: readonly ProjectBuild[],
+  rows: readonly FindingRow[],
 ): Map<number, { total: number; bySeverity: SeverityCounts }> {
-  const summary = findingSummary(builds, portfolioFindings(index, builds, {}));
+  const summary = findingSummary(builds, rows);
   return new Map(summary.projects.map((p) => [p.build.document, { total: p.total, bySeverity: p.bySeverity }]));
 }
 
@@ -180,9 +206,12 @@ export function countsPerBuild(
  * Projects ordered by their latest build's findings, worst first: most CRITICAL, then most HIGH,
  * and so on down the severities, then by name (a project without a build last).
  */
-export function byFindings(index: GraphView, projects: readonly StoredProject[]): StoredProject[] {
+export async function byFindings(
+  current: () => GraphView,
+  projects: readonly StoredProject[],
+): Promise<StoredProject[]> {
   const latest = projects.flatMap((p) => (p.latest ? [{ project: p.name, build: p.latest }] : []));
-  const counts = countsPerBuild(index, latest);
+  const counts = countsPerBuild(latest, await portfolioFindingsInSlices(current, latest, {}));
   const vector = (p: StoredProject): number[] => {
     const c = p.latest ? counts.get(p.latest.document) : undefined;
     return c ? SEVERITIES.map((s) => -c.bySeverity[s]) : SEVERITIES.map(() => 1);

@@ -8,7 +8,7 @@ import {
   findingKey,
   findingSummary,
   parseSeverity,
-  portfolioFindings,
+  portfolioFindingsInSlices,
   selectBuilds,
   type FindingFilters,
   type FindingRow,
@@ -49,8 +49,9 @@ async function findingRows(app: FastifyInstance, q: FindingSummaryQuery) {
     ...(q.label === undefined ? {} : { labels: repeated(q.label) }),
   };
   const builds = await selectBuilds(app.ports.projects, selection, app.pageLimits.listCap);
+  const rows = await portfolioFindingsInSlices(() => app.indexService.index, builds, filtersOf(q));
   const { index, version } = app.indexService;
-  return { builds, rows: portfolioFindings(index, builds, filtersOf(q)), index, version };
+  return { builds, rows, index, version };
 }
 
 function findingBody(index: GraphView, r: FindingRow): FindingBody {

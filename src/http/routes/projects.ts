@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { documentDigest } from '../../query/documents.js';
 import { validatePageSize } from '../../query/pagination.js';
 import { buildInputOf, existingProject, labelPairs, projectDetail, projectPage } from '../../query/projects.js';
-import { byFindings, countsPerBuild } from '../../query/findings.js';
+import { byFindings, countsPerBuild, portfolioFindingsInSlices } from '../../query/findings.js';
 import { paginate, scopeOf } from '../../query/pagination.js';
 import { ProblemError } from '../errors.js';
 import { pageRequestOf } from '../paging.js';
@@ -94,14 +94,14 @@ async function projectsByFindings(
   query: { PageSize?: number; Cursor?: string },
 ): Promise<ProjectList> {
   const { list, total, unassigned } = await allProjects(app, filters);
-  const { index, version } = app.indexService;
+  const ranked = await byFindings(() => app.indexService.index, list);
   const page = paginate(
-    byFindings(index, list),
+    ranked,
     (p) => [p.name],
     pageRequestOf(query),
     app.pageLimits,
     () => scopeOf('projects-by-findings', JSON.stringify(filters)),
-    version,
+    app.indexService.version,
   );
   const body: ProjectList = {
     PaginationInfo: { TotalCount: total },
@@ -153,7 +153,7 @@ const showRoute: FastifyPluginAsyncTypebox = (app) => {
       const { size, cursor } = pageSizeOf(app, request.query);
       const detail = await projectDetail(app.ports.projects, nameOf(request), size, cursor);
       const builds = detail.builds.map((build) => ({ project: detail.project.name, build }));
-      const counts = countsPerBuild(app.indexService.index, builds);
+      const counts = countsPerBuild(builds, await portfolioFindingsInSlices(() => app.indexService.index, builds, {}));
       const body: ProjectDetail = {
         ...projectSummary(detail.project),
         PaginationInfo: { TotalCount: detail.project.builds },
