@@ -1,6 +1,6 @@
-// The graph view's questions to the API: a node's direct dependencies (one step), the size of the
-// whole closure, the closure itself, and the path from the root to a chosen package (and how it
-// reaches it).
+// The graph view's questions to the API: a node's direct dependencies (one step) and which of them
+// have a known vulnerability, the size of the whole closure, the closure itself, and the path from
+// the root to a chosen package (and how it reaches it, hop by hop).
 import { allPages, api, unwrap } from '../api/client';
 import { isPurl } from './names';
 import type { PathVia } from './path-note';
@@ -53,11 +53,40 @@ export async function closureSize(id: string, signal?: AbortSignal): Promise<num
 /** One path from the root to `to`: its node names (empty when there is none) and how it reaches it. */
 export interface PathAnswer {
   nodes: string[];
+  /** The kind of each hop (`dependency`, `sbom`…), the one into `nodes[i]`; none for the start. */
+  kinds: (string | undefined)[];
   via: PathVia;
 }
 
 /** The node names of one path from the root to `to`, the documents' own chain where they state one. */
 export async function pathTo(from: string, to: string, signal?: AbortSignal): Promise<PathAnswer> {
   const answer = unwrap(await api.GET('/v0/path', { params: { query: { from, to } }, signal }));
-  return { nodes: (answer.paths[0] ?? []).map((step) => step.node), via: answer.via };
+  const steps = answer.paths[0] ?? [];
+  return { nodes: steps.map((step) => step.node), kinds: steps.map((step) => step.edge?.kind), via: answer.via };
+}
+
+/** The most purls one batch question takes (the server's default `--max-batch-inputs`). */
+export const BATCH_INPUTS = 1000;
+
+/**
+ * Which of `children` (the direct dependencies of `parent`) have a known vulnerability, in one
+ * request: `POST /v0/query/vulns` for their purls; past the batch limit, the parent's own
+ * `/vulns?includeDependencies=true` (its whole closure, which holds them), read for them.
+ */
+export async function vulnerableAmong(parent: string, children: readonly string[], signal?: AbortSignal) {
+  const purls = [...new Set(children.filter(isPurl))];
+  if (purls.length === 0) return [];
+  if (purls.length <= BATCH_INPUTS) {
+    const answer = unwrap(await api.POST('/v0/query/vulns', { body: { purls }, signal }));
+    return answer.results
+      .filter((entry) => entry.status === 200 && (entry.vulnerabilities?.length ?? 0) > 0)
+      .map((entry) => entry.input);
+  }
+  const query = { includeDependencies: 'true' as const };
+  const found = isPurl(parent)
+    ? unwrap(await api.GET('/v0/package/{purl}/vulns', { params: { path: { purl: parent }, query }, signal }))
+    : unwrap(await api.GET('/v0/artifact/{digest}/vulns', { params: { path: { digest: parent }, query }, signal }))
+        .vulnerabilities;
+  const among = new Set(purls);
+  return [...new Set(found.map((entry) => entry.package))].filter((purl) => among.has(purl));
 }

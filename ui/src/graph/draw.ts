@@ -2,8 +2,8 @@
 // it. It mirrors a GraphState (adds and removes elements by id), lays it out in layers from the
 // root (layout.ts: left to right, depth = layer) and takes its colours from the page's CSS variables.
 import type { Core, ElementDefinition, StylesheetJson } from 'cytoscape';
-import { extentOf, layeredPositions, NODE_SIZE } from './layout';
-import { drawnLabel, type GraphState } from './model';
+import { extentOf, FONT_SIZE, layeredPositions, NODE_SIZE } from './layout';
+import { drawnLabel, fullLabel, type GraphState } from './model';
 
 export interface Drawing {
   /** Shows `state`; resolves once the new layout has been painted. */
@@ -16,7 +16,7 @@ export interface Drawing {
 function colours(): Record<string, string> {
   const css = getComputedStyle(document.documentElement);
   const read = (name: string): string => css.getPropertyValue(`--${name}`).trim() || '#888888';
-  const names = ['fg', 'bg', 'muted', 'border', 'panel', 'accent', 'highlight', 'medium'];
+  const names = ['fg', 'bg', 'muted', 'border', 'panel', 'accent', 'highlight', 'medium', 'high'];
   return Object.fromEntries(names.map((name) => [name, read(name)]));
 }
 
@@ -29,14 +29,14 @@ function styleOf(): StylesheetJson {
         'background-color': c.accent,
         label: 'data(label)',
         color: c.fg,
-        'font-size': 10,
+        'font-size': FONT_SIZE,
         'text-valign': 'center',
         'text-halign': 'right',
         'text-margin-x': 4,
         width: NODE_SIZE,
         height: NODE_SIZE,
-        // Labels vanish when zoomed far out: unreadable anyway, and cheaper to paint.
-        'min-zoomed-font-size': 6,
+        // Labels vanish when zoomed out past readable (the framing never goes there by itself).
+        'min-zoomed-font-size': MIN_LABEL_PX - 1,
       },
     },
     {
@@ -49,9 +49,12 @@ function styleOf(): StylesheetJson {
         'text-halign': 'center',
         'text-margin-x': 0,
         width: 'data(width)',
-        height: 20,
+        height: 22,
       },
     },
+    // Known vulnerable: a group of vulnerable packages, or a vulnerable package.
+    { selector: 'node.vulnerable', style: { 'border-color': c.high, 'border-width': 3 } },
+    { selector: 'node.group.vulnerable', style: { color: c.high, 'font-weight': 'bold' } },
     { selector: 'node.root', style: { shape: 'diamond', width: 26, height: 26, 'background-color': c.medium } },
     { selector: 'node.on-path', style: { 'background-color': c.highlight, 'border-color': c.highlight } },
     {
@@ -73,12 +76,15 @@ function styleOf(): StylesheetJson {
       selector: 'edge.on-path',
       style: { width: 4, 'line-color': c.highlight, 'target-arrow-color': c.highlight, 'z-index': 10 },
     },
+    // A hop that is only an SBOM's inclusion, not a dependency the documents state.
+    { selector: 'edge.on-path.sbom', style: { 'line-style': 'dashed' } },
   ];
 }
 
 function classesOf(state: GraphState, id: string, kind: string, selected: string | undefined): string[] {
   const classes: string[] = [kind];
   if (id === state.root) classes.push('root');
+  if (state.vulnerable.has(id) || state.nodes.get(id)?.vulnerable) classes.push('vulnerable');
   if (state.pathNodes.has(id)) classes.push('on-path');
   if (id === selected) classes.push('selected');
   return classes;
@@ -94,17 +100,19 @@ function sync(cy: Core, state: GraphState, selected: string | undefined): void {
     const added: ElementDefinition[] = [];
     for (const node of state.nodes.values()) {
       const label = drawnLabel(node);
+      const title = fullLabel(node);
       const classes = classesOf(state, node.id, node.kind, selected);
       // A group is a box around its label (Cytoscape no longer sizes a node by its label).
       const width = node.kind === 'group' ? extentOf(node).width : NODE_SIZE;
       const el = cy.getElementById(node.id);
       if (el.nonempty()) {
-        el.data({ label, width });
+        el.data({ label, title, width });
         el.classes(classes);
-      } else added.push({ group: 'nodes', data: { id: node.id, label, width }, classes });
+      } else added.push({ group: 'nodes', data: { id: node.id, label, title, width }, classes });
     }
     for (const edge of state.edges.values()) {
-      const classes = state.pathEdges.has(edge.id) ? ['on-path'] : [];
+      const kind = state.pathKinds.get(edge.id);
+      const classes = state.pathEdges.has(edge.id) ? ['on-path', ...(kind ? [kind] : [])] : [];
       const el = cy.getElementById(edge.id);
       if (el.nonempty()) el.classes(classes);
       else added.push({ group: 'edges', data: { id: edge.id, source: edge.source, target: edge.target }, classes });
@@ -113,25 +121,32 @@ function sync(cy: Core, state: GraphState, selected: string | undefined): void {
   });
 }
 
-/** The smallest zoom at which the 10 px labels stay readable. */
-const READABLE_ZOOM = 0.7;
-/** A long path may be shown smaller, but not below this. */
-const PATH_ZOOM = 0.35;
+/** The smallest label, in screen pixels, the drawing frames itself at (no 6-pixel labels). */
+const MIN_LABEL_PX = 9;
+/** The smallest zoom the drawing frames itself at: labels of at least MIN_LABEL_PX. */
+const READABLE_ZOOM = MIN_LABEL_PX / FONT_SIZE;
 /** A small drawing is not blown up past this. */
 const MAX_FIT_ZOOM = 1.5;
 
 /**
- * Frames the highlighted path when there is one; else fits the drawing, but not below a zoom where
- * labels are unreadable: then it centres on the root's neighbourhood and the user pans to the rest.
+ * Frames the highlighted path when there is one (when the whole chain does not fit at a readable
+ * zoom, its end, the chosen node, stays in view on the right and the user pans left to the root);
+ * else fits the drawing, but not below a readable zoom: then it centres on the root's
+ * neighbourhood and the user pans to the rest.
  */
 function frame(cy: Core, root: string): void {
   const path = cy.elements('.on-path');
   if (path.nonempty()) {
-    // The whole path in view matters more than label size (down to PATH_ZOOM).
     cy.fit(path, 30);
     if (cy.zoom() > MAX_FIT_ZOOM) cy.zoom(MAX_FIT_ZOOM);
-    if (cy.zoom() < PATH_ZOOM) cy.zoom(PATH_ZOOM);
     cy.center(path);
+    if (cy.zoom() >= READABLE_ZOOM) return;
+    cy.zoom(READABLE_ZOOM);
+    cy.center(path);
+    // The chain reads left to right: keep its end (the rightmost path node) on screen.
+    const end = path.nodes().boundingBox({ includeLabels: true });
+    const overflow = (end.x2 + 30) * cy.zoom() + cy.pan().x - cy.width();
+    if (overflow > 0) cy.panBy({ x: -overflow, y: 0 });
     return;
   }
   cy.fit(undefined, 30);
@@ -150,6 +165,12 @@ export async function createDrawing(container: HTMLElement, onTap: (id: string) 
   const { default: cytoscape } = await import('cytoscape');
   const cy = cytoscape({ container, style: styleOf(), minZoom: 0.02, maxZoom: 4, boxSelectionEnabled: false });
   cy.on('tap', 'node', (event) => onTap((event.target as { id: () => string }).id()));
+  // A label cut short with an ellipsis: the whole of it as the pointer's tooltip.
+  cy.on('mouseover', 'node', (event) => {
+    const title: unknown = (event.target as { data: (key: string) => unknown }).data('title');
+    container.title = typeof title === 'string' ? title : '';
+  });
+  cy.on('mouseout', 'node', () => container.removeAttribute('title'));
   // Updates run one after the other: a layout finishes before the next one starts.
   let queue: Promise<void> = Promise.resolve();
   return {

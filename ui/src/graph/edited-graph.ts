@@ -2,7 +2,7 @@
 // change the view makes to it (nodes expanded, groups opened, paths merged). A new answer (another
 // root, a reset, a new token) starts again from its own neighbourhood, dropping the old changes.
 import { useCallback, useMemo, useState } from 'preact/hooks';
-import { addChildren, initialState, type GraphState } from './model';
+import { addChildren, initialState, learnVulnerable, type GraphState } from './model';
 
 /** Applies a change to the graph drawn now. Its identity changes with the answer it edits. */
 export type EditGraph = (change: (state: GraphState) => GraphState) => void;
@@ -13,10 +13,23 @@ export interface EditedGraph {
   edit: EditGraph;
 }
 
-export function useEditedGraph(rootId: string, rootDependencies: string[] | null): EditedGraph {
+/** The root's direct dependencies and those of them the API knows a vulnerability of. */
+export interface RootChildren {
+  dependencies: string[];
+  vulnerable: string[];
+}
+
+export function useEditedGraph(rootId: string, rootChildren: RootChildren | null): EditedGraph {
   const initial = useMemo(
-    () => (rootDependencies === null ? null : addChildren(initialState(rootId), rootId, rootDependencies)),
-    [rootId, rootDependencies],
+    () =>
+      rootChildren === null
+        ? null
+        : addChildren(
+            learnVulnerable(initialState(rootId), rootChildren.vulnerable),
+            rootId,
+            rootChildren.dependencies,
+          ),
+    [rootId, rootChildren],
   );
   // Changes belong to the state they started from: `from` tells them apart from a newer answer's.
   const [edited, setEdited] = useState<{ from: GraphState; state: GraphState } | null>(null);

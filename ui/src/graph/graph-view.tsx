@@ -1,6 +1,7 @@
 // The graph views: the public entry (props and components); the drawing lives in this folder and
 // loads lazily with its library (draw.ts imports Cytoscape.js on first use).
 import { useMemo, useState } from 'preact/hooks';
+import { Chain } from '../components/chain';
 import { Failure } from '../components/status';
 import { GraphCanvas } from './canvas';
 import { pathNote } from './path-note';
@@ -54,9 +55,12 @@ function GraphToolbar({ graph }: { graph: GraphControl }) {
   );
 }
 
-/** Above the drawing: what the cap left out, why the graph failed, how the path reaches the target. */
+/**
+ * Above the drawing: what the cap left out, why the graph failed, that vulnerable packages could not
+ * be told apart, and how the path reaches the target (its chain, hop by hop).
+ */
 function GraphNotes({ graph }: { graph: GraphControl }) {
-  const { state, error, via, target } = graph;
+  const { state, error, via, target, chain, vulnsFailure } = graph;
   return (
     <>
       {state && state.omitted > 0 ? (
@@ -66,10 +70,17 @@ function GraphNotes({ graph }: { graph: GraphControl }) {
         </p>
       ) : null}
       {error ? <Failure error={error} what="the graph" /> : null}
-      {via && target ? (
-        <p class="path-note" data-via={via}>
-          {pathNote(via, shortLabel(target))}
+      {vulnsFailure ? (
+        <p class="graph-vulns-failed" role="status">
+          Which dependencies are vulnerable could not be asked ({vulnsFailure.message}): the groups do not set them
+          apart.
         </p>
+      ) : null}
+      {via && target ? (
+        <div class="path-note" data-via={via}>
+          <p>{pathNote(via, shortLabel(target))}</p>
+          <Chain path={chain} short />
+        </div>
       ) : null}
     </>
   );
@@ -78,10 +89,11 @@ function GraphNotes({ graph }: { graph: GraphControl }) {
 /*
  * Besides the drawing, a graph view renders an accessible list of the nodes it draws (keyboard
  * users and tests read it): `<ul aria-label="Drawn nodes">` with one `<li data-node="{purl or
- * digest or group id}" data-on-path="true|false">` per node; the container carries
+ * digest or group id}" data-on-path="true|false" data-vulnerable="true|false">` per node (a group
+ * also has `data-group-label` and `data-group-count`); the container carries
  * `data-state="loading|drawn|failed"`, set to "drawn" once a layout is on screen. Once a path is
- * drawn, `<p class="path-note" data-via="dependencies|inclusion">` says whether the documents state
- * its chain or only list the package in an SBOM.
+ * drawn, `<div class="path-note" data-via="dependencies|inclusion">` says whether the documents
+ * state its chain or only list the package in an SBOM, and lists the chain hop by hop.
  */
 export function GraphView({ root, selected, onSelect }: GraphViewProps) {
   const rootId = root.kind === 'package' ? root.purl : root.digest;

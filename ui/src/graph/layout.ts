@@ -1,14 +1,18 @@
 // A layered left-to-right layout computed without the DOM: a node's layer is its depth from the
-// roots (breadth-first, so the shortest, moved on past any edge within its layer), nodes in a layer sit one under the other in the order of
-// their parents (so siblings stay together and edges cross less), and a layer is as wide as its
-// longest label. Cytoscape's own breadthfirst layout spaces every node by the widest label in both
-// directions, which spreads a column of 30 groups over thousands of pixels.
+// roots (breadth-first, so the shortest, moved on past any edge within its layer), nodes in a layer
+// sit one under the other in the order of their parents (so siblings stay together and edges cross
+// less), and a layer is as wide as its longest label. The highlighted path is the dependency chain
+// read left to right on one row: its i-th node is in layer i, on the root's row, the rest of each
+// layer above and below it. Cytoscape's own breadthfirst layout spaces every node by the widest
+// label in both directions, which spreads a column of 30 groups over thousands of pixels.
 import { drawnLabel, rootsOf, type GraphNode, type GraphState } from './model';
 
 export const ROW_GAP = 28;
 export const LAYER_GAP = 60;
-/** Pixels per label character at the drawing's 10 px font (an estimate: no DOM to measure). */
-export const CHAR_WIDTH = 6;
+/** The drawing's label size, in px at zoom 1 (draw.ts). */
+export const FONT_SIZE = 12;
+/** Pixels per label character at FONT_SIZE (an estimate: no DOM to measure). */
+export const CHAR_WIDTH = 7;
 /** A package node's diameter, and the gap before its label (drawn to its right). */
 export const NODE_SIZE = 14;
 const LABEL_GAP = 4;
@@ -25,7 +29,10 @@ export interface Position {
   y: number;
 }
 
-/** Depth of every node from the roots, following edges (unreached nodes go one past the deepest). */
+/**
+ * Depth of every node from the roots, following edges (unreached nodes go one past the deepest);
+ * the i-th node of the highlighted path is in layer i, whatever shortcut other edges offer.
+ */
 export function layersOf(state: GraphState): Map<string, number> {
   const children = new Map<string, string[]>();
   for (const edge of state.edges.values()) {
@@ -34,10 +41,17 @@ export function layersOf(state: GraphState): Map<string, number> {
     else children.set(edge.source, [edge.target]);
   }
   const depth = new Map<string, number>();
-  let frontier = rootsOf(state).filter((id) => state.nodes.has(id));
+  const chain = [...state.pathNodes].filter((id) => state.nodes.has(id));
+  const fixed = new Set(chain);
+  // Breadth-first from the roots; a path node enters the walk at its own layer.
+  const entering = new Map<number, string[]>();
+  chain.forEach((id, i) => entering.set(i, [...(entering.get(i) ?? []), id]));
+  let frontier = rootsOf(state).filter((id) => state.nodes.has(id) && !fixed.has(id));
   frontier.forEach((id) => depth.set(id, 0));
-  for (let d = 1; frontier.length > 0; d++) {
-    const next: string[] = [];
+  chain.forEach((id, i) => depth.set(id, i));
+  frontier.push(...(entering.get(0) ?? []));
+  for (let d = 1; frontier.length > 0 || d < chain.length; d++) {
+    const next: string[] = [...(entering.get(d) ?? [])];
     for (const id of frontier)
       for (const child of children.get(id) ?? [])
         if (!depth.has(child)) {
@@ -53,7 +67,7 @@ export function layersOf(state: GraphState): Map<string, number> {
     moved = false;
     for (const edge of state.edges.values()) {
       const from = depth.get(edge.source);
-      if (from !== undefined && from === depth.get(edge.target)) {
+      if (from !== undefined && !fixed.has(edge.target) && from === depth.get(edge.target)) {
         depth.set(edge.target, from + 1);
         moved = true;
       }
@@ -71,21 +85,28 @@ export function layeredPositions(state: GraphState): Map<string, Position> {
   const parents = new Map<string, string[]>();
   for (const edge of state.edges.values()) parents.set(edge.target, [...(parents.get(edge.target) ?? []), edge.source]);
   const row = new Map<string, number>();
+  const added = new Map([...state.nodes.keys()].map((id, i) => [id, i]));
   const positions = new Map<string, Position>();
   let x = 0;
   for (const layer of layers) {
     if (!layer) continue;
-    // Order by the first row among the parents already placed, then by name (stable, readable).
+    // Order by the first row among the parents already placed, then in the order the nodes were
+    // added: the API's (sorted) order for packages, the grouping's order of meaning for groups.
     const key = (id: string): number =>
       Math.min(Infinity, ...(parents.get(id) ?? []).map((p) => row.get(p) ?? Infinity));
-    layer.sort((a, b) => key(a) - key(b) || (a < b ? -1 : a > b ? 1 : 0));
-    const top = (-(layer.length - 1) * ROW_GAP) / 2;
+    layer.sort((a, b) => key(a) - key(b) || added.get(a)! - added.get(b)!);
+    // The path's node sits in the middle of its layer, on the root's row (y = 0), so the chain is
+    // one straight line; the layer's other nodes keep their order above and below it.
+    const onPath = layer.findIndex((id) => state.pathNodes.has(id));
+    const middle = Math.floor(layer.length / 2);
+    if (onPath >= 0) layer.splice(middle, 0, ...layer.splice(onPath, 1));
+    const first = onPath >= 0 ? -middle : -(layer.length - 1) / 2;
     let widest = 0;
     layer.forEach((id, i) => {
       row.set(id, i);
       const extent = extentOf(state.nodes.get(id)!);
       widest = Math.max(widest, extent.width);
-      positions.set(id, { x: x + extent.centre, y: top + i * ROW_GAP });
+      positions.set(id, { x: x + extent.centre, y: (first + i) * ROW_GAP });
     });
     x += widest + LAYER_GAP;
   }

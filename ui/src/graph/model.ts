@@ -19,6 +19,8 @@ export interface GraphNode {
   nextLevel?: number;
   /** For a group: its key under its parent, which includes the keys of the groups it came from. */
   key?: string;
+  /** For a group: every member has a known vulnerability. */
+  vulnerable?: boolean;
 }
 
 export interface GraphEdge {
@@ -38,11 +40,35 @@ export interface GraphState {
   pathEdges: ReadonlySet<string>;
   /** Children left out because of NODE_CAP (by the last operation that hit it), 0 when none. */
   omitted: number;
+  /** Packages the API says have a known vulnerability (asked for each expansion's children). */
+  vulnerable: ReadonlySet<string>;
+  /** The kind of each edge of the highlighted path as /v0/path names it (`dependency`, `sbom`…). */
+  pathKinds: ReadonlyMap<string, string>;
 }
 
-/** The text drawn for a node: a group's label says how many it holds. */
-export const drawnLabel = (node: GraphNode): string =>
-  node.kind === 'group' ? `${node.label} (${node.members?.length ?? 0})` : node.label;
+/** The longest label drawn, in characters; longer ones are cut with an ellipsis (the whole in `fullLabel`). */
+export const MAX_LABEL = 30;
+
+/** `text` in at most `max` characters: cut in the middle, so both ends (ecosystem, version) stay. */
+function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = Math.ceil((max - 1) / 2);
+  return `${text.slice(0, head)}…${text.slice(text.length - (max - 1 - head))}`;
+}
+
+/** What a node stands for in full: its name (purl or digest), or a group's label and count. */
+export const fullLabel = (node: GraphNode): string =>
+  node.kind === 'group' ? `${node.label} (${node.members?.length ?? 0})` : node.id;
+
+/**
+ * The text drawn for a node, at most MAX_LABEL characters: a group's label says how many it holds
+ * (the count is never cut off), a package's is `name@version`.
+ */
+export function drawnLabel(node: GraphNode): string {
+  if (node.kind !== 'group') return truncate(node.label, MAX_LABEL);
+  const count = ` (${node.members?.length ?? 0})`;
+  return truncate(node.label, MAX_LABEL - count.length) + count;
+}
 
 export const edgeId = (source: string, target: string): string => `${source}\u2192${target}`;
 const groupId = (parent: string, key: string): string => `group:${parent}|${key}`;
@@ -60,7 +86,16 @@ export function initialState(root: string): GraphState {
     pathNodes: new Set(),
     pathEdges: new Set(),
     omitted: 0,
+    vulnerable: new Set(),
+    pathKinds: new Map(),
   };
+}
+
+/** Adds what the API said about vulnerable packages (each expansion asks about its children). */
+export function learnVulnerable(state: GraphState, purls: Iterable<string>): GraphState {
+  const vulnerable = new Set(state.vulnerable);
+  for (const purl of purls) vulnerable.add(purl);
+  return vulnerable.size === state.vulnerable.size ? state : { ...state, vulnerable };
 }
 
 /** Mutable copies to build the next state from. */
@@ -78,7 +113,8 @@ function addEdge(edges: Map<string, GraphEdge>, source: string, target: string):
 
 /**
  * Adds `children` of `parent`: those already drawn get an edge; the others are drawn one by one
- * when few enough (and room remains under the cap), else as groups with counts.
+ * when few enough (and room remains under the cap), else as groups with counts (grouping.ts, by
+ * what the state knows of them); a group of one is drawn as its package.
  */
 export function addChildren(
   state: GraphState,
@@ -103,8 +139,13 @@ export function addChildren(
       addEdge(edges, parent, child);
     }
   } else {
-    const groups = groupMembers(fresh, level);
+    const groups = groupMembers(fresh, level, state);
     groups.slice(0, room).forEach((group) => {
+      if (group.members.length === 1) {
+        nodes.set(group.members[0], nodeOf(group.members[0]));
+        addEdge(edges, parent, group.members[0]);
+        return;
+      }
       const key = within ? `${within}/${group.key}` : group.key;
       const id = groupId(parent, key);
       nodes.set(id, {
@@ -115,6 +156,7 @@ export function addChildren(
         members: group.members,
         nextLevel: group.nextLevel,
         key,
+        vulnerable: group.vulnerable,
       });
       addEdge(edges, parent, id);
     });
@@ -137,15 +179,28 @@ export function expandGroup(state: GraphState, id: string): GraphState {
   const without = { ...state, nodes, edges };
   const opened = addChildren(without, group.parent, group.members ?? [], group.nextLevel ?? 0, group.key);
   // Past the cap a group stays closed rather than drop members nothing would show any more.
-  return opened.omitted > 0 ? { ...state, omitted: group.members?.length ?? 0 } : opened;
+  if (opened.omitted > 0) return { ...state, omitted: group.members?.length ?? 0 };
+  // What replaces the group takes its place among its siblings (their order is their meaning).
+  const ordered = new Map<string, GraphNode>();
+  for (const [key, node] of state.nodes) {
+    if (key !== id) ordered.set(key, node);
+    else for (const [k, n] of opened.nodes) if (!state.nodes.has(k)) ordered.set(k, n);
+  }
+  return { ...opened, nodes: ordered };
 }
 
 /**
  * Draws the path (node names from the root on; the first is the root, whatever spelling the API
- * used for it) and highlights it, replacing the previous highlight. Path nodes are drawn even past
- * the cap (a path is short), and leave any group that held them so nothing is counted twice.
+ * used for it) and highlights it, replacing the previous highlight: each hop an edge from one node
+ * to the next, `kinds[i]` the kind of the hop into `path[i]` when the API named it. Path nodes are
+ * drawn even past the cap (a path is short), and leave any group that held them so nothing is
+ * counted twice.
  */
-export function mergePath(state: GraphState, path: readonly string[]): GraphState {
+export function mergePath(
+  state: GraphState,
+  path: readonly string[],
+  kinds: readonly (string | undefined)[] = [],
+): GraphState {
   const names = path.map((name, i) => (i === 0 ? state.root : name));
   const { nodes, edges } = draft(state);
   for (const name of names) {
@@ -161,11 +216,14 @@ export function mergePath(state: GraphState, path: readonly string[]): GraphStat
     }
   }
   const pathEdges = new Set<string>();
+  const pathKinds = new Map<string, string>();
   for (let i = 1; i < names.length; i++) {
+    const id = edgeId(names[i - 1], names[i]);
     addEdge(edges, names[i - 1], names[i]);
-    pathEdges.add(edgeId(names[i - 1], names[i]));
+    pathEdges.add(id);
+    if (kinds[i]) pathKinds.set(id, kinds[i]!);
   }
-  return { ...state, nodes, edges, pathNodes: new Set(names), pathEdges };
+  return { ...state, nodes, edges, pathNodes: new Set(names), pathEdges, pathKinds };
 }
 
 /** The state of several paths merged into one DAG (they may start at different nodes). */
@@ -193,6 +251,8 @@ export function pathsState(paths: readonly (readonly string[])[]): GraphState {
     pathNodes: new Set(),
     pathEdges: new Set(),
     omitted,
+    vulnerable: new Set(),
+    pathKinds: new Map(),
   };
 }
 

@@ -16,16 +16,18 @@ const pageOf = (id: string): string => (isPurl(id) ? packageHref(id) : artifactH
 
 function Item({ node, state, target, parents, onChoose }: NodeListProps & { node: GraphNode; parents: string[] }) {
   const onPath = state.pathNodes.has(node.id);
+  const vulnerable = node.kind === 'group' ? node.vulnerable === true : state.vulnerable.has(node.id);
   const common = {
     'data-node': node.id,
     'data-on-path': String(onPath),
+    'data-vulnerable': String(vulnerable),
     'data-parents': parents.join(' '),
     class: onPath ? 'on-path' : undefined,
   };
   if (node.kind === 'group') {
     const count = node.members?.length ?? 0;
     return (
-      <li {...common} data-kind="group" data-group-count={count}>
+      <li {...common} data-kind="group" data-group-label={node.label} data-group-count={count}>
         <button type="button" onClick={() => onChoose?.(node.id)} disabled={!onChoose}>
           Expand group {node.label} ({count})
         </button>{' '}
@@ -48,6 +50,7 @@ function Item({ node, state, target, parents, onChoose }: NodeListProps & { node
       )}{' '}
       <span class="muted">
         {isRoot ? '(root) ' : ''}
+        {vulnerable ? '(vulnerable) ' : ''}
         {onPath ? '(on the path) ' : ''}
         {onChoose && expanded ? '(dependencies drawn) ' : ''}
       </span>

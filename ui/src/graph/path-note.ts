@@ -12,5 +12,5 @@ export function pathNote(via: PathVia, target: string): string {
   return via === 'dependencies'
     ? `The highlighted path to ${target} is the dependency chain the documents state.`
     : `The documents state no dependency chain to ${target}: the highlighted path reaches it through an SBOM ` +
-        'that lists it (an inclusion) without saying what depends on it.';
+        'that lists it (an inclusion, dashed) without saying what depends on it.';
 }

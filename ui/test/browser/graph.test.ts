@@ -1,7 +1,10 @@
-// The graph view and the full-page graph in Chromium: over a generated 10,000-package closure it
-// draws the root's neighbourhood grouped (never past the cap) with counts that add up to what the
-// API lists, opens groups on click, and highlights the path /v0/path answers for a dependency
-// chosen from the closure list; over the README's example data it draws an artifact's graph.
+// The graph view and the full-page graph in Chromium: over a generated 10,000-package closure (and
+// an OSV advisory that makes three of the hub's dependencies vulnerable) it draws the root's
+// neighbourhood grouped (never past the cap) with counts that add up to what the API lists, the
+// vulnerable dependencies in a group of their own first, then by ecosystem and namespace, largest
+// first; opens groups on click, and highlights the path /v0/path answers for a dependency chosen
+// from the closure list as a chain on one row; over the README's example data it draws an
+// artifact's graph.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closureDocument } from '../../../bench/suites/ui/closure-document.js';
@@ -14,9 +17,11 @@ const CAP = 300;
 interface Item {
   node: string;
   kind: string;
+  label: string;
   count: number;
   parents: string[];
   onPath: boolean;
+  vulnerable: boolean;
 }
 
 const graphPath = (root: string): string => `/ui/graph/${encodeURIComponent(root)}`;
@@ -28,9 +33,11 @@ function drawnItems(page: Page): Promise<Item[]> {
     lis.map((li) => ({
       node: li.getAttribute('data-node') ?? '',
       kind: li.getAttribute('data-kind') ?? '',
+      label: li.getAttribute('data-group-label') ?? '',
       count: Number(li.getAttribute('data-group-count') ?? 0),
       parents: (li.getAttribute('data-parents') ?? '').split(' ').filter(Boolean),
       onPath: li.getAttribute('data-on-path') === 'true',
+      vulnerable: li.getAttribute('data-vulnerable') === 'true',
     })),
   );
 }
@@ -53,6 +60,33 @@ async function nextDraw(page: Page, before: number): Promise<void> {
     before,
   );
 }
+
+/** An OSV advisory (matched offline, docs/formats/vulnerabilities.md) for these npm purls' exact versions. */
+function advisory(purls: string[]): Record<string, unknown> {
+  return {
+    schema_version: '1.4.0',
+    id: 'GHSA-9r4h-gr4p-h3xp',
+    modified: '2026-01-01T00:00:00Z',
+    published: '2026-01-01T00:00:00Z',
+    summary: 'A vulnerability the graph test sets apart',
+    affected: purls.map((purl) => {
+      const [, name, version] = /^pkg:npm\/(.+)@([^@]+)$/.exec(purl)!;
+      return { package: { ecosystem: 'npm', name: decodeURIComponent(name) }, versions: [version] };
+    }),
+  };
+}
+
+/** Where a drawn node is, in the drawing's own coordinates (`_cyreg`: a test aid only, see below). */
+function modelPositions(page: Page, ids: string[]): Promise<{ x: number; y: number }[]> {
+  return page.evaluate((nodeIds) => {
+    const holder = document.querySelector('.graph-canvas') as unknown as { _cyreg: { cy: any } };
+    return nodeIds.map((id) => holder._cyreg.cy.getElementById(id).position() as { x: number; y: number });
+  }, ids);
+}
+
+/** The groups drawn under `parent`, in the order the view made them. */
+const groupsUnder = (items: Item[], parent: string): Item[] =>
+  items.filter((i) => i.kind === 'group' && i.parents.includes(parent));
 
 /**
  * Clicks a node where the drawing shows it. Its position on screen comes from the Cytoscape
@@ -80,6 +114,11 @@ afterAll(async () => {
 
 describe('the graph of a 10,000-package closure', () => {
   const closure = closureDocument();
+  /** Three direct dependencies of the hub, made vulnerable by an advisory. */
+  const hubDirect = (closure.document.dependencies as { ref: string; dependsOn: string[] }[]).find(
+    (d) => d.ref === closure.hub,
+  )!.dependsOn;
+  const vulnerable = [hubDirect[0], hubDirect[10], hubDirect[20]];
   let server: TestServer;
   let page: Page;
 
@@ -89,6 +128,20 @@ describe('the graph of a 10,000-package closure', () => {
     expect(res.status).toBe(200);
     expect(res.body.PaginationInfo.NextCursor).toBeUndefined();
     return res.body.dependencies;
+  }
+
+  /** Which of `purls` the API knows a vulnerability of: one batch question. */
+  async function vulnerableAmong(purls: string[]): Promise<string[]> {
+    const res = await server.request(
+      'POST',
+      '/v0/query/vulns',
+      { 'content-type': 'application/json' },
+      JSON.stringify({ purls }),
+    );
+    expect(res.status).toBe(200);
+    return (res.body.results as { input: string; status: number; vulnerabilities?: unknown[] }[])
+      .filter((r) => r.status === 200 && (r.vulnerabilities?.length ?? 0) > 0)
+      .map((r) => r.input);
   }
 
   async function apiPath(from: string, to: string): Promise<string[]> {
@@ -105,7 +158,10 @@ describe('the graph of a 10,000-package closure', () => {
   }
 
   beforeAll(async () => {
-    server = await startUiServer({ 'closure-10k.cdx.json': closure.document });
+    server = await startUiServer({
+      'closure-10k.cdx.json': closure.document,
+      'advisory.osv.json': advisory(vulnerable),
+    });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   }, 180_000);
   afterAll(async () => {
@@ -127,6 +183,17 @@ describe('the graph of a 10,000-package closure', () => {
     expect(total).toBe(closure.purls.length);
     const viewStatus = page.locator('.graph-view').getByRole('status').first();
     await expect(viewStatus.textContent()).resolves.toContain(`of ${total} dependencies`);
+    // More direct dependencies than one batch question takes: the root's own vulnerabilities
+    // (its closure's) tell them apart; the vulnerable ones are the first group.
+    const found = await server.get(`/v0/package/${q(closure.root)}/vulns?includeDependencies=true`);
+    expect(found.status).toBe(200);
+    const expected = [...new Set((found.body as { package: string }[]).map((v) => v.package))]
+      .filter((p) => direct.includes(p))
+      .sort();
+    expect(expected).toEqual([...vulnerable].sort());
+    const groups = groupsUnder(items, closure.root);
+    expect([groups[0].label, groups[0].count, groups[0].vulnerable]).toEqual(['vulnerable', expected.length, true]);
+    expect(groups.slice(1).every((g) => !g.vulnerable)).toBe(true);
   });
 
   it('a click on a group replaces it by its members (grouped again while still too many)', async () => {
@@ -196,8 +263,52 @@ describe('the graph of a 10,000-package closure', () => {
     // Each step of the path is drawn as an edge: the next node lists the previous one as a parent.
     for (let i = 1; i < expected.length; i++)
       expect(items.find((item) => item.node === expected[i])?.parents).toContain(expected[i - 1]);
+    // The chain reads left to right on one row, hop after hop, and the note lists it in order.
+    const at = await modelPositions(page, expected);
+    for (let i = 1; i < at.length; i++) {
+      expect(at[i].x).toBeGreaterThan(at[i - 1].x);
+      expect(at[i].y).toBe(at[0].y);
+    }
+    const listed = await page.$$eval('.path-note .chain li a', (links) => links.map((a) => a.textContent ?? ''));
+    expect(listed).toEqual(expected);
     expect(items.length).toBeLessThanOrEqual(CAP + expected.length);
     await screenshot(page, 'graph-10k-hub-path');
+  });
+
+  it('folds a fan-out by meaning: vulnerable first, then by ecosystem and namespace, largest first', async () => {
+    await page.goto(`${server.url}${graphPath(closure.hub)}`);
+    await page.waitForSelector('.graph-view[data-state="drawn"]');
+    const direct = await dependencies(closure.hub, true);
+    expect(direct.length).toBeGreaterThan(25);
+    const expected = (await vulnerableAmong(direct)).sort();
+    expect(expected).toEqual([...vulnerable].sort());
+    let items = await drawnItems(page);
+    expect(childrenShown(items, closure.hub)).toBe(direct.length);
+    const groups = groupsUnder(items, closure.hub);
+    expect([groups[0].label, groups[0].count, groups[0].vulnerable]).toEqual(['vulnerable', 3, true]);
+    // The others: one ecosystem (npm), so by namespace, the larger groups first; no group is a
+    // first letter ("a…"), and every label is readable whole in the list.
+    const rest = groups.slice(1);
+    expect(rest.length).toBeGreaterThan(1);
+    expect(rest[0].label).toBe('npm');
+    for (const group of rest) expect(group.label).toMatch(/^npm(\/@[a-z-]+)?$/);
+    for (let i = 1; i < rest.length; i++) expect(rest[i].count).toBeLessThanOrEqual(rest[i - 1].count);
+    // The drawn label is cut to a readable length, and the group's box at least 9 px tall on screen.
+    const zoom = await page.evaluate(
+      () => (document.querySelector('.graph-canvas') as unknown as { _cyreg: { cy: any } })._cyreg.cy.zoom() as number,
+    );
+    expect(zoom * 12).toBeGreaterThanOrEqual(9);
+    await screenshot(page, 'graph-10k-hub-groups');
+    // Opening the vulnerable group draws exactly the packages the API says are vulnerable, marked so.
+    const before = await drawsOf(page);
+    await page.locator(`li[data-node="${groups[0].node}"] button`).click();
+    await nextDraw(page, before);
+    items = await drawnItems(page);
+    const marked = items.filter((i) => i.kind === 'package' && i.vulnerable).map((i) => i.node);
+    expect(marked.sort()).toEqual(expected);
+    // They take the group's place: first among the hub's children in the list.
+    const under = items.filter((i) => i.parents.includes(closure.hub)).map((i) => i.node);
+    expect(under.slice(0, 3).sort()).toEqual(expected);
   });
 
   it(`opening groups stops at ${CAP} drawn nodes and keeps the groups that do not fit closed`, async () => {
