@@ -41,6 +41,9 @@ export function adminContract(open: () => Promise<GraphStore>): void {
         expect((await store.listTokens()).map((t) => t.name)).toEqual(['ci', 'ops']);
         await store.touchToken('ci', '2026-02-02T00:00:00.000Z');
         expect((await store.findToken(ci.hash))?.lastUsedAt).toBe('2026-02-02T00:00:00.000Z');
+        // An earlier use written late (another connection) does not move the last use backwards.
+        await store.touchToken('ci', '2026-02-01T23:59:00.000Z');
+        expect((await store.findToken(ci.hash))?.lastUsedAt).toBe('2026-02-02T00:00:00.000Z');
         expect(await store.revokeToken('ci')).toBe(true);
         expect(await store.revokeToken('ci')).toBe(false);
         expect(await store.findToken(ci.hash)).toBeUndefined();

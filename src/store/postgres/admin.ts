@@ -38,8 +38,10 @@ export async function findToken(db: Db, hash: string): Promise<TokenRecord | und
   return row ? tokenFromRow(row) : undefined;
 }
 
+/** Never moves a token's last use backwards: two writes on different connections may land out of order. */
 export async function touchToken(db: Db, name: string, at: string): Promise<void> {
-  await db.run(sql`UPDATE sg_tokens SET last_used_at = ${at} WHERE name = ${name}`);
+  await db.run(sql`UPDATE sg_tokens SET last_used_at = ${at}
+    WHERE name = ${name} AND (last_used_at IS NULL OR last_used_at < ${at})`);
 }
 
 export async function revokeToken(db: Db, name: string): Promise<boolean> {

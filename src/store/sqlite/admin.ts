@@ -16,7 +16,7 @@ export class SqliteAdminTables {
     tokenNamed: Statement<[string], { name: string }>;
     listTokens: Statement<[], TokenRow>;
     findToken: Statement<[string], TokenRow>;
-    touchToken: Statement<[string, string]>;
+    touchToken: Statement<[{ at: string; name: string }]>;
     revokeToken: Statement<[string]>;
     insertAudit: Statement<[string, string | null, string, string, string | null, string]>;
     listAudit: Statement<[number, number], StoredAuditEvent>;
@@ -29,7 +29,10 @@ export class SqliteAdminTables {
       tokenNamed: db.prepare('SELECT name FROM tokens WHERE name = ?'),
       listTokens: db.prepare(`SELECT ${TOKEN_COLUMNS} FROM tokens ORDER BY name`),
       findToken: db.prepare(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE hash = ?`),
-      touchToken: db.prepare('UPDATE tokens SET last_used_at = ? WHERE name = ?'),
+      // Never backwards, as in PostgreSQL (ISO-8601 UTC text orders as time does).
+      touchToken: db.prepare(
+        'UPDATE tokens SET last_used_at = @at WHERE name = @name AND (last_used_at IS NULL OR last_used_at < @at)',
+      ),
       revokeToken: db.prepare('DELETE FROM tokens WHERE name = ?'),
       insertAudit: db.prepare(
         'INSERT INTO audit (at, token, client, action, digest, result) VALUES (?, ?, ?, ?, ?, ?)',
@@ -60,7 +63,7 @@ export class SqliteAdminTables {
   }
 
   touchToken(name: string, at: string): void {
-    this.stmt.touchToken.run(at, name);
+    this.stmt.touchToken.run({ at, name });
   }
 
   revokeToken(name: string): boolean {
