@@ -29,7 +29,8 @@ module.exports = {
     layer('query-asks-the-graph-view', 'query', ['model', 'vuln', 'policy', 'index', 'store/types.ts']),
     // server.ts composes the process: it opens the store and starts the index service. Uploads
     // go through the one ingest pipeline, as the CLI's ingest does; the upload worker rebuilds
-    // the signature verifier from its settings (ingest/signatures).
+    // the signature verifier from its settings (ingest/signatures). KEV and EPSS files go
+    // through their one import (ingest/exploitation/import.ts), as the CLI's do.
     layer('http-answers-through-query', 'http', [
       'model',
       'query',
@@ -39,6 +40,7 @@ module.exports = {
       'config',
       'ingest/pipeline.ts',
       'ingest/signatures/index.ts',
+      'ingest/exploitation/import.ts',
     ]),
     {
       name: 'no-cycles',

@@ -11,6 +11,7 @@ import { ingestCommand } from './ingest.js';
 import { runInit } from './init.js';
 import { runMigrate } from './migrate.js';
 import { runCheck } from './check.js';
+import { runExploitationImport, runExploitationList } from './exploitation.js';
 import { runPolicyDelete, runPolicyList, runPolicySet } from './policies.js';
 import { runProjectList, runProjectMove, runProjectShow } from './projects.js';
 import { runOpenApi } from './openapi.js';
@@ -82,6 +83,9 @@ const RUNNERS: { readonly [C in CommandName]: Runner<C> } = {
     }),
   ),
   'policies delete': onStore(({ settings, args }) => runPolicyDelete(settings.store, args[0])),
+  'exploitation list': onStore(({ settings, flags }) => runExploitationList(settings.store, flags.json)),
+  'exploitation kev': onStore(({ settings, args }) => runExploitationImport(settings.store, 'kev', args[0])),
+  'exploitation epss': onStore(({ settings, args }) => runExploitationImport(settings.store, 'epss', args[0])),
   'projects list': onStore(({ settings, flags }) =>
     runProjectList(settings.store, {
       ...(flags.name === undefined ? {} : { namePrefix: flags.name }),

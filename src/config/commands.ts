@@ -197,6 +197,21 @@ export const COMMANDS = {
     settings: ['store', ...PG],
     argument: ['<name>', 'the policy name'],
   },
+  'exploitation list': {
+    description: 'list the KEV and EPSS data loaded',
+    settings: ['store', ...PG],
+    flags: { json: JSON_FLAG('them') },
+  },
+  'exploitation kev': {
+    description: 'replace the KEV catalogue with a file (CISA JSON, gzip accepted)',
+    settings: ['store', ...PG],
+    argument: ['<file>', 'the catalogue, e.g. known_exploited_vulnerabilities.json'],
+  },
+  'exploitation epss': {
+    description: "replace the EPSS scores with a file (FIRST's CSV, gzip accepted)",
+    settings: ['store', ...PG],
+    argument: ['<file>', 'the scores, e.g. epss_scores-2026-11-28.csv.gz'],
+  },
   'projects list': {
     description: 'list the projects with their latest build, by name',
     settings: ['store', ...PG],
@@ -238,6 +253,7 @@ export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
   token: 'manage the API tokens of the store (shared by every server on it)',
   policies: 'list, set or delete the policies builds are judged by (docs/api.md, "Policies and verdicts")',
   projects: 'list or show the projects (the builds of one service over time), or move a build',
+  exploitation: 'list or replace the KEV catalogue and EPSS scores (docs/api.md, "Exploitation: KEV and EPSS")',
 };
 
 export type CommandName = keyof typeof COMMANDS;

@@ -39,6 +39,7 @@ import pathRoutes from './routes/paths.js';
 import projectRoutes from './routes/projects.js';
 import findingRoutes from './routes/findings.js';
 import policyRoutes from './routes/policies.js';
+import exploitationRoutes from './routes/exploitation.js';
 import verdictRoutes from './routes/verdicts.js';
 import searchRoutes from './routes/search.js';
 import statsRoutes from './routes/stats.js';
@@ -155,6 +156,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
   await app.register(findingRoutes);
   await app.register(policyRoutes);
   await app.register(verdictRoutes);
+  await app.register(exploitationRoutes);
   await app.register(openApiRoute);
   await app.register(metricsRoute);
   await app.register(uiRoutes, { directory: ctx.uiDirectory });

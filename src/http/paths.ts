@@ -32,6 +32,9 @@ export const PROJECTS_PATH = '/v0/projects';
 /** The policies (docs/api.md, "Policies and verdicts"): one is PUT and DELETEd at its path. */
 export const POLICIES_PATH = '/v0/policies';
 
+/** KEV and EPSS (docs/api.md, "Exploitation: KEV and EPSS"): a kind's file is POSTed at its path. */
+export const EXPLOITATION_PATH = '/v0/exploitation';
+
 /** Verdicts: POSTed with an SBOM body (or a build reference), listed per build with GET. */
 export const VERDICTS_PATH = '/v0/verdicts';
 
@@ -49,7 +52,7 @@ function pathOf(url: string): string {
 /**
  * The methods a URL answers: GET and HEAD everywhere, POST on the documents, DELETE on one
  * document, PUT on a document's project, PATCH on a project, PUT and DELETE on a policy, POST on
- * the verdicts, and POST alone on the batch questions.
+ * the verdicts, POST alone on a kind of exploitation data, and POST alone on the batch questions.
  */
 export function allowedMethods(url: string): readonly string[] {
   const path = pathOf(url);
@@ -63,13 +66,19 @@ export function allowedMethods(url: string): readonly string[] {
   if (path.startsWith(`${PROJECTS_PATH}/`)) return ['GET', 'HEAD', 'PATCH'];
   if (path.startsWith(`${POLICIES_PATH}/`)) return ['PUT', 'DELETE'];
   if (path === VERDICTS_PATH) return ['GET', 'HEAD', 'POST'];
+  if (isExploitationFilePath(path)) return ['POST'];
   return ['GET', 'HEAD'];
 }
 
-/** Whether a request may carry a body: an upload, a batch question, a verdict's SBOM or a policy. */
+/** POST /v0/exploitation/{kind}: a KEV or EPSS file. */
+function isExploitationFilePath(path: string): boolean {
+  return path.startsWith(`${EXPLOITATION_PATH}/`) && !path.slice(EXPLOITATION_PATH.length + 1).includes('/');
+}
+
+/** Whether a request may carry a body: an upload, a batch question, a verdict's SBOM, a policy or an exploitation file. */
 export function takesBody(method: string, url: string): boolean {
   const path = pathOf(url);
   if (method === 'PUT') return path.startsWith(`${POLICIES_PATH}/`);
   if (method !== 'POST') return false;
-  return path === DOCUMENTS_PATH || path === VERDICTS_PATH || isBatchPath(path);
+  return path === DOCUMENTS_PATH || path === VERDICTS_PATH || isBatchPath(path) || isExploitationFilePath(path);
 }

@@ -1,6 +1,7 @@
 // The in-memory graph index: composes its parts (node identity, adjacency, vulnerabilities,
 // sources and scorecards, purl order) as the LoadSink the store loads into, and answers the
 // read-only GraphView the query layer asks. No I/O: the index service feeds it LoadBatches.
+import { ExploitationTable, type ExploitationLookup } from './exploitation-table.js';
 import { FactKind, NodeKind } from '../model/kinds.js';
 import type { LinkFactKind, StoredRecord } from '../model/stored-facts.js';
 import type { DocumentRow, LoadPhases, LoadSink } from '../store/types.js';
@@ -47,6 +48,8 @@ export class GraphIndex implements LoadSink, GraphView {
   readonly licenses = new LicenseFacts();
   readonly packageOrder = new PackageOrder();
   readonly search = new SearchIndex();
+  /** Set by the index service: its one table, kept across rebuilds. */
+  exploitation: ExploitationLookup = new ExploitationTable();
   private readonly docs = new Map<number, DocumentRow>();
   private nodesChanged = false;
   /** Built aside (no request reads it until it is swapped in): finished in steps as rows arrive. */

@@ -1,5 +1,6 @@
 // The read-only questions the query layer asks of the graph. GraphIndex implements it; query/
 // depends on this interface only, never on how the index keeps its parts.
+import type { ExploitationLookup } from './exploitation-table.js';
 import type { AdjacencyView } from './adjacency.js';
 import type { LicenseRecord } from './licenses.js';
 import type { PackagePurl } from './nodes.js';
@@ -78,6 +79,8 @@ export interface GraphView {
   aliasRoot(vuln: number): number;
   /** Every vulnerability node that is the same vulnerability (itself included). */
   aliasesOf(vuln: number): readonly number[];
+  /** KEV entries and EPSS scores by vulnerability id (shared by every index of a service). */
+  readonly exploitation: ExploitationLookup;
 
   // --- sources and scorecards ---
   sourcesOfPackage(pkg: number): readonly number[];

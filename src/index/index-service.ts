@@ -6,6 +6,7 @@
 import type { GraphStore, LoadCursor, LoadPhases, LoadSink } from '../store/types.js';
 import { roundedPhases } from '../store/load-phases.js';
 import { EMPTY_CURSOR } from '../store/types.js';
+import { ExploitationTable, stampOf } from './exploitation-table.js';
 import { GraphIndex } from './graph-index.js';
 import { LoadBatch } from './load-batch.js';
 import type { FrequencyRanking } from './frequency.js';
@@ -76,6 +77,9 @@ export class IndexService {
   private applying = false;
   /** True while an index is built aside (a large change, or after a delete). */
   private buildingAside = false;
+  /** KEV and EPSS, shared by every index this service builds. */
+  readonly exploitation = new ExploitationTable();
+  private exploitationChanges = 0;
 
   constructor(
     readonly store: GraphStore,
@@ -85,14 +89,27 @@ export class IndexService {
     this.now = options.now ?? ((): number => Date.now());
     this.lastContact = this.now();
     this.ranking = new RankingLoop(this, options.logger, options.rankingSliceMs);
+    this.index.exploitation = this.exploitation;
   }
 
   /**
    * The store version the index answers for (ETags, cached answers, paging cursors): the last
-   * document loaded plus the documents deleted. Both only grow, so a delete changes it too.
+   * document loaded plus the documents deleted plus the exploitation reloads. All only grow, so a
+   * delete or a new KEV or EPSS file changes it too.
    */
   get version(): number {
-    return this.cursor.document + this.cursor.deletions;
+    return this.cursor.document + this.cursor.deletions + this.exploitationChanges;
+  }
+
+  /** Reloads KEV and EPSS when a kind was replaced in the store since; true when it was. */
+  async syncExploitation(): Promise<boolean> {
+    const sources = await this.store.exploitationSources();
+    if (stampOf(sources) === this.exploitation.stamp) return false;
+    const [kev, epss] = await Promise.all([this.store.kevEntries(), this.store.epssScores()]);
+    this.exploitation.replace(sources, kev, epss);
+    this.exploitationChanges++;
+    this.options.logger?.info({ sources: sources.map((s) => `${s.kind}: ${s.entries}`) }, 'exploitation data loaded');
+    return true;
   }
 
   /** How long the last refresh that loaded something took, in ms. */
@@ -223,10 +240,11 @@ export class IndexService {
 
   private async loadChanges(): Promise<boolean> {
     try {
+      const exploitationChanged = await this.syncExploitation();
       const change = this.loaded ? await this.store.changesSince(this.cursor) : 'appended';
       if (change === 'none') {
         this.markHealthy();
-        return false;
+        return exploitationChanged;
       }
       const started = performance.now();
       let next: LoadCursor | undefined;
@@ -238,6 +256,7 @@ export class IndexService {
           next = await this.store.load(this.cursor, this.index, phases);
         } catch (err) {
           this.index = new GraphIndex(); // a broken first load leaves no half-filled index behind
+          this.index.exploitation = this.exploitation;
           throw err;
         }
         this.index.finishLoad(undefined, phases);
@@ -306,6 +325,7 @@ export class IndexService {
   private async rebuild(keepRanking: boolean): Promise<LoadCursor> {
     this.buildingAside = true;
     const fresh = GraphIndex.aside();
+    fresh.exploitation = this.exploitation;
     const next = await this.store.load(EMPTY_CURSOR, this.touching(fresh));
     this.lastContact = this.now();
     this.applying = true;

@@ -34,9 +34,9 @@ export interface VulnInput {
   fixedIn: string[];
   /** The deciding VEX status (AFFECTED, UNDER_INVESTIGATION; suppressed findings break no policy); "" when none. */
   vex: string;
-  /** In CISA's Known Exploited Vulnerabilities catalogue (false until the feed is loaded). */
+  /** In the Known Exploited Vulnerabilities catalogue loaded, by its id or an alias (false without one). */
   kev: boolean;
-  /** FIRST EPSS probability, 0 to 1 (0 until the feed is loaded). */
+  /** FIRST EPSS probability, 0 to 1: the highest of its id and aliases (0 when not scored). */
   epss: number;
 }
 

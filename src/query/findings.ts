@@ -12,6 +12,7 @@ import { buildFindings, type BuildFinding } from './build-findings.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
 import { resolvePackages, resolveVulnerability } from './resolve.js';
 import { compareText } from '../model/compare.js';
+import { exploitationOfVuln } from './vulnerabilities.js';
 
 /** A build of a project, as the findings read it. */
 export interface ProjectBuild {
@@ -32,7 +33,15 @@ export interface FindingFilters {
   suppressed?: 'true' | 'false' | 'any';
   /** Only findings with (true) or without (false) a known fixed version. */
   fixAvailable?: boolean;
+  /** Only vulnerabilities in the KEV catalogue (true) or not in it (false). */
+  kev?: boolean;
+  /** Only vulnerabilities with an EPSS score of at least this (0 to 1). */
+  epssAtLeast?: number;
 }
+
+/** `severity` (default): worst first. `exploitation`: KEV first, then by EPSS, highest first. `epss`: by EPSS. */
+export const FINDING_ORDERS = ['severity', 'exploitation', 'epss'] as const;
+export type FindingOrder = (typeof FINDING_ORDERS)[number];
 
 export interface FindingRow extends ProjectBuild {
   finding: BuildFinding;
@@ -72,6 +81,7 @@ export async function portfolioFindingsInSlices(
   current: () => GraphView,
   builds: readonly ProjectBuild[],
   filters: FindingFilters,
+  order: FindingOrder = 'severity',
 ): Promise<FindingRow[]> {
   const found = new Map<number, BuildFinding[]>();
   let sliceStart = performance.now();
@@ -81,7 +91,7 @@ export async function portfolioFindingsInSlices(
     await setImmediate();
     sliceStart = performance.now();
   }
-  return rowsOf(current(), builds, (subject) => found.get(subject) ?? [], filters);
+  return rowsOf(current(), builds, (subject) => found.get(subject) ?? [], filters, order);
 }
 
 function rowsOf(
@@ -89,18 +99,33 @@ function rowsOf(
   builds: readonly ProjectBuild[],
   findingsOf: (subject: number) => readonly BuildFinding[],
   filters: FindingFilters,
+  order: FindingOrder,
 ): FindingRow[] {
   const keep = findingFilter(index, filters);
   const rows: FindingRow[] = [];
   for (const b of builds) {
     for (const finding of findingsOf(b.build.subjectNode)) if (keep(finding)) rows.push({ ...b, finding });
   }
-  const keys = new Map(rows.map((r) => [r, findingKey(index, r)]));
+  const keys = new Map(rows.map((r) => [r, findingKey(index, r, order)]));
   return rows.sort((x, y) => compareKeys(keys.get(x)!, keys.get(y)!));
 }
 
-/** The sort key of a row (and its cursor key): severity rank, project, package, vulnerability, build. */
-export function findingKey(index: GraphView, r: FindingRow): (string | number)[] {
+/**
+ * The sort key of a row (and its cursor key): severity rank, project, package, vulnerability,
+ * build; by exploitation, KEV and EPSS first (docs/api.md, "Exploitation: KEV and EPSS").
+ */
+export function findingKey(index: GraphView, r: FindingRow, order: FindingOrder = 'severity'): (string | number)[] {
+  return [...exploitationKey(index, r.finding.vuln, order), ...severityKey(index, r)];
+}
+
+function exploitationKey(index: GraphView, vuln: number, order: FindingOrder): number[] {
+  if (order === 'severity') return [];
+  const { kev, epss } = exploitationOfVuln(index, vuln);
+  const byEpss = -(epss?.score ?? -1);
+  return order === 'epss' ? [byEpss] : [kev ? 0 : 1, byEpss];
+}
+
+function severityKey(index: GraphView, r: FindingRow): (string | number)[] {
   return [
     severityRank(r.finding.severity),
     r.project,
@@ -133,13 +158,27 @@ function findingFilter(index: GraphView, f: FindingFilters): (finding: BuildFind
   const root = f.vulnerability === undefined ? undefined : vuln === undefined ? -1 : index.aliasRoot(vuln);
   const typePrefix = f.ecosystem === undefined ? undefined : `pkg:${f.ecosystem.toLowerCase()}/`;
   const suppressed = f.suppressed ?? 'false';
+  const exploited = exploitationFilter(index, f);
   return (x) =>
     severityRank(x.severity) <= worst &&
     (packages === undefined || packages.has(x.pkg)) &&
     (root === undefined || index.aliasRoot(x.vuln) === root) &&
     (typePrefix === undefined || index.keyOf(x.pkg).startsWith(typePrefix)) &&
     (suppressed === 'any' || x.suppressed === (suppressed === 'true')) &&
-    (f.fixAvailable === undefined || x.fixedIn.length > 0 === f.fixAvailable);
+    (f.fixAvailable === undefined || x.fixedIn.length > 0 === f.fixAvailable) &&
+    exploited(x.vuln);
+}
+
+/** The kev and epssAtLeast filters as one test of a vulnerability. */
+function exploitationFilter(index: GraphView, f: FindingFilters): (vuln: number) => boolean {
+  if (f.kev === undefined && f.epssAtLeast === undefined) return () => true;
+  return (vuln) => {
+    const { kev, epss } = exploitationOfVuln(index, vuln);
+    return (
+      (f.kev === undefined || (kev !== null) === f.kev) &&
+      (f.epssAtLeast === undefined || (epss?.score ?? -1) >= f.epssAtLeast)
+    );
+  };
 }
 
 /** What a filter names, or undefined when the graph holds none of it (the filter then keeps nothing); bad input is 400 naming `parameter`. */

@@ -67,7 +67,9 @@ function vulnOf(
   index: GraphView,
   f: Pick<BuildFinding, 'vuln' | 'severity' | 'cvssScore' | 'fixedIn' | 'vex'>,
 ): VulnInput {
-  const [id, ...aliases] = vulnerabilityIds(index, f.vuln);
+  const ids = vulnerabilityIds(index, f.vuln);
+  const [id, ...aliases] = ids;
+  const { kev, epss } = index.exploitation.of(ids);
   return {
     id,
     aliases,
@@ -76,8 +78,8 @@ function vulnOf(
     fixAvailable: f.fixedIn.length > 0,
     fixedIn: f.fixedIn,
     vex: f.vex?.status ?? '',
-    kev: false,
-    epss: 0,
+    kev: kev !== null,
+    epss: epss?.score ?? 0,
   };
 }
 

@@ -1,6 +1,7 @@
 // GET /v0/vuln/{id}: one vulnerability merged from every document that speaks of it or of one
 // of its aliases (OSV records, scanner reports, CycloneDX vulnerabilities, VEX), with the list
 // of which document gave which field, and the sizes of its three lists.
+import type { Exploitation } from '../model/exploitation.js';
 import type { GraphView } from '../index/graph-view.js';
 import type { AdvisoryRecord } from '../index/vulnerabilities/advisory-matcher.js';
 import type { VulnMetadataRecord } from '../index/vulnerabilities/records.js';
@@ -32,6 +33,8 @@ export interface VulnRecord {
   severitySource?: SeveritySource;
   /** Every rating of the vulnerability and its aliases, in the rule's order without a package (docs/api.md, "Severity"). */
   ratings: RatingView[];
+  kev: Exploitation['kev'];
+  epss: Exploitation['epss'];
   published?: string;
   modified?: string;
   references: string[];
@@ -72,6 +75,7 @@ export function vulnerabilityRecord(index: GraphView, vuln: number): VulnRecord 
     ...(summary.cvssScore !== undefined ? { cvssScore: summary.cvssScore } : {}),
     ...(summary.severitySource ? { severitySource: summary.severitySource } : {}),
     ratings,
+    ...index.exploitation.of([id, ...others]),
     ...(published ? { published } : {}),
     ...(modified ? { modified } : {}),
     references: [...references].sort(),

@@ -11,13 +11,14 @@ import { MATCHER_URI, MATCHER_VERSION, type AdvisoryRecord } from '../index/vuln
 import type { ScanMetadata } from '../model/facts.js';
 import { resolveArtifact, type NamedPackages } from './resolve.js';
 import { compareText } from '../model/compare.js';
+import type { Exploitation } from '../model/exploitation.js';
 
 /** How a finding was made (the model's scan metadata) and which document said so. */
 export type ScanMetadataView = ScanMetadata & Attribution;
 
 export interface PackageVulnerability {
   package: string;
-  vulnerability: { type: string; vulnerabilityIDs: string[] };
+  vulnerability: { type: string; vulnerabilityIDs: string[] } & Exploitation;
   metadata: ScanMetadataView;
 }
 
@@ -30,6 +31,8 @@ export interface ArtifactVulnerability {
   cvssScore?: number;
   /** Which rating gave `severity`; absent when no rating is known (UNKNOWN). */
   severitySource?: SeveritySource;
+  kev: Exploitation['kev'];
+  epss: Exploitation['epss'];
   package: string;
 }
 
@@ -119,6 +122,11 @@ function isSuppressed(index: GraphView, pkg: number, vuln: number, products: rea
   return verdict !== undefined && SUPPRESSING.has(verdict.status);
 }
 
+/** KEV and EPSS of a vulnerability, by its id and aliases (docs/api.md, "Exploitation: KEV and EPSS"). */
+export function exploitationOfVuln(index: GraphView, vuln: number): Exploitation {
+  return index.exploitation.of(vulnerabilityIds(index, vuln));
+}
+
 export function vulnerabilityIds(index: GraphView, vuln: number): string[] {
   const others = index
     .aliasesOf(vuln)
@@ -183,9 +191,10 @@ export function packageVulnerabilities(
   // Keyed once: the key both de-duplicates (the same finding stated by several documents) and orders.
   const byKey = new Map<string, PackageVulnerability>();
   for (const r of findings(index, packages, products)) {
+    const ids = vulnerabilityIds(index, r.vuln);
     const item: PackageVulnerability = {
       package: index.keyOf(r.pkg),
-      vulnerability: { type: index.vulnType(r.vuln), vulnerabilityIDs: vulnerabilityIds(index, r.vuln) },
+      vulnerability: { type: index.vulnType(r.vuln), vulnerabilityIDs: ids, ...index.exploitation.of(ids) },
       metadata: {
         scannerUri: r.scannerUri,
         scannerVersion: r.scannerVersion,
@@ -257,11 +266,13 @@ export function artifactVulnerabilities(
     const root = index.aliasRoot(r.vuln);
     const key = `${r.pkg}:${root}`;
     if (byPair.has(key)) continue;
+    const ids = vulnerabilityIds(index, r.vuln);
     byPair.set(key, {
       id: index.keyOf(r.vuln),
       type: index.vulnType(r.vuln),
-      vulnerabilityIDs: vulnerabilityIds(index, r.vuln),
+      vulnerabilityIDs: ids,
       ...vulnerabilitySummary(index, r.vuln, index.keyOf(r.pkg)),
+      ...index.exploitation.of(ids),
       package: index.keyOf(r.pkg),
     });
   }

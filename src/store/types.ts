@@ -5,6 +5,7 @@ import type { NodeKind } from '../model/kinds.js';
 import type { LinkFactKind, StoredRecord } from '../model/stored-facts.js';
 import type { TokenScope } from '../model/tokens.js';
 import type { BuildInput } from '../model/build.js';
+import type { EpssScore, ExploitationSource, KevEntry } from '../model/exploitation.js';
 import type { Policy } from '../model/policy.js';
 import type { SlsaRow } from '../model/stored-facts.js';
 import type { EdgeEvidence, EdgeQuery } from './edge-evidence.js';
@@ -358,6 +359,28 @@ export interface PolicyStore {
   listVerdicts(digest: string, limit: number): Promise<StoredVerdict[]>;
 }
 
+/** KEV entries and EPSS scores, each kind replaced as a whole (docs/api.md, "Exploitation: KEV and EPSS"). */
+export interface ExploitationStore {
+  /**
+   * Replaces the kind's data and its source record in one transaction; 'older' (nothing written)
+   * when the stored data is dated later than `source.dated`.
+   */
+  replaceKev(entries: readonly KevEntry[], source: ExploitationSource): Promise<'replaced' | 'older'>;
+  replaceEpss(scores: readonly EpssScore[], source: ExploitationSource): Promise<'replaced' | 'older'>;
+  /** What each kind holds now, by kind. */
+  exploitationSources(): Promise<ExploitationSource[]>;
+  kevEntries(): Promise<KevEntry[]>;
+  epssScores(): Promise<EpssScore[]>;
+}
+
 /** Every port: what each store implements. */
 export interface GraphStore
-  extends StoreHandle, FactLog, DocumentCatalogue, AccessStore, GraphEvidence, ProjectCatalogue, PolicyStore {}
+  extends
+    StoreHandle,
+    FactLog,
+    DocumentCatalogue,
+    AccessStore,
+    GraphEvidence,
+    ProjectCatalogue,
+    PolicyStore,
+    ExploitationStore {}

@@ -69,7 +69,12 @@ describe('GET /v0/package/{purl}/vulns', () => {
     expect(list).toHaveLength(2);
     expect(list[0]).toEqual({
       package: 'pkg:npm/qs@6.7.0',
-      vulnerability: { type: 'GHSA', vulnerabilityIDs: ['GHSA-hrpp-h998-j3pp', 'CVE-2022-24999'] },
+      vulnerability: {
+        type: 'GHSA',
+        vulnerabilityIDs: ['GHSA-hrpp-h998-j3pp', 'CVE-2022-24999'],
+        kev: null,
+        epss: null,
+      },
       metadata: {
         scannerUri: 'https://github.com/google/osv-scanner',
         scannerVersion: '1.7.0',
@@ -128,6 +133,8 @@ describe('GET /v0/artifact/{digest}/vulns', () => {
         id: 'CVE-2023-0001',
         type: 'CVE',
         vulnerabilityIDs: ['CVE-2023-0001'],
+        kev: null,
+        epss: null,
         description: '',
         severity: 'UNKNOWN',
         package: 'pkg:oci/shop@1.0',

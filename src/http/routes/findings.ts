@@ -11,6 +11,7 @@ import {
   portfolioFindingsInSlices,
   selectBuilds,
   type FindingFilters,
+  type FindingOrder,
   type FindingRow,
 } from '../../query/findings.js';
 import { paginate, scopeOf } from '../../query/pagination.js';
@@ -38,29 +39,32 @@ function filtersOf(q: FindingSummaryQuery): FindingFilters {
     ...(q.vulnerability === undefined ? {} : { vulnerability: q.vulnerability }),
     ...(q.suppressed === undefined ? {} : { suppressed: q.suppressed }),
     ...(q.fixAvailable === undefined ? {} : { fixAvailable: q.fixAvailable === 'true' }),
+    ...(q.kev === undefined ? {} : { kev: q.kev === 'true' }),
+    ...(q.epssAtLeast === undefined ? {} : { epssAtLeast: q.epssAtLeast }),
   };
 }
 
 /** The rows of a question: its builds from the store, their findings from the index at one version. */
-async function findingRows(app: FastifyInstance, q: FindingSummaryQuery) {
+async function findingRows(app: FastifyInstance, q: FindingSummaryQuery, order: FindingOrder = 'severity') {
   const selection = {
     builds: q.builds ?? 'latest',
     ...(q.project === undefined ? {} : { project: q.project }),
     ...(q.label === undefined ? {} : { labels: repeated(q.label) }),
   };
   const builds = await selectBuilds(app.ports.projects, selection, app.pageLimits.listCap);
-  const rows = await portfolioFindingsInSlices(() => app.indexService.index, builds, filtersOf(q));
+  const rows = await portfolioFindingsInSlices(() => app.indexService.index, builds, filtersOf(q), order);
   const { index, version } = app.indexService;
   return { builds, rows, index, version };
 }
 
 function findingBody(index: GraphView, r: FindingRow): FindingBody {
   const f = r.finding;
+  const ids = vulnerabilityIds(index, f.vuln);
   return {
     project: r.project,
     build: buildBody(r.build),
     package: index.keyOf(f.pkg),
-    vulnerability: { id: index.keyOf(f.vuln), vulnerabilityIDs: vulnerabilityIds(index, f.vuln) },
+    vulnerability: { id: index.keyOf(f.vuln), vulnerabilityIDs: ids, ...index.exploitation.of(ids) },
     severity: f.severity,
     ...(f.cvssScore === undefined ? {} : { cvssScore: f.cvssScore }),
     fixAvailable: f.fixedIn.length > 0,
@@ -91,11 +95,12 @@ const listRoute: FastifyPluginAsyncTypebox = (app) => {
     },
   };
   app.get('/v0/findings', { config: { access: 'read' }, schema }, async (request) => {
-    const { rows, index, version } = await findingRows(app, request.query);
+    const order = request.query.sort ?? 'severity';
+    const { rows, index, version } = await findingRows(app, request.query, order);
     const { PageSize, Cursor, ...filters } = request.query;
     const page = paginate(
       rows,
-      (r) => findingKey(index, r),
+      (r) => findingKey(index, r, order),
       pageRequestOf({ PageSize, Cursor }),
       app.pageLimits,
       () => scopeOf('findings', JSON.stringify(filters)),

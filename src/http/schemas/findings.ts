@@ -1,7 +1,9 @@
 // Bodies of the findings API (docs/api.md, "Findings"): one row per (build, package,
 // vulnerability), and the counts per project and severity.
 import { Type, type Static } from 'typebox';
+import { FINDING_ORDERS } from '../../query/findings.js';
 import { SEVERITIES } from '../../model/vulnerability.js';
+import { exploitationProperties } from './exploitation.js';
 import { PaginationInfoSchema } from './pagination.js';
 import { BuildSchema } from './projects.js';
 import { RefTo, StringEnum } from './typebox.js';
@@ -15,6 +17,7 @@ export const FindingSchema = Type.Object({
   vulnerability: Type.Object({
     id: Type.String(),
     vulnerabilityIDs: Type.Array(Type.String(), { description: 'The id and its aliases, the id first.' }),
+    ...exploitationProperties,
   }),
   severity: SeveritySchema,
   cvssScore: Type.Optional(Type.Number()),
@@ -94,11 +97,23 @@ export const FindingFilterFields = {
   fixAvailable: Type.Optional(
     StringEnum(['true', 'false'], { description: 'Only findings with (or without) a known fix.' }),
   ),
+  kev: Type.Optional(
+    StringEnum(['true', 'false'], { description: 'Only vulnerabilities in (or not in) the KEV catalogue loaded.' }),
+  ),
+  epssAtLeast: Type.Optional(
+    Type.Number({ minimum: 0, maximum: 1, description: 'Only vulnerabilities with an EPSS score of at least this.' }),
+  ),
 };
 
 export const FindingQuerySchema = Type.Object({
   PageSize: Type.Optional(Type.Integer({ minimum: 1, description: 'Findings per page (1..the configured maximum).' })),
   Cursor: Type.Optional(Type.String({ description: 'Opaque cursor from a previous `NextCursor`.' })),
+  sort: Type.Optional(
+    StringEnum(FINDING_ORDERS, {
+      description:
+        '`severity` (default): worst first. `exploitation`: KEV first, then the highest EPSS. `epss`: the highest EPSS first. Ties by severity, then project, package, vulnerability.',
+    }),
+  ),
   ...FindingFilterFields,
 });
 export type FindingQuery = Static<typeof FindingQuerySchema>;

@@ -1,4 +1,5 @@
 // Bodies and query parameters of /v0/vuln/{id} and its three lists (packages, dependents, artifacts).
+import { exploitationProperties } from './exploitation.js';
 import { Type, type Static } from 'typebox';
 import { PaginationInfoSchema, PaginationQuerySchema } from './pagination.js';
 import { RefTo, StringEnum } from './typebox.js';
@@ -62,6 +63,7 @@ export const VulnRecordSchema = Type.Object({
     description:
       'Every rating any document gives for the vulnerability or an alias, with its source, in the order docs/api.md "Severity" ranks them without a package (the first gave `severity`).',
   }),
+  ...exploitationProperties,
   published: Type.Optional(Type.String()),
   modified: Type.Optional(Type.String()),
   references: Type.Array(Type.String()),

@@ -1,5 +1,6 @@
 // Bodies of the vulnerability lists of packages (GUAC's shape, a bare array) and of artifacts.
 import { Type, type Static } from 'typebox';
+import { exploitationProperties } from './exploitation.js';
 import { BARE_ARRAY_DESCRIPTION } from './lists.js';
 import { PaginationInfoSchema } from './pagination.js';
 import { RefTo, StringEnum } from './typebox.js';
@@ -16,7 +17,11 @@ const ScanMetadataSchema = Type.Object({
 
 const PackageVulnerabilitySchema = Type.Object({
   package: Type.String(),
-  vulnerability: Type.Object({ type: Type.String(), vulnerabilityIDs: Type.Array(Type.String()) }),
+  vulnerability: Type.Object({
+    type: Type.String(),
+    vulnerabilityIDs: Type.Array(Type.String()),
+    ...exploitationProperties,
+  }),
   metadata: ScanMetadataSchema,
 });
 
@@ -57,6 +62,7 @@ const ArtifactVulnerabilitySchema = Type.Object({
   severity: SEVERITY,
   cvssScore: Type.Optional(Type.Number()),
   severitySource: Type.Optional(SeveritySourceSchema),
+  ...exploitationProperties,
   package: Type.String(),
 });
 

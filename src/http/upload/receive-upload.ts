@@ -36,9 +36,11 @@ export function receiveBody<T>(
   app: FastifyInstance,
   request: FastifyRequest,
   use: (body: ReceivedBody) => Promise<T>,
+  /** The media type to check instead of the request's (undefined: the content decides). */
+  media: { contentType: string | undefined } = { contentType: request.headers['content-type'] },
 ): Promise<T> {
   const { maxDocumentBytes } = app.uploadOptions;
-  const coding = bodyCodingOf(request.headers['content-type'], request.headers['content-encoding']);
+  const coding = bodyCodingOf(media.contentType, request.headers['content-encoding']);
   const declared = Number(request.headers['content-length'] ?? NaN);
   if (coding === 'identity' && declared > maxDocumentBytes) throw tooLarge(maxDocumentBytes);
   return withUploadedFile(request.raw, { coding, maxBytes: maxDocumentBytes }, use);

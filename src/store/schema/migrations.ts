@@ -4,6 +4,7 @@
 // constraints, no triggers, sequences, extensions, advisory locks or expression indexes.
 import { quoted, type Column } from './columns.js';
 import type { Dialect } from './dialect.js';
+import { exploitationTables, projectsAndBuilds } from './side-tables.js';
 import {
   columnsAt,
   EVIDENCE_COLUMNS,
@@ -175,6 +176,11 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX IF NOT EXISTS ${d.table('verdicts')}_digest ON ${d.table('verdicts')} (digest, at)`,
     ],
   },
+  {
+    version: 14,
+    description: 'KEV entries and EPSS scores, each kind with its source (docs/api.md, "Exploitation: KEV and EPSS")',
+    statements: exploitationTables,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
@@ -314,24 +320,6 @@ function provenanceSignatures(d: Dialect): string[] {
     `UPDATE ${slsa} SET "signature" = CASE WHEN EXISTS (SELECT 1 FROM ${d.table('documents')} x
        WHERE x.id = ${slsa}.doc AND (x.format LIKE 'slsa-provenance-%-dsse' OR x.format LIKE 'slsa-provenance-%-sigstore-bundle'
          OR x.format LIKE 'slsa-provenance-%-npm-attestations')) THEN 'unverified' ELSE 'unsigned' END`,
-  ];
-}
-
-/**
- * Step 12 (docs/adr/0014): a build per stored SBOM and per project the count and latest of its
- * builds, kept by the writer (../project-rows.ts). Idempotent, as steps 10 and 11.
- */
-function projectsAndBuilds(d: Dialect): string[] {
-  const [builds, projects] = [d.table('builds'), d.table('projects')];
-  return [
-    `CREATE TABLE IF NOT EXISTS ${builds} (doc ${d.ref} PRIMARY KEY, project TEXT, subject ${d.ref} NOT NULL,
-       version TEXT, vcs_commit TEXT, branch TEXT, build_url TEXT, built_at TEXT NOT NULL)`,
-    `CREATE INDEX IF NOT EXISTS ${builds}_project ON ${builds} (project, built_at, doc)`,
-    `CREATE TABLE IF NOT EXISTS ${projects} (name TEXT PRIMARY KEY, builds INTEGER NOT NULL,
-       latest_doc ${d.ref}, latest_built_at TEXT, created_at TEXT NOT NULL)`,
-    `CREATE INDEX IF NOT EXISTS ${projects}_latest ON ${projects} (latest_built_at, name)`,
-    `CREATE TABLE IF NOT EXISTS ${d.table('project_labels')} (project TEXT NOT NULL, key TEXT NOT NULL,
-       value TEXT NOT NULL, PRIMARY KEY (project, key))`,
   ];
 }
 

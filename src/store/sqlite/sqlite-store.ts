@@ -3,15 +3,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import type { EpssScore, ExploitationSource, KevEntry } from '../../model/exploitation.js';
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import type { SkippedItem } from '../../model/facts.js';
-import type { NodeKind } from '../../model/kinds.js';
 import { documentByDigestSql, documentFromRow, documentListSql, type DocumentRowValues } from '../document-rows.js';
-import { deliverInclusions, deliverRow, INCLUSION_COLUMNS, INCLUSION_SETS, loadColumns } from '../load-rows.js';
-import { PhaseClock, type LoadPhases } from '../load-phases.js';
+import type { LoadPhases } from '../load-phases.js';
+import { FACT_TABLES } from '../schema/tables.js';
 import { SQLITE_DIALECT } from '../schema/dialect.js';
 import type { SlsaRow } from '../../model/stored-facts.js';
-import { FACT_TABLES } from '../schema/tables.js';
 import type {
   BuildQuery,
   ProjectQuery,
@@ -39,19 +38,16 @@ import type {
 import { DocumentWriter } from '../writer.js';
 import { SqliteAdminTables } from './admin.js';
 import { SqliteEvidence } from './evidence.js';
+import { SqliteExploitation } from './exploitation.js';
 import { SqlitePolicies, SqliteProjects } from './projects.js';
 import type { Policy } from '../../model/policy.js';
 import { withStoreErrors } from './store-errors.js';
 import { deleteSqliteDocument } from './delete.js';
 import { migrate } from './schema.js';
 import { SqliteWriteBackend } from './write.js';
-import { Slices } from './slices.js';
+import { loadInSlices } from './load.js';
 
 export const SQLITE_FILE_NAME = 'supplygraph.sqlite';
-
-// Where a load from the start ends at least: ids up to the highest deleted are never reused.
-const HIGH_SQL = `SELECT coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'document_high'), 0)
-  AS document, (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'deletions') AS deletions`;
 
 export class SqliteStore implements GraphStore {
   readonly backend = 'sqlite' as const;
@@ -62,6 +58,7 @@ export class SqliteStore implements GraphStore {
   private readonly evidence: SqliteEvidence;
   private readonly projects: SqliteProjects;
   private readonly policies: SqlitePolicies;
+  private readonly exploitation: SqliteExploitation;
   private readonly stmt: {
     findDocument: Statement<[string], { id: number }>;
     documentSkips: Statement<[string], { skipped: string }>;
@@ -93,6 +90,7 @@ export class SqliteStore implements GraphStore {
     this.evidence = new SqliteEvidence(this.db);
     this.projects = new SqliteProjects(this.db);
     this.policies = new SqlitePolicies(this.db);
+    this.exploitation = new SqliteExploitation(this.db);
     this.writer = readonly ? undefined : new DocumentWriter(new SqliteWriteBackend(this.db));
   }
 
@@ -183,6 +181,21 @@ export class SqliteStore implements GraphStore {
   listVerdicts(digest: string, limit: number): Promise<StoredVerdict[]> {
     return this.policies.listVerdicts(digest, limit);
   }
+  replaceKev(entries: readonly KevEntry[], source: ExploitationSource): Promise<'replaced' | 'older'> {
+    return this.exploitation.replaceKev(entries, source);
+  }
+  replaceEpss(scores: readonly EpssScore[], source: ExploitationSource): Promise<'replaced' | 'older'> {
+    return this.exploitation.replaceEpss(scores, source);
+  }
+  exploitationSources(): Promise<ExploitationSource[]> {
+    return this.exploitation.exploitationSources();
+  }
+  kevEntries(): Promise<KevEntry[]> {
+    return this.exploitation.kevEntries();
+  }
+  epssScores(): Promise<EpssScore[]> {
+    return this.exploitation.epssScores();
+  }
   async createToken(token: TokenRecord): Promise<void> {
     this.admin.createToken(token);
   }
@@ -212,72 +225,13 @@ export class SqliteStore implements GraphStore {
    * Loads run one at a time, since the connection's snapshot is held across the yields.
    */
   async load(since: LoadCursor, sink: LoadSink, phases?: LoadPhases): Promise<LoadCursor> {
-    const run = this.loads.then(() => this.loadInSlices(since, sink, phases));
+    const run = this.loads.then(() => loadInSlices((this.loadDb ??= this.openLoadConnection()), since, sink, phases));
     this.loads = run.catch(() => undefined);
     return run;
   }
 
   private loads: Promise<unknown> = Promise.resolve();
   private loadDb: SqliteDatabase | undefined;
-
-  private async loadInSlices(since: LoadCursor, sink: LoadSink, phases?: LoadPhases): Promise<LoadCursor> {
-    const db = (this.loadDb ??= this.openLoadConnection());
-    const next = { ...since };
-    const clock = new PhaseClock(phases);
-    const slices = new Slices();
-    db.prepare('BEGIN').run();
-    try {
-      const nodes = db.prepare('SELECT id, kind, key, attr FROM nodes WHERE id > ? ORDER BY id').raw();
-      for (const [id, kind, key, attr] of nodes.iterate(since.node) as Iterable<
-        [number, NodeKind, string, string | null]
-      >) {
-        sink.node(id, kind, key, attr);
-        next.node = id;
-        if (slices.due()) await slices.yield();
-      }
-      clock.lap('nodes');
-      const docs = db.prepare('SELECT id, digest, origin, collector FROM documents WHERE id > ? ORDER BY id').raw();
-      for (const [id, digest, origin, collector] of docs.iterate(since.document) as Iterable<
-        [number, string, string, string]
-      >) {
-        sink.document({ id, digest, origin, collector });
-        next.document = id;
-        if (slices.due()) await slices.yield();
-      }
-      clock.lap('documents');
-      const facts: Record<string, number> = { ...since.facts };
-      for (const table of FACT_TABLES) {
-        const rows = db.prepare(`SELECT ${loadColumns(table)} FROM ${table.name} WHERE id > ? ORDER BY id`).raw();
-        for (const row of rows.iterate(since.facts[table.name] ?? 0) as Iterable<unknown[]>) {
-          deliverRow(sink, table, row);
-          facts[table.name] = row[0] as number;
-          if (slices.due()) await slices.yield();
-        }
-        clock.lap(table.name);
-      }
-      const sets = db.prepare(`SELECT ${INCLUSION_COLUMNS} FROM inclusion_sets WHERE doc > ? ORDER BY doc`).raw();
-      for (const row of sets.iterate(since.facts[INCLUSION_SETS] ?? 0) as Iterable<unknown[]>) {
-        deliverInclusions(sink, row);
-        facts[INCLUSION_SETS] = row[0] as number;
-        if (slices.due()) await slices.yield();
-      }
-      clock.lap(INCLUSION_SETS);
-      next.facts = facts;
-      const high = db.prepare(HIGH_SQL).get() as { document: number; deletions: number };
-      next.document = Math.max(next.document, high.document);
-      next.deletions = high.deletions;
-      const edges = db.prepare('SELECT id, a, b, ranked FROM dependency_edges WHERE id > ? ORDER BY id').raw();
-      for (const [id, a, b, ranked] of edges.iterate(since.edge) as Iterable<[number, number, number, number]>) {
-        sink.dependencyEdge(a, b, ranked === 1);
-        next.edge = id;
-        if (slices.due()) await slices.yield();
-      }
-      clock.lap('dependency_edges');
-    } finally {
-      db.prepare('COMMIT').run();
-    }
-    return next;
-  }
 
   /** The read-only connection loads read from (WAL: it never blocks the writer, nor the writer it). */
   private openLoadConnection(): SqliteDatabase {

@@ -12,6 +12,7 @@ import type {
   GraphEvidence,
   GraphStore,
   PolicyStore,
+  ExploitationStore,
   ProjectCatalogue,
   StoreHandle,
 } from '../../../store/types.js';
@@ -74,6 +75,7 @@ export interface StorePorts {
   readonly evidence: GraphEvidence;
   readonly projects: ProjectCatalogue;
   readonly policies: PolicyStore;
+  readonly exploitation: ExploitationStore;
   readonly handle: StoreHandle;
   /** The store uploads (through the ingest pipeline) and deletes write to; a worker thread reopens it by its location. */
   readonly writes: GraphStore;
@@ -129,6 +131,7 @@ export default fp<ApiContext>(
       evidence: store,
       projects: store,
       policies: store,
+      exploitation: store,
       handle: store,
       writes: store,
     } satisfies StorePorts);
