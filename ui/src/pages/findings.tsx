@@ -1,8 +1,9 @@
-// /ui/findings?severity=&ecosystem=&package=&vulnerability=&suppressed=&fixAvailable=&project=&label=:
-// the vulnerabilities that reach each project's latest build, across the portfolio, worst first.
+// /ui/findings?severity=&ecosystem=&package=&vulnerability=&suppressed=&fixAvailable=&kev=&project=
+// &label=&sort=: the vulnerabilities that reach each project's latest build, across the portfolio,
+// worst first (or known exploited first, or by EPSS score).
 import { useLocation } from 'preact-iso';
 import { FilterForm } from './findings/filter-form';
-import { filterSearch, filtersOf, filtersText } from './findings/logic';
+import { filterSearch, filtersOf, filtersText, orderText } from './findings/logic';
 import { FindingsResults } from './findings/results';
 
 export function Findings() {
@@ -13,8 +14,8 @@ export function Findings() {
     <section class="findings-page" aria-labelledby="findings-heading">
       <h1 id="findings-heading">Findings</h1>
       <p class="muted">
-        The vulnerabilities that reach each project’s latest build, one row per package and vulnerability, worst first.
-        Shown: {filtersText(filters)}.
+        The vulnerabilities that reach each project’s latest build, one row per package and vulnerability,{' '}
+        {orderText(filters.sort)}. Shown: {filtersText(filters)}.
       </p>
       {/* Keyed by the filters: moving back or forward shows the form as the address states it. */}
       <FilterForm key={search} filters={filters} />

@@ -1,7 +1,15 @@
 // The portfolio, project and findings pages' decisions, without a browser: the findings filters
 // read from and written to the address, the builds a diff compares by default, a diff in words.
 import { describe, expect, it } from 'vitest';
-import { filterQuery, filterSearch, filtersOf, filtersText, summaryQuery } from '../../src/pages/findings/logic';
+import {
+  filterQuery,
+  filterSearch,
+  filtersOf,
+  filtersText,
+  listQuery,
+  orderText,
+  summaryQuery,
+} from '../../src/pages/findings/logic';
 import { buildName, diffPair, diffText, labelText, type Build, type BuildDiff } from '../../src/pages/projects/logic';
 import { findingsHref, projectHref, projectsHref } from '../../src/links';
 
@@ -14,6 +22,7 @@ const build = (version: string | null, subject: string | null = `pkg:npm/a@${ver
   buildUrl: null,
   builtAt: '2026-11-27T10:00:00.000Z',
   ingestedAt: '2026-11-27T10:00:00.000Z',
+  findings: { total: 0, bySeverity: {} },
 });
 
 describe('findings filters', () => {
@@ -27,8 +36,11 @@ describe('findings filters', () => {
       vulnerability: '',
       suppressed: 'false',
       fixAvailable: 'true',
+      kev: '',
+      sort: 'severity',
     });
     expect(filtersOf({ severity: 'bad' }).severity).toBe('');
+    expect(filtersOf({ kev: 'maybe', sort: 'random' })).toMatchObject({ kev: '', sort: 'severity' });
   });
 
   it('write back only what is set, in one canonical order', () => {
@@ -39,6 +51,18 @@ describe('findings filters', () => {
     expect(filterSearch(filtersOf({}))).toBe('');
     expect(summaryQuery('label=team%3Dshop&fixAvailable=false')).toEqual({ label: 'team=shop', fixAvailable: 'false' });
     expect(filtersText(filters)).toBe('project shop-api, CRITICAL, VEX-suppressed included');
+  });
+
+  it('send the order to the list only, the KEV filter to both; severity order is the default', () => {
+    const filters = filtersOf({ sort: 'exploitation', kev: 'true', project: 'shop-api' });
+    const search = filterSearch(filters);
+    expect(search).toBe('project=shop-api&kev=true&sort=exploitation');
+    expect(listQuery(search)).toEqual({ project: 'shop-api', kev: 'true', sort: 'exploitation' });
+    expect(summaryQuery(search)).toEqual({ project: 'shop-api', kev: 'true' });
+    expect(filtersText(filters)).toBe('project shop-api, known exploited only, VEX-suppressed left out');
+    expect(orderText(filters.sort)).toBe('known exploited (KEV) first, then the highest EPSS score');
+    expect(filterSearch(filtersOf({ sort: 'severity' }))).toBe('');
+    expect(listQuery('sort=severity')).toEqual({});
   });
 });
 

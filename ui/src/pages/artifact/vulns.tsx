@@ -1,5 +1,7 @@
-// The artifact's vulnerabilities (its own packages' and its contents'), most severe first, each
-// with "Why?": the path from the artifact to the vulnerable package in the graph view.
+// The artifact's vulnerabilities (its own packages' and its contents'), most severe first, KEV and
+// EPSS beside the severity, each with "Why?": the path from the artifact to the vulnerable package
+// in the graph view.
+import { ExploitationBadges } from '../../components/exploitation-badges';
 import { SeverityBadge } from '../../components/severity-badge';
 import { packageHref, vulnHref } from '../../links';
 import type { ArtifactVuln } from './load';
@@ -35,6 +37,7 @@ export function ArtifactVulns({ vulns, onWhy }: { vulns: ArtifactVuln[]; onWhy: 
                   <td>
                     <SeverityBadge severity={v.severity} />
                     {v.cvssScore !== undefined ? <span class="muted"> CVSS {v.cvssScore}</span> : null}
+                    <ExploitationBadges kev={v.kev} epss={v.epss} />
                   </td>
                   <td>
                     <a class="purl" href={packageHref(v.package)}>

@@ -4,7 +4,7 @@ import { useLocation } from 'preact-iso';
 import { useState } from 'preact/hooks';
 import { SEVERITIES } from '../../components/severity';
 import { findingsHref } from '../../links';
-import { filterQuery, type FindingsFilters, type FixAvailable, type Suppressed } from './logic';
+import { filterQuery, type FindingsFilters } from './logic';
 
 const TEXT_FIELDS: {
   key: 'project' | 'label' | 'ecosystem' | 'package' | 'vulnerability';
@@ -18,12 +18,82 @@ const TEXT_FIELDS: {
   { key: 'vulnerability', label: 'Vulnerability', hint: 'CVE-2021-44906' },
 ];
 
-const SUPPRESSED_LABELS: Record<Suppressed, string> = {
-  false: 'Leave out',
-  true: 'Only those',
-  any: 'Include',
-};
-const FIX_LABELS: Record<FixAvailable, string> = { '': 'Any', true: 'Available', false: 'None known' };
+/** The filters chosen from a list, and the order: each value of the field with its words, in order. */
+type ChoiceField = 'suppressed' | 'fixAvailable' | 'kev' | 'sort';
+type ChoiceSpec = {
+  [F in ChoiceField]: { field: F; id: string; label: string; options: [FindingsFilters[F], string][] };
+}[ChoiceField];
+
+const CHOICES: ChoiceSpec[] = [
+  {
+    field: 'suppressed',
+    id: 'filter-suppressed',
+    label: 'Suppressed by VEX',
+    options: [
+      ['false', 'Leave out'],
+      ['true', 'Only those'],
+      ['any', 'Include'],
+    ],
+  },
+  {
+    field: 'fixAvailable',
+    id: 'filter-fix',
+    label: 'Fix',
+    options: [
+      ['', 'Any'],
+      ['true', 'Available'],
+      ['false', 'None known'],
+    ],
+  },
+  {
+    field: 'kev',
+    id: 'filter-kev',
+    label: 'Known exploited (KEV)',
+    options: [
+      ['', 'Any'],
+      ['true', 'Known exploited only'],
+      ['false', 'Not known exploited'],
+    ],
+  },
+  {
+    field: 'sort',
+    id: 'filter-sort',
+    label: 'Sort by',
+    options: [
+      ['severity', 'Severity'],
+      ['exploitation', 'Exploitation (KEV, then EPSS)'],
+      ['epss', 'EPSS score'],
+    ],
+  },
+];
+
+function Choice({
+  choice,
+  value,
+  onChange,
+}: {
+  choice: ChoiceSpec;
+  value: string;
+  onChange: (value: FindingsFilters[ChoiceField]) => void;
+}) {
+  return (
+    <span class="control">
+      <label for={choice.id}>{choice.label}</label>
+      <select
+        id={choice.id}
+        value={value}
+        // The options are the field's own values: what the select gives back is one of them.
+        onChange={(e) => onChange(e.currentTarget.value as FindingsFilters[ChoiceField])}
+      >
+        {choice.options.map(([v, words]) => (
+          <option key={v} value={v}>
+            {words}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
 
 export function FilterForm({ filters }: { filters: FindingsFilters }) {
   const { route } = useLocation();
@@ -63,34 +133,14 @@ export function FilterForm({ filters }: { filters: FindingsFilters }) {
           />
         </span>
       ))}
-      <span class="control">
-        <label for="filter-suppressed">Suppressed by VEX</label>
-        <select
-          id="filter-suppressed"
-          value={draft.suppressed}
-          onChange={(e) => set('suppressed', e.currentTarget.value as Suppressed)}
-        >
-          {(Object.keys(SUPPRESSED_LABELS) as Suppressed[]).map((v) => (
-            <option key={v} value={v}>
-              {SUPPRESSED_LABELS[v]}
-            </option>
-          ))}
-        </select>
-      </span>
-      <span class="control">
-        <label for="filter-fix">Fix</label>
-        <select
-          id="filter-fix"
-          value={draft.fixAvailable}
-          onChange={(e) => set('fixAvailable', e.currentTarget.value as FixAvailable)}
-        >
-          {(Object.keys(FIX_LABELS) as FixAvailable[]).map((v) => (
-            <option key={v} value={v}>
-              {FIX_LABELS[v]}
-            </option>
-          ))}
-        </select>
-      </span>
+      {CHOICES.map((choice) => (
+        <Choice
+          key={choice.field}
+          choice={choice}
+          value={draft[choice.field]}
+          onChange={(value) => set(choice.field, value)}
+        />
+      ))}
       <button type="submit">Apply filters</button>
       <a href={findingsHref()}>Clear</a>
     </form>

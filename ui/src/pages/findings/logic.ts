@@ -1,5 +1,5 @@
-// The findings filters without a DOM: read from the page's query string, written back to it, and
-// turned into the query of GET /v0/findings and /v0/findings/summary.
+// The findings filters and order without a DOM: read from the page's query string, written back
+// to it, and turned into the query of GET /v0/findings and /v0/findings/summary.
 import type { paths } from '../../api/client';
 import { SEVERITIES } from '../../components/severity';
 
@@ -8,8 +8,13 @@ export type SummaryQuery = NonNullable<paths['/v0/findings/summary']['get']['par
 
 export const SUPPRESSED = ['false', 'true', 'any'] as const;
 export const FIX_AVAILABLE = ['', 'true', 'false'] as const;
+export const KEV = ['', 'true', 'false'] as const;
+/** The orders of /v0/findings' `sort`, the default (severity) first. */
+export const SORTS = ['severity', 'exploitation', 'epss'] as const;
 export type Suppressed = (typeof SUPPRESSED)[number];
 export type FixAvailable = (typeof FIX_AVAILABLE)[number];
+export type KevFilter = (typeof KEV)[number];
+export type Sort = (typeof SORTS)[number];
 
 /** The filters as the form holds them: '' for "any"; `suppressed` is `false` unless chosen. */
 export interface FindingsFilters {
@@ -21,6 +26,9 @@ export interface FindingsFilters {
   vulnerability: string;
   suppressed: Suppressed;
   fixAvailable: FixAvailable;
+  /** In the KEV catalogue ('true'), not in it ('false'), or either (''). */
+  kev: KevFilter;
+  sort: Sort;
 }
 
 const TEXT_FILTERS = ['project', 'label', 'ecosystem', 'package', 'vulnerability'] as const;
@@ -41,6 +49,8 @@ export function filtersOf(query: Record<string, string | undefined>): FindingsFi
     vulnerability: text('vulnerability'),
     suppressed: oneOf(SUPPRESSED, query.suppressed, 'false'),
     fixAvailable: oneOf(FIX_AVAILABLE, query.fixAvailable, ''),
+    kev: oneOf(KEV, query.kev, ''),
+    sort: oneOf(SORTS, query.sort, 'severity'),
   };
 }
 
@@ -51,6 +61,8 @@ export function filterQuery(filters: FindingsFilters): Record<string, string | u
   if (filters.severity !== '') query.severity = filters.severity;
   if (filters.suppressed !== 'false') query.suppressed = filters.suppressed;
   if (filters.fixAvailable !== '') query.fixAvailable = filters.fixAvailable;
+  if (filters.kev !== '') query.kev = filters.kev;
+  if (filters.sort !== 'severity') query.sort = filters.sort;
   return query;
 }
 
@@ -68,8 +80,24 @@ export function summaryQuery(search: string): SummaryQuery {
   if (filters.severity !== '') query.severity = filters.severity;
   if (filters.suppressed !== 'false') query.suppressed = filters.suppressed;
   if (filters.fixAvailable !== '') query.fixAvailable = filters.fixAvailable;
+  if (filters.kev !== '') query.kev = filters.kev;
   return query;
 }
+
+/** The query of /v0/findings (less the paging) for a filter string made by filterSearch: the order too. */
+export function listQuery(search: string): FindingsQuery {
+  const { sort } = filtersOf(Object.fromEntries(new URLSearchParams(search)));
+  return { ...summaryQuery(search), ...(sort === 'severity' ? {} : { sort }) };
+}
+
+const ORDER_TEXT: Record<Sort, string> = {
+  severity: 'worst first',
+  exploitation: 'known exploited (KEV) first, then the highest EPSS score',
+  epss: 'the highest EPSS score first',
+};
+
+/** How the list is ordered, in words: `worst first`. */
+export const orderText = (sort: Sort): string => ORDER_TEXT[sort];
 
 /** A sentence for what a filter string keeps: `severity HIGH or worse, fix available`. */
 export function filtersText(filters: FindingsFilters): string {
@@ -81,6 +109,7 @@ export function filtersText(filters: FindingsFilters): string {
   if (filters.package) parts.push(`package ${filters.package}`);
   if (filters.vulnerability) parts.push(`vulnerability ${filters.vulnerability}`);
   if (filters.fixAvailable) parts.push(filters.fixAvailable === 'true' ? 'fix available' : 'no fix available');
+  if (filters.kev) parts.push(filters.kev === 'true' ? 'known exploited only' : 'not known exploited');
   parts.push(
     filters.suppressed === 'false'
       ? 'VEX-suppressed left out'

@@ -1,5 +1,6 @@
 // The findings a filter string keeps: their counts by severity (/v0/findings/summary) and the list
-// itself (/v0/findings), worst first, a page at a time. Used by the findings page and a project's.
+// itself (/v0/findings), in the order asked (worst first unless told), a page at a time. Used by
+// the findings page and a project's.
 import { useCallback } from 'preact/hooks';
 import { api, unwrap } from '../../api/client';
 import { useLoad } from '../../api/use-load';
@@ -8,7 +9,7 @@ import { SeverityCounts } from '../../components/severity-counts';
 import { Failure, Loading, Show } from '../../components/status';
 import { plural } from '../../components/text';
 import { pageOf, usePaged, type Page } from '../../components/use-paged';
-import { summaryQuery } from './logic';
+import { filtersOf, listQuery, orderText, summaryQuery } from './logic';
 import { FindingsTable, type Finding } from './table';
 
 const PAGE_SIZE = 50;
@@ -48,7 +49,7 @@ export function FindingsResults({
   const list = usePaged<Finding>(
     useCallback(
       async (cursor: string | undefined, signal: AbortSignal): Promise<Page<Finding>> => {
-        const query = { ...summaryQuery(search), PageSize: PAGE_SIZE, ...(cursor ? { Cursor: cursor } : {}) };
+        const query = { ...listQuery(search), PageSize: PAGE_SIZE, ...(cursor ? { Cursor: cursor } : {}) };
         const data = unwrap(await api.GET('/v0/findings', { params: { query }, signal }));
         return pageOf(data.findings, data.PaginationInfo);
       },
@@ -58,10 +59,11 @@ export function FindingsResults({
   if (list.state === 'loading') return <Loading what="findings" />;
   if (list.state === 'failed' && list.error) return <Failure error={list.error} what="the findings" />;
   if (list.items.length === 0) return <p role="status">{empty}</p>;
+  const { sort } = filtersOf(Object.fromEntries(new URLSearchParams(search)));
   return (
     <>
       <Summary search={search} />
-      <FindingsTable findings={list.items} showProject={showProject} caption="Findings, worst first" />
+      <FindingsTable findings={list.items} showProject={showProject} caption={`Findings, ${orderText(sort)}`} />
       <MoreButton list={list} label="More findings" what="findings" />
     </>
   );

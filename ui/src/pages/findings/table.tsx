@@ -1,7 +1,9 @@
-// Findings as /v0/findings lists them (worst first): one row per build, package version and
-// vulnerability, with the versions that fix it, its VEX status and the path from the build.
+// Findings as /v0/findings lists them (in the order asked): one row per build, package version and
+// vulnerability, with KEV and EPSS beside the severity, the versions that fix it, its VEX status
+// and the path from the build.
 import type { Answer } from '../../components/api-types';
 import { Chain } from '../../components/chain';
+import { ExploitationBadges } from '../../components/exploitation-badges';
 import { SeverityBadge } from '../../components/severity-badge';
 import { documentHref, packageHref, projectHref, vulnHref } from '../../links';
 
@@ -70,6 +72,7 @@ export function FindingsTable({
               <td class="nowrap">
                 <SeverityBadge severity={f.severity} />
                 {f.cvssScore !== undefined ? <span class="muted"> CVSS {f.cvssScore}</span> : null}
+                <ExploitationBadges kev={f.vulnerability.kev} epss={f.vulnerability.epss} />
               </td>
               <td class="vuln-id">
                 <a href={vulnHref(f.vulnerability.id)}>{f.vulnerability.id}</a>

@@ -16,6 +16,8 @@ export interface VulnRow {
   id: string;
   severity: Record['severity'];
   cvssScore?: number;
+  kev: Record['kev'];
+  epss: Record['epss'];
   summary: string;
   packages: string[];
   /** Per package: its VEX status (`suppressedBy` when a statement says not affected). */
@@ -46,6 +48,8 @@ async function row(ids: { id: string; packages: string[] }, signal: AbortSignal)
     id: record.id,
     severity: record.severity,
     cvssScore: record.cvssScore,
+    kev: record.kev,
+    epss: record.epss,
     summary: record.summary || record.description.split('\n')[0],
     packages: ids.packages,
     vex,

@@ -1,9 +1,10 @@
-// The package page's vulnerabilities (its own and its dependencies'): severity, summary, the
-// package it was reported for with its VEX status, and "Why?" for a dependency: shows the path
-// to it in the graph view.
+// The package page's vulnerabilities (its own and its dependencies'): severity with KEV and EPSS,
+// summary, the package it was reported for with its VEX status, and "Why?" for a dependency: shows
+// the path to it in the graph view.
 import { useCallback } from 'preact/hooks';
 import { useLoad } from '../../api/use-load';
 import { Show } from '../../components/status';
+import { ExploitationBadges } from '../../components/exploitation-badges';
 import { SeverityBadge } from '../../components/severity-badge';
 import { countBySeverity } from '../../components/severity';
 import { plural } from '../../components/text';
@@ -92,6 +93,7 @@ function VulnTableRow({ row, purl, onWhy }: RowProps) {
       <td>
         <SeverityBadge severity={row.severity} />
         {row.cvssScore !== undefined ? <span class="muted"> CVSS {row.cvssScore}</span> : null}
+        <ExploitationBadges kev={row.kev} epss={row.epss} />
       </td>
       <td>{row.summary || <span class="muted">no summary</span>}</td>
       <td>

@@ -1,6 +1,8 @@
-// One vulnerability's record: ids, severity (and every source's rating), dates, summary,
-// description (plain text, paragraphs kept) and references (http(s) only).
+// One vulnerability's record: ids, severity (and every source's rating), KEV and EPSS, dates,
+// summary, description (plain text, paragraphs kept) and references (http(s) only).
 import type { Answer } from '../../components/api-types';
+import { ExploitationBadges } from '../../components/exploitation-badges';
+import { epssDetail, kevFacts } from '../../components/exploitation';
 import { SeverityBadge } from '../../components/severity-badge';
 import { paragraphs, plural, safeHref } from '../../components/text';
 import { vulnHref } from '../../links';
@@ -41,6 +43,7 @@ export function RecordHeader({ record }: { record: VulnRecord }) {
       <p class="kind muted">Vulnerability ({record.type})</p>
       <h1>
         {record.id} <SeverityBadge severity={record.severity} />
+        <ExploitationBadges kev={record.kev} epss={record.epss} />
       </h1>
       {/* An OSV summary is also the description when there is no other: not shown twice. */}
       {record.summary && record.summary !== record.description ? <p class="lead">{record.summary}</p> : null}
@@ -51,6 +54,20 @@ export function RecordHeader({ record }: { record: VulnRecord }) {
         <a href="#dependents-h">{plural(record.dependents, 'dependent package', 'dependent packages')}</a>.
       </p>
     </header>
+  );
+}
+
+/** KEV and EPSS in words (the header's badges say them in short, their details only in a title). */
+function Exploitation({ record }: { record: VulnRecord }) {
+  return (
+    <>
+      <dt>Known exploited</dt>
+      <dd data-testid="kev">
+        {record.kev ? `Yes: ${kevFacts(record.kev)}` : <span class="muted">not in the KEV catalogue loaded</span>}
+      </dd>
+      <dt>EPSS</dt>
+      <dd data-testid="epss">{record.epss ? epssDetail(record.epss) : <span class="muted">no score loaded</span>}</dd>
+    </>
   );
 }
 
@@ -92,6 +109,7 @@ export function RecordDetails({ record }: { record: VulnRecord }) {
             </dd>
           </>
         ) : null}
+        <Exploitation record={record} />
         <dt>Published</dt>
         <dd>{record.published ?? <span class="muted">unknown</span>}</dd>
         <dt>Modified</dt>
