@@ -102,7 +102,14 @@ function declare(program: Command, path: CommandName, env: Environment, found: (
   for (const flag of Object.values(spec.flags ?? {})) cmd.addOption(flagOption(flag));
   if (spec.argument !== undefined) cmd.argument(spec.argument[0], spec.argument[1]);
   cmd.action((...received: unknown[]) => {
-    const args = spec.argument === undefined ? [] : [received[0]].flat().map(String);
+    // An optional argument not given is no argument (not the text "undefined").
+    const args =
+      spec.argument === undefined
+        ? []
+        : [received[0]]
+            .flat()
+            .filter((a) => a !== undefined)
+            .map(String);
     const settings = settingsOf(spec, cmd, env);
     found(Object.freeze({ command: path, settings, args, flags: flagsOf(spec, cmd) }) as unknown as AnyInvocation);
   });
