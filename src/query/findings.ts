@@ -50,15 +50,17 @@ export interface FindingRow extends ProjectBuild {
 const RANK = new Map<Severity, number>(SEVERITIES.map((s, i) => [s, i]));
 export const severityRank = (s: Severity): number => RANK.get(s) ?? SEVERITIES.length;
 
-/** The findings of each build remembered until the index changes (its generation). */
+/** The findings of each build remembered until the index changes (another index, or a new generation). */
 class FindingsMemo {
+  private index: WeakRef<GraphView> | undefined;
   private generation = -1;
   private readonly bySubject = new Map<number, BuildFinding[]>();
 
   of(index: GraphView, subject: number): BuildFinding[] {
-    if (index.generation !== this.generation) {
+    if (index.generation !== this.generation || this.index?.deref() !== index) {
       this.bySubject.clear();
       this.generation = index.generation;
+      this.index = new WeakRef(index);
     }
     let found = this.bySubject.get(subject);
     if (!found) this.bySubject.set(subject, (found = buildFindings(index, subject)));
