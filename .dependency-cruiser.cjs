@@ -30,7 +30,8 @@ module.exports = {
     // server.ts composes the process: it opens the store and starts the index service. Uploads
     // go through the one ingest pipeline, as the CLI's ingest does; the upload worker rebuilds
     // the signature verifier from its settings (ingest/signatures). KEV and EPSS files go
-    // through their one import (ingest/exploitation/import.ts), as the CLI's do.
+    // through their one import (ingest/exploitation/import.ts), as the CLI's do; feeds are synced
+    // by the one sync (ingest/feeds/sync.ts) the CLI runs too.
     layer('http-answers-through-query', 'http', [
       'model',
       'query',
@@ -41,6 +42,8 @@ module.exports = {
       'ingest/pipeline.ts',
       'ingest/signatures/index.ts',
       'ingest/exploitation/import.ts',
+      'ingest/feeds/sync.ts',
+      'ingest/feeds/fetch-source.ts',
     ]),
     {
       name: 'no-cycles',

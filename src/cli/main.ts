@@ -11,6 +11,7 @@ import { ingestCommand } from './ingest.js';
 import { runInit } from './init.js';
 import { runMigrate } from './migrate.js';
 import { runCheck } from './check.js';
+import { runFeedAdd, runFeedList, runFeedRemove, runFeedSync } from './feeds.js';
 import { runExploitationImport, runExploitationList } from './exploitation.js';
 import { runPolicyDelete, runPolicyList, runPolicySet } from './policies.js';
 import { runProjectList, runProjectMove, runProjectShow } from './projects.js';
@@ -83,6 +84,16 @@ const RUNNERS: { readonly [C in CommandName]: Runner<C> } = {
     }),
   ),
   'policies delete': onStore(({ settings, args }) => runPolicyDelete(settings.store, args[0])),
+  'feeds list': onStore(({ settings, flags }) => runFeedList(settings.store, flags.json)),
+  'feeds add': onStore(({ settings, args, flags }) =>
+    runFeedAdd(settings.store, args[0], {
+      kind: flags.kind,
+      source: flags.source,
+      ...(flags.interval === undefined ? {} : { interval: flags.interval }),
+    }),
+  ),
+  'feeds remove': onStore(({ settings, args }) => runFeedRemove(settings.store, args[0])),
+  'feeds sync': onStore(({ settings, args }) => runFeedSync(settings.store, args[0])),
   'exploitation list': onStore(({ settings, flags }) => runExploitationList(settings.store, flags.json)),
   'exploitation kev': onStore(({ settings, args }) => runExploitationImport(settings.store, 'kev', args[0])),
   'exploitation epss': onStore(({ settings, args }) => runExploitationImport(settings.store, 'epss', args[0])),

@@ -61,6 +61,7 @@ export function serveOptionsOf(s: ServeSettings): ServeOptions {
     port: s.port,
     limits: { listCap: s.listCap, maxPageSize: s.maxPageSize },
     refreshIntervalMs: s.refreshInterval,
+    feedCheckIntervalMs: s.feedCheckInterval,
     logLevel: s.logLevel,
     http: httpLimitsOf(s),
     access: accessOf(s),

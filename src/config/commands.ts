@@ -46,6 +46,7 @@ const SERVE_SETTINGS = [
   'listCap',
   'maxPageSize',
   'refreshInterval',
+  'feedCheckInterval',
   'logLevel',
   ...PG,
   'pgStartupWait',
@@ -197,6 +198,31 @@ export const COMMANDS = {
     settings: ['store', ...PG],
     argument: ['<name>', 'the policy name'],
   },
+  'feeds list': {
+    description: 'list the feeds the server keeps current, with their last sync',
+    settings: ['store', ...PG],
+    flags: { json: JSON_FLAG('them') },
+  },
+  'feeds add': {
+    description: 'add a feed, or change one (it is due at once)',
+    settings: ['store', ...PG],
+    argument: ['<name>', 'the feed name'],
+    flags: {
+      kind: { flag: '--kind <kind>', description: 'osv-archive, kev or epss', required: true },
+      source: { flag: '--source <url-or-path>', description: 'an http(s) URL or an absolute path', required: true },
+      interval: { flag: '--interval <seconds>', description: 'seconds between syncs (default 86400, a day)' },
+    },
+  },
+  'feeds remove': {
+    description: 'remove a feed (what it stored stays)',
+    settings: ['store', ...PG],
+    argument: ['<name>', 'the feed name'],
+  },
+  'feeds sync': {
+    description: 'sync the named feed now, or every feed that is due, in this process',
+    settings: ['store', ...PG],
+    argument: ['[name]', 'the feed name (default: every feed due)'],
+  },
   'exploitation list': {
     description: 'list the KEV and EPSS data loaded',
     settings: ['store', ...PG],
@@ -253,6 +279,7 @@ export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
   token: 'manage the API tokens of the store (shared by every server on it)',
   policies: 'list, set or delete the policies builds are judged by (docs/api.md, "Policies and verdicts")',
   projects: 'list or show the projects (the builds of one service over time), or move a build',
+  feeds: 'add, list, remove or sync the feeds the server keeps current (docs/api.md, "Feeds")',
   exploitation: 'list or replace the KEV catalogue and EPSS scores (docs/api.md, "Exploitation: KEV and EPSS")',
 };
 

@@ -53,6 +53,13 @@ export const SETTINGS = {
     defaultValue: 1_000,
     allowZero: true,
   }),
+  feedCheckInterval: integer({
+    flag: '--feed-check-interval <ms>',
+    env: 'SUPPLYGRAPH_FEED_CHECK_INTERVAL',
+    description: 'how often the server looks for feeds due a sync (0: only when asked)',
+    defaultValue: 60_000,
+    allowZero: true,
+  }),
   logLevel: parsed({
     flag: '--log-level <level>',
     env: 'SUPPLYGRAPH_LOG_LEVEL',

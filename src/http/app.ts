@@ -40,6 +40,8 @@ import projectRoutes from './routes/projects.js';
 import findingRoutes from './routes/findings.js';
 import policyRoutes from './routes/policies.js';
 import exploitationRoutes from './routes/exploitation.js';
+import feedRoutes from './routes/feeds.js';
+import feeds from './plugins/app/feeds.js';
 import verdictRoutes from './routes/verdicts.js';
 import searchRoutes from './routes/search.js';
 import statsRoutes from './routes/stats.js';
@@ -128,6 +130,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
   // App plugins: decorators and hooks every route relies on.
   await app.register(apiContext, ctx);
   await app.register(metrics);
+  await app.register(feeds, { feeds: ctx.feeds });
   await app.register(readiness);
   await app.register(responseCache);
   // Its check of the query comes before the page size's (request guards): an unknown parameter is named first.
@@ -157,6 +160,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions = {}): Promi
   await app.register(policyRoutes);
   await app.register(verdictRoutes);
   await app.register(exploitationRoutes);
+  await app.register(feedRoutes);
   await app.register(openApiRoute);
   await app.register(metricsRoute);
   await app.register(uiRoutes, { directory: ctx.uiDirectory });

@@ -35,6 +35,9 @@ export const POLICIES_PATH = '/v0/policies';
 /** KEV and EPSS (docs/api.md, "Exploitation: KEV and EPSS"): a kind's file is POSTed at its path. */
 export const EXPLOITATION_PATH = '/v0/exploitation';
 
+/** Feeds (docs/api.md, "Feeds"): one is PUT and DELETEd at its path, synced by a POST to …/sync. */
+export const FEEDS_PATH = '/v0/feeds';
+
 /** Verdicts: POSTed with an SBOM body (or a build reference), listed per build with GET. */
 export const VERDICTS_PATH = '/v0/verdicts';
 
@@ -67,7 +70,14 @@ export function allowedMethods(url: string): readonly string[] {
   if (path.startsWith(`${POLICIES_PATH}/`)) return ['PUT', 'DELETE'];
   if (path === VERDICTS_PATH) return ['GET', 'HEAD', 'POST'];
   if (isExploitationFilePath(path)) return ['POST'];
+  if (path.startsWith(`${FEEDS_PATH}/`)) return feedMethods(path.slice(FEEDS_PATH.length + 1));
   return ['GET', 'HEAD'];
+}
+
+/** A feed answers GET, PUT and DELETE; its sync POST; its syncs GET. */
+function feedMethods(rest: string): readonly string[] {
+  if (!rest.includes('/')) return ['GET', 'HEAD', 'PUT', 'DELETE'];
+  return rest.endsWith('/sync') ? ['POST'] : ['GET', 'HEAD'];
 }
 
 /** POST /v0/exploitation/{kind}: a KEV or EPSS file. */
@@ -78,7 +88,7 @@ function isExploitationFilePath(path: string): boolean {
 /** Whether a request may carry a body: an upload, a batch question, a verdict's SBOM, a policy or an exploitation file. */
 export function takesBody(method: string, url: string): boolean {
   const path = pathOf(url);
-  if (method === 'PUT') return path.startsWith(`${POLICIES_PATH}/`);
+  if (method === 'PUT') return path.startsWith(`${POLICIES_PATH}/`) || path.startsWith(`${FEEDS_PATH}/`);
   if (method !== 'POST') return false;
   return path === DOCUMENTS_PATH || path === VERDICTS_PATH || isBatchPath(path) || isExploitationFilePath(path);
 }

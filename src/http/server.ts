@@ -20,6 +20,7 @@ import {
   type BatchOptions,
   type UploadOptions,
 } from './plugins/app/api-context.js';
+import { DEFAULT_FEEDS } from './plugins/app/feeds.js';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './limits.js';
 
 export interface ServeOptions {
@@ -28,6 +29,8 @@ export interface ServeOptions {
   port: number;
   limits: PageLimits;
   refreshIntervalMs: number;
+  /** How often to look for feeds due a sync; 0 (the default here): only when asked. */
+  feedCheckIntervalMs?: number;
   logLevel: string;
   /** Connection limits, budgets and the drain deadline; each defaults to its setting's default. */
   http?: Partial<HttpLimits>;
@@ -130,6 +133,7 @@ export async function openServer(options: ServeOptions): Promise<OpenServer> {
       corsOrigins: options.corsOrigins,
       compressThresholdBytes: options.compressThresholdBytes,
       uiDirectory: options.uiDirectory,
+      feeds: { ...DEFAULT_FEEDS, checkIntervalMs: options.feedCheckIntervalMs ?? 0 },
     },
     {
       logger,

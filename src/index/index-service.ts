@@ -103,9 +103,9 @@ export class IndexService {
 
   /** Reloads KEV and EPSS when a kind was replaced in the store since; true when it was. */
   async syncExploitation(): Promise<boolean> {
-    const sources = await this.store.exploitationSources();
+    const sources = await this.store.exploitation.exploitationSources();
     if (stampOf(sources) === this.exploitation.stamp) return false;
-    const [kev, epss] = await Promise.all([this.store.kevEntries(), this.store.epssScores()]);
+    const [kev, epss] = await Promise.all([this.store.exploitation.kevEntries(), this.store.exploitation.epssScores()]);
     this.exploitation.replace(sources, kev, epss);
     this.exploitationChanges++;
     this.options.logger?.info({ sources: sources.map((s) => `${s.kind}: ${s.entries}`) }, 'exploitation data loaded');

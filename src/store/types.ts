@@ -6,6 +6,7 @@ import type { LinkFactKind, StoredRecord } from '../model/stored-facts.js';
 import type { TokenScope } from '../model/tokens.js';
 import type { BuildInput } from '../model/build.js';
 import type { EpssScore, ExploitationSource, KevEntry } from '../model/exploitation.js';
+import type { FeedSettings, FeedState, FeedSync, StoredFeed } from '../model/feed.js';
 import type { Policy } from '../model/policy.js';
 import type { SlsaRow } from '../model/stored-facts.js';
 import type { EdgeEvidence, EdgeQuery } from './edge-evidence.js';
@@ -373,14 +374,40 @@ export interface ExploitationStore {
   epssScores(): Promise<EpssScore[]>;
 }
 
+/** A record an OSV archive feed has taken: its id, `modified` and the digest of its bytes. */
+export interface FeedRecord {
+  id: string;
+  modified: string;
+  digest: string;
+}
+
+/** Feeds, their syncs, and the records they took (docs/api.md, "Feeds"). */
+export interface FeedStore {
+  putFeed(settings: FeedSettings, at: string): Promise<'created' | 'updated'>;
+  /** The feed, its syncs and records; false when there is none. */
+  deleteFeed(name: string): Promise<boolean>;
+  listFeeds(): Promise<StoredFeed[]>;
+  /**
+   * Leases the feed due first at `now` (or the one named, due or not) until `leaseUntil`, unless
+   * another process holds a live lease on it; undefined when there is none to take.
+   */
+  claimFeed(now: string, owner: string, leaseUntil: string, name?: string): Promise<StoredFeed | undefined>;
+  /** Records the sync, sets the state the next one starts from, and gives the lease back. */
+  finishSync(sync: FeedSync, state: FeedState): Promise<void>;
+  /** Newest first. */
+  feedSyncs(name: string, limit: number): Promise<FeedSync[]>;
+  /** The records of a feed among `ids`. */
+  feedRecords(feed: string, ids: readonly string[]): Promise<FeedRecord[]>;
+  /** The ids of the records it took and has not withdrawn (a withdrawn one has the digest `withdrawn`). */
+  feedRecordIds(feed: string): Promise<string[]>;
+  putFeedRecords(feed: string, records: readonly FeedRecord[]): Promise<void>;
+}
+
 /** Every port: what each store implements. */
 export interface GraphStore
-  extends
-    StoreHandle,
-    FactLog,
-    DocumentCatalogue,
-    AccessStore,
-    GraphEvidence,
-    ProjectCatalogue,
-    PolicyStore,
-    ExploitationStore {}
+  extends StoreHandle, FactLog, DocumentCatalogue, AccessStore, GraphEvidence, ProjectCatalogue, PolicyStore {
+  /** KEV and EPSS: a port reached as a member, not through the store's own methods. */
+  readonly exploitation: ExploitationStore;
+  /** Feeds: a port reached as a member, as `exploitation` is. */
+  readonly feeds: FeedStore;
+}

@@ -1,12 +1,11 @@
 // `supplygraph init` on the backend under test: a new deployment starts empty — init, then a
 // token, then the server (which takes the CI job's first upload) — and the commands that never
 // create a store still refuse one that is not there.
-import { spawn } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, PG_ADMIN_URL, TEST_BACKEND, tempDir, type TestDatabase } from '../helpers/server.js';
-import { BIN, cli, oneLine } from './run-cli.js';
+import { cli, oneLine, serveProcess } from './run-cli.js';
 
 const POSTGRES = TEST_BACKEND === 'postgres';
 
@@ -26,31 +25,6 @@ afterAll(async () => {
   await database?.drop();
   rmSync(work, { recursive: true, force: true });
 });
-
-/** `serve --port 0` on `store`, until its address is logged; returns it and a stop function. */
-async function serve(store: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--store', store, '--port', '0', '--pg-startup-wait', '0'], {
-    env: { ...process.env, SUPPLYGRAPH_STORE: '' },
-  });
-  const stop = async (): Promise<void> => {
-    if (child.exitCode !== null) return;
-    const closed = new Promise((resolve) => child.on('close', resolve));
-    child.kill('SIGTERM');
-    await closed;
-  };
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const read = (d: Buffer): void => {
-      out += String(d);
-      const m = /"msg":"Server listening at (http:\/\/127\.0\.0\.1:\d+)"/.exec(out);
-      if (m) resolve(m[1]);
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.on('close', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
-  });
-  return { url, stop };
-}
 
 describe('a new deployment starts empty: init, token create, serve, upload', () => {
   it('before init, token create refuses the store that is not there and creates nothing', async () => {
@@ -76,7 +50,7 @@ describe('a new deployment starts empty: init, token create, serve, upload', () 
   it('then a token is made, the server starts on the empty store and takes the first upload', async () => {
     const token = await cli(['token', 'create', '--store', location, '--name', 'ci', '--scope', 'ingest']);
     expect(token.code, token.stderr).toBe(0);
-    const { url, stop } = await serve(location);
+    const { url, stop } = await serveProcess(location);
     try {
       expect((await fetch(`${url}/readyz`)).status).toBe(200);
       const res = await fetch(`${url}/v0/documents`, {

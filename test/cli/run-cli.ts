@@ -61,3 +61,48 @@ export function oneLine(stderr: string): string {
 export function serveOnly(command: string): string[] {
   return command === 'serve' ? ['--port', '0', '--pg-startup-wait', '0'] : [];
 }
+
+export interface ServeProcess {
+  url: string;
+  /** Settles when the log (stdout and stderr) has a line matching `pattern`, read from the start. */
+  logged: (pattern: RegExp) => Promise<string>;
+  stop: () => Promise<void>;
+}
+
+/** `serve --port 0 [args]` on `store`, once its address is logged. */
+export async function serveProcess(store: string, args: string[] = []): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--store', store, ...serveOnly('serve'), ...args], {
+    env: { ...process.env, SUPPLYGRAPH_STORE: '' },
+  });
+  let out = '';
+  const waiters: { pattern: RegExp; resolve: (line: string) => void }[] = [];
+  const settle = (): void => {
+    for (const w of [...waiters]) {
+      const line = out.split('\n').find((l) => w.pattern.test(l));
+      if (line !== undefined) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(line);
+      }
+    }
+  };
+  const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+  const logged = (pattern: RegExp): Promise<string> =>
+    new Promise((resolve, reject) => {
+      waiters.push({ pattern, resolve });
+      settle();
+      void closed.then((code) => reject(new Error(`serve exited with ${code} before logging ${pattern}: ${out}`)));
+    });
+  const read = (d: Buffer): void => {
+    out += String(d);
+    settle();
+  };
+  child.stdout.on('data', read);
+  child.stderr.on('data', read);
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await closed;
+  };
+  const listening = await logged(/"msg":"Server listening at http:\/\/127\.0\.0\.1:\d+"/);
+  return { url: /(http:\/\/127\.0\.0\.1:\d+)/.exec(listening)![1], logged, stop };
+}

@@ -303,16 +303,14 @@ export const swaggerOptions: SwaggerOptions = {
           'A vulnerability named by any of its ids: its merged record, the package versions that have it, and what reaches them.',
       },
       { name: 'analysis', description: 'Rankings over the whole graph.' },
-      {
-        name: 'search',
-        description: 'Find package names, artifacts and vulnerabilities without their exact purl, digest or id.',
-      },
+      { name: 'search', description: 'Names, artifacts and vulnerabilities found by part of a purl, digest or id.' },
       {
         name: 'documents',
         description: 'Documents in the store: upload (any format ingest reads, or a zip of them), list, show, delete.',
       },
       { name: 'projects', description: 'Projects and their builds, labels and findings.' },
       { name: 'policies', description: 'Policies (CEL) and the verdicts builds get by them.' },
+      { name: 'feeds', description: 'Vulnerability data the server keeps current: OSV archives, KEV, EPSS.' },
       { name: 'operations', description: 'Liveness, readiness and metrics of the service.' },
       { name: 'access', description: 'API tokens and the audit log of writes and refused requests.' },
     ],

@@ -1,7 +1,7 @@
 // The PostgreSQL store: the same GraphStore contract as the embedded store, on a database that
 // several API processes and ingest jobs share. Writes: write.ts; loads: load.ts; schema:
 // migrations.ts. Committed writes are announced with NOTIFY so that servers refresh at once.
-import type { EpssScore, ExploitationSource, KevEntry } from '../../model/exploitation.js';
+import type { ExploitationStore, FeedStore } from '../types.js';
 import type { SkippedItem } from '../../model/facts.js';
 import {
   TokenNameTakenError,
@@ -53,6 +53,8 @@ import { FACT_TABLES } from '../schema/tables.js';
 import { applyMigrations, checkSchema, type MigrationReport } from './migrations.js';
 import { PgWriteBackend } from './write.js';
 import { PgExploitation } from './exploitation.js';
+import { PgFeeds } from './feeds.js';
+import { guardedMethods } from './guarded.js';
 import { PgPolicies, PgProjects } from './projects.js';
 import type { Policy } from '../../model/policy.js';
 import { inReadSnapshot } from './transaction.js';
@@ -68,7 +70,8 @@ export class PostgresStore implements GraphStore {
   private readonly writer: DocumentWriter;
   private readonly projects: PgProjects;
   private readonly policies: PgPolicies;
-  private readonly exploitation: PgExploitation;
+  readonly exploitation: ExploitationStore;
+  readonly feeds: FeedStore;
   private closed = false;
 
   private constructor(
@@ -79,7 +82,10 @@ export class PostgresStore implements GraphStore {
     this.writer = new DocumentWriter(new PgWriteBackend(db));
     this.projects = new PgProjects(db);
     this.policies = new PgPolicies(db);
-    this.exploitation = new PgExploitation(db);
+    this.exploitation = guardedMethods(new PgExploitation(db), 'keeping KEV and EPSS', (doing, run) =>
+      this.guard(doing, run),
+    );
+    this.feeds = guardedMethods(new PgFeeds(db), 'keeping feeds', (doing, run) => this.guard(doing, run));
   }
 
   /**
@@ -233,21 +239,6 @@ export class PostgresStore implements GraphStore {
   }
   listVerdicts(digest: string, limit: number): Promise<StoredVerdict[]> {
     return this.guard('listing verdicts', () => this.policies.listVerdicts(digest, limit));
-  }
-  replaceKev(entries: readonly KevEntry[], source: ExploitationSource): Promise<'replaced' | 'older'> {
-    return this.guard('replacing the KEV entries', () => this.exploitation.replaceKev(entries, source));
-  }
-  replaceEpss(scores: readonly EpssScore[], source: ExploitationSource): Promise<'replaced' | 'older'> {
-    return this.guard('replacing the EPSS scores', () => this.exploitation.replaceEpss(scores, source));
-  }
-  exploitationSources(): Promise<ExploitationSource[]> {
-    return this.guard('listing exploitation sources', () => this.exploitation.exploitationSources());
-  }
-  kevEntries(): Promise<KevEntry[]> {
-    return this.guard('reading the KEV entries', () => this.exploitation.kevEntries());
-  }
-  epssScores(): Promise<EpssScore[]> {
-    return this.guard('reading the EPSS scores', () => this.exploitation.epssScores());
   }
   async createToken(token: TokenRecord): Promise<void> {
     await this.guard('creating a token', () => admin.createToken(this.db, token));

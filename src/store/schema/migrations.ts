@@ -4,7 +4,7 @@
 // constraints, no triggers, sequences, extensions, advisory locks or expression indexes.
 import { quoted, type Column } from './columns.js';
 import type { Dialect } from './dialect.js';
-import { exploitationTables, projectsAndBuilds } from './side-tables.js';
+import { exploitationTables, feedTables, projectsAndBuilds } from './side-tables.js';
 import {
   columnsAt,
   EVIDENCE_COLUMNS,
@@ -180,6 +180,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 14,
     description: 'KEV entries and EPSS scores, each kind with its source (docs/api.md, "Exploitation: KEV and EPSS")',
     statements: exploitationTables,
+  },
+  {
+    version: 15,
+    description: 'feeds the server keeps current, their syncs and records (docs/api.md, "Feeds")',
+    statements: feedTables,
   },
 ];
 

@@ -1,5 +1,5 @@
 // The tables beside the graph that later migration steps add: plain rows the writer or an
-// import keeps, never part of a load (projects and builds, KEV and EPSS).
+// import keeps, never part of a load (projects and builds, KEV and EPSS, feeds).
 import type { Dialect } from './dialect.js';
 
 /**
@@ -29,5 +29,20 @@ export function exploitationTables(d: Dialect): string[] {
        percentile DOUBLE PRECISION NOT NULL)`,
     `CREATE TABLE IF NOT EXISTS ${d.table('exploitation_sources')} (kind TEXT PRIMARY KEY, source TEXT NOT NULL,
        version TEXT, dated TEXT NOT NULL, imported_at TEXT NOT NULL, entries INTEGER NOT NULL)`,
+  ];
+}
+
+/** Step 15: feeds, each sync of them, and the records an OSV archive feed has taken. */
+export function feedTables(d: Dialect): string[] {
+  const [feeds, syncs, records] = [d.table('feeds'), d.table('feed_syncs'), d.table('feed_records')];
+  return [
+    `CREATE TABLE IF NOT EXISTS ${feeds} (name TEXT PRIMARY KEY, kind TEXT NOT NULL, source TEXT NOT NULL,
+       interval_seconds INTEGER NOT NULL, created_at TEXT NOT NULL, etag TEXT, last_modified TEXT,
+       next_sync_at TEXT NOT NULL, failures INTEGER NOT NULL, last_sync TEXT, lease_owner TEXT, lease_until TEXT)`,
+    `CREATE TABLE IF NOT EXISTS ${syncs} (feed TEXT NOT NULL, started_at TEXT NOT NULL, millis INTEGER NOT NULL,
+       status TEXT NOT NULL, changes TEXT NOT NULL, error TEXT)`,
+    `CREATE INDEX IF NOT EXISTS ${syncs}_feed ON ${syncs} (feed, started_at)`,
+    `CREATE TABLE IF NOT EXISTS ${records} (feed TEXT NOT NULL, id TEXT NOT NULL, modified TEXT NOT NULL,
+       digest TEXT NOT NULL, PRIMARY KEY (feed, id))`,
   ];
 }

@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { EpssScore, ExploitationSource, KevEntry } from '../../model/exploitation.js';
+import type { ExploitationStore, FeedStore } from '../types.js';
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import type { SkippedItem } from '../../model/facts.js';
 import { documentByDigestSql, documentFromRow, documentListSql, type DocumentRowValues } from '../document-rows.js';
@@ -39,6 +39,7 @@ import { DocumentWriter } from '../writer.js';
 import { SqliteAdminTables } from './admin.js';
 import { SqliteEvidence } from './evidence.js';
 import { SqliteExploitation } from './exploitation.js';
+import { SqliteFeeds } from './feeds.js';
 import { SqlitePolicies, SqliteProjects } from './projects.js';
 import type { Policy } from '../../model/policy.js';
 import { withStoreErrors } from './store-errors.js';
@@ -58,7 +59,8 @@ export class SqliteStore implements GraphStore {
   private readonly evidence: SqliteEvidence;
   private readonly projects: SqliteProjects;
   private readonly policies: SqlitePolicies;
-  private readonly exploitation: SqliteExploitation;
+  readonly exploitation: ExploitationStore;
+  readonly feeds: FeedStore;
   private readonly stmt: {
     findDocument: Statement<[string], { id: number }>;
     documentSkips: Statement<[string], { skipped: string }>;
@@ -90,7 +92,8 @@ export class SqliteStore implements GraphStore {
     this.evidence = new SqliteEvidence(this.db);
     this.projects = new SqliteProjects(this.db);
     this.policies = new SqlitePolicies(this.db);
-    this.exploitation = new SqliteExploitation(this.db);
+    this.exploitation = withStoreErrors(new SqliteExploitation(this.db));
+    this.feeds = withStoreErrors(new SqliteFeeds(this.db));
     this.writer = readonly ? undefined : new DocumentWriter(new SqliteWriteBackend(this.db));
   }
 
@@ -180,21 +183,6 @@ export class SqliteStore implements GraphStore {
   }
   listVerdicts(digest: string, limit: number): Promise<StoredVerdict[]> {
     return this.policies.listVerdicts(digest, limit);
-  }
-  replaceKev(entries: readonly KevEntry[], source: ExploitationSource): Promise<'replaced' | 'older'> {
-    return this.exploitation.replaceKev(entries, source);
-  }
-  replaceEpss(scores: readonly EpssScore[], source: ExploitationSource): Promise<'replaced' | 'older'> {
-    return this.exploitation.replaceEpss(scores, source);
-  }
-  exploitationSources(): Promise<ExploitationSource[]> {
-    return this.exploitation.exploitationSources();
-  }
-  kevEntries(): Promise<KevEntry[]> {
-    return this.exploitation.kevEntries();
-  }
-  epssScores(): Promise<EpssScore[]> {
-    return this.exploitation.epssScores();
   }
   async createToken(token: TokenRecord): Promise<void> {
     this.admin.createToken(token);

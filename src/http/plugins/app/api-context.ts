@@ -1,5 +1,6 @@
 // Decorators for what the routes need from the rest of the service: the index service, the page
 // limits, the version ETag and the query budget for background computations.
+import type { FeedOptions } from './feeds.js';
 import fp from 'fastify-plugin';
 import { DEFAULTS } from '../../../config/settings.js';
 import type { IndexService } from '../../../index/index-service.js';
@@ -13,6 +14,7 @@ import type {
   GraphStore,
   PolicyStore,
   ExploitationStore,
+  FeedStore,
   ProjectCatalogue,
   StoreHandle,
 } from '../../../store/types.js';
@@ -76,6 +78,7 @@ export interface StorePorts {
   readonly projects: ProjectCatalogue;
   readonly policies: PolicyStore;
   readonly exploitation: ExploitationStore;
+  readonly feeds: FeedStore;
   readonly handle: StoreHandle;
   /** The store uploads (through the ingest pipeline) and deletes write to; a worker thread reopens it by its location. */
   readonly writes: GraphStore;
@@ -95,6 +98,8 @@ export interface ApiContext {
   compressThresholdBytes?: number;
   /** The built web UI (default dist/ui of this package). */
   uiDirectory?: string;
+  /** The feed scheduler's settings (default: no periodic check). */
+  feeds?: FeedOptions;
 }
 
 declare module 'fastify' {
@@ -131,7 +136,8 @@ export default fp<ApiContext>(
       evidence: store,
       projects: store,
       policies: store,
-      exploitation: store,
+      exploitation: store.exploitation,
+      feeds: store.feeds,
       handle: store,
       writes: store,
     } satisfies StorePorts);

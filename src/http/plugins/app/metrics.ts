@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AdjacencyView } from '../../../index/adjacency.js';
 import { edgeCount } from '../../../index/csr.js';
+import { feedGauges } from './feed-metrics.js';
 
 /** What routes report that hooks cannot see. */
 export interface ServiceMetrics {
@@ -227,6 +228,7 @@ export default fp(
   (app, _options, done) => {
     const registry = new Registry();
     const { metrics, observe } = registerMetrics(registry, app.indexService);
+    feedGauges(registry, app.ports.feeds);
     app.decorate('metrics', metrics);
     app.decorate('renderMetrics', async () => (await processMetrics().metrics()) + (await registry.metrics()));
     app.addHook('onResponse', (request, reply, hookDone) => {

@@ -1,0 +1,179 @@
+// An OSV archive taken into the store record by record (docs/api.md, "Feeds"): entries read one
+// at a time from the zip, in batches; a record whose bytes the feed took before costs a digest
+// and a lookup; a new one, or a newer one (by `modified`), is ingested as a document, and the
+// matcher re-matches only the packages it names. A record that left the archive is withdrawn: a
+// record saying so is ingested (the older one stops matching); should it come back, it is taken
+// again dated when it came back (its own, older `modified` would lose to the withdrawal).
+import { createHash } from 'node:crypto';
+import type { FeedRecord } from '../../store/types.js';
+import { ingestDocument, type IngestOptions } from '../pipeline.js';
+import { DEFAULT_ZIP_LIMITS, zipDocuments } from '../zip.js';
+import { NO_CHANGES, type SyncChanges } from '../../model/feed.js';
+import type { FeedStore } from '../../store/types.js';
+
+/** Entries looked up and written together; a batch also ends past BATCH_BYTES of records. */
+const BATCH_ENTRIES = 500;
+const BATCH_BYTES = 16 * 1024 * 1024;
+/** The digest a feed keeps for a record it withdrew (the record is gone from the source). */
+export const WITHDRAWN = 'withdrawn';
+/** Failures named in the sync's error (the rest are counted). */
+const NAMED_FAILURES = 3;
+
+export interface ArchiveSync {
+  feed: string;
+  /** The archive's URL or path: what the documents' origins name. */
+  source: string;
+  /** The archive on disk. */
+  path: string;
+  feeds: FeedStore;
+  ingest: IngestOptions;
+  now: () => number;
+}
+
+interface Entry {
+  file: string;
+  bytes: Buffer;
+  digest: string;
+  id: string;
+  modified: string;
+}
+
+class Tally {
+  readonly changes: SyncChanges = { ...NO_CHANGES };
+  readonly failures: string[] = [];
+
+  fail(what: string, reason: string): void {
+    this.changes.failed++;
+    if (this.failures.length < NAMED_FAILURES) this.failures.push(`${what}: ${reason}`);
+  }
+}
+
+/** The record's id and modified time, or why it is not an OSV record. */
+function identify(bytes: Buffer): { id: string; modified: string } | string {
+  let json: unknown;
+  try {
+    json = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return 'not JSON';
+  }
+  const record = json as { id?: unknown; modified?: unknown };
+  if (typeof record.id !== 'string' || record.id === '') return 'no "id": not an OSV record';
+  if (typeof record.modified !== 'string') return `${record.id}: no "modified"`;
+  return { id: record.id, modified: record.modified };
+}
+
+/** Takes the archive; the changes it made, and the first failures (each record left out alone). */
+export async function syncOsvArchive(job: ArchiveSync): Promise<{ changes: SyncChanges; failures: string[] }> {
+  const tally = new Tally();
+  const seen = new Set<string>();
+  let batch: Entry[] = [];
+  let bytes = 0;
+  const limits = { ...DEFAULT_ZIP_LIMITS, maxEntryBytes: job.ingest.maxDocumentBytes };
+  for await (const doc of zipDocuments(job.path, limits)) {
+    const file = doc.name.slice(doc.name.indexOf('!/') + 2);
+    if (!doc.bytes) {
+      tally.fail(file, doc.error ?? 'unreadable');
+      continue;
+    }
+    const found = identify(doc.bytes);
+    if (typeof found === 'string') {
+      tally.fail(file, found);
+      continue;
+    }
+    seen.add(found.id);
+    batch.push({ file, bytes: doc.bytes, digest: digestOf(doc.bytes), ...found });
+    bytes += doc.bytes.length;
+    if (batch.length >= BATCH_ENTRIES || bytes >= BATCH_BYTES) {
+      await takeBatch(job, batch, tally);
+      [batch, bytes] = [[], 0];
+    }
+  }
+  await takeBatch(job, batch, tally);
+  await withdrawGone(job, seen, tally);
+  return { changes: tally.changes, failures: tally.failures };
+}
+
+function digestOf(bytes: Buffer): string {
+  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+}
+
+async function takeBatch(job: ArchiveSync, batch: readonly Entry[], tally: Tally): Promise<void> {
+  if (batch.length === 0) return;
+  const stored = new Map(
+    (
+      await job.feeds.feedRecords(
+        job.feed,
+        batch.map((e) => e.id),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  const fresh = batch.filter((e) => isNewer(e, stored.get(e.id), tally));
+  const taken: FeedRecord[] = [];
+  const at = new Date(job.now()).toISOString();
+  const write = async (): Promise<void> => {
+    for (const e of fresh) {
+      const bytes = stored.get(e.id)?.digest === WITHDRAWN ? redated(e.bytes, at) : e.bytes;
+      const result = await ingestDocument(
+        { name: `${job.source}!/${e.file}`, origin: `${job.source}!/${e.file}`, read: () => Promise.resolve(bytes) },
+        job.ingest,
+      );
+      if (result.status === 'failed') tally.fail(e.file, result.error ?? 'not stored');
+      else {
+        tally.changes[stored.has(e.id) ? 'updated' : 'added']++;
+        taken.push({ id: e.id, modified: e.modified, digest: e.digest });
+      }
+    }
+  };
+  await (job.ingest.store.writeBatch ? job.ingest.store.writeBatch(write) : write());
+  if (taken.length) await job.feeds.putFeedRecords(job.feed, taken);
+}
+
+/** A record that came back after it was withdrawn, dated `at` so it wins over the withdrawal. */
+function redated(bytes: Buffer, at: string): Buffer {
+  return Buffer.from(JSON.stringify({ ...(JSON.parse(bytes.toString('utf8')) as object), modified: at }));
+}
+
+/** A record is taken when the feed has not taken it, it came back, or it is newer by `modified`. */
+function isNewer(e: Entry, stored: FeedRecord | undefined, tally: Tally): boolean {
+  if (stored && stored.digest !== WITHDRAWN && (stored.digest === e.digest || stored.modified >= e.modified)) {
+    tally.changes.unchanged++;
+    return false;
+  }
+  return true;
+}
+
+/** The records the feed took before that the archive no longer has: each withdrawn, once. */
+async function withdrawGone(job: ArchiveSync, seen: ReadonlySet<string>, tally: Tally): Promise<void> {
+  const gone = (await job.feeds.feedRecordIds(job.feed)).filter((id) => !seen.has(id));
+  const at = new Date(job.now()).toISOString();
+  const write = async (): Promise<void> => {
+    for (const id of gone) {
+      const bytes = Buffer.from(JSON.stringify(withdrawal(id, at, job.source)));
+      const result = await ingestDocument(
+        { name: `${job.source} (withdrawn: ${id})`, origin: job.source, read: () => Promise.resolve(bytes) },
+        job.ingest,
+      );
+      if (result.status === 'failed') tally.fail(id, result.error ?? 'withdrawal not stored');
+      else tally.changes.removed++;
+    }
+  };
+  await (job.ingest.store.writeBatch ? job.ingest.store.writeBatch(write) : write());
+  if (gone.length)
+    await job.feeds.putFeedRecords(
+      job.feed,
+      gone.map((id) => ({ id, modified: at, digest: WITHDRAWN })),
+    );
+}
+
+/** An OSV record that withdraws `id`: the matcher keeps the newest record of an id. */
+function withdrawal(id: string, at: string, source: string): object {
+  return {
+    schema_version: '1.6.0',
+    id,
+    modified: at,
+    withdrawn: at,
+    summary: `Withdrawn: no longer published by ${source}`,
+    details: `The record was no longer in ${source} at ${at}; supplygraph treats it as withdrawn.`,
+    affected: [],
+  };
+}
