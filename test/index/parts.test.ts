@@ -142,4 +142,14 @@ describe('alias sets', () => {
     expect(aliases.root(9)).toBe(2);
     expect([...aliases.membersOf(2)].sort()).toEqual([2, 3, 4, 7, 9]);
   });
+
+  it('AliasSets merges sets of any sizes into one, each member once (small lists go into large ones)', () => {
+    const aliases = new AliasSets();
+    const n = 20_000;
+    for (let i = 1; i < n; i += 2) aliases.union(i, i + 1); // pairs
+    for (let i = 1; i + 2 < n; i += 2) aliases.union(i + 2, i); // chained, alternating which side is larger
+    const members = [...aliases.membersOf(n)].sort((x, y) => x - y);
+    expect(members).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+    expect(aliases.root(n)).toBe(1);
+  });
 });

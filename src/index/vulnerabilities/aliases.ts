@@ -23,8 +23,13 @@ export class AliasSets {
     if (ra === rb) return;
     const [keep, drop] = ra < rb ? [ra, rb] : [rb, ra];
     this.parent.set(drop, keep);
-    const members = [...(this.members.get(keep) ?? [keep]), ...(this.members.get(drop) ?? [drop])];
-    this.members.set(keep, members);
+    // The smaller list is appended to the larger (kept in place): merging costs the smaller
+    // side, so a set of n grows in O(n log n), never O(n²) (a document may alias thousands).
+    const kept = this.members.get(keep) ?? [keep];
+    const dropped = this.members.get(drop) ?? [drop];
+    const [large, small] = kept.length >= dropped.length ? [kept, dropped] : [dropped, kept];
+    for (const v of small) large.push(v);
+    this.members.set(keep, large);
     this.members.delete(drop);
   }
 
