@@ -11,7 +11,7 @@ import type { GraphCounts, GraphView } from './graph-view.js';
 import { LicenseFacts, type LicenseRecord } from './licenses.js';
 import type { LoadBatch } from './load-batch.js';
 import { LoadProblems } from './load-problems.js';
-import { NodeTable, type PackagePurl } from './nodes.js';
+import { NodeTable, partsOrNull, type PackagePurl } from './nodes.js';
 import type { PurlParts } from '../model/purl.js';
 import { PackageOrder } from './package-order.js';
 import { SearchIndex } from './search-index.js';
@@ -136,6 +136,30 @@ export class GraphIndex implements LoadSink, GraphView {
       this.vulnerabilities.advisories.flush(this.nodes);
       this.rowsSinceFlush = 0;
     }
+  }
+
+  /**
+   * From now on, OSV advisories none of whose names the graph holds sleep (docs/adr/0017): the
+   * owner must wake them (sleepingAdvisoryDocs, wakeAdvisories) before it applies packages.
+   */
+  sleepIrrelevantAdvisories(): void {
+    this.vulnerabilities.advisories.sleepIrrelevant(this.nodes);
+  }
+
+  /** The documents of sleeping advisories the packages (purls) may meet: to be read again and woken. */
+  sleepingAdvisoryDocs(purls: readonly string[]): number[] {
+    const docs = new Set<number>();
+    for (const purl of purls) {
+      const parts = partsOrNull(purl);
+      if (parts) for (const doc of this.vulnerabilities.advisories.dormantDocsFor(parts)) docs.add(doc);
+    }
+    return [...docs];
+  }
+
+  /** Takes advisory records read again from the store, awake (matched at the next finishLoad). */
+  wakeAdvisories(records: readonly StoredRecord[]): void {
+    this.vulnerabilities.advisories.wake(records.map((r) => r.a));
+    for (const r of records) this.record(r);
   }
 
   /** The adjacency there will be once `batch` is applied, built in slices (see Adjacency.prepare). */

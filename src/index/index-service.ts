@@ -55,7 +55,7 @@ export interface IndexServiceOptions {
 }
 
 export class IndexService {
-  index = new GraphIndex();
+  index: GraphIndex;
   private cursor: LoadCursor = EMPTY_CURSOR;
   private loaded = false;
   private storeHealthy = true;
@@ -89,7 +89,25 @@ export class IndexService {
     this.now = options.now ?? ((): number => Date.now());
     this.lastContact = this.now();
     this.ranking = new RankingLoop(this, options.logger, options.rankingSliceMs);
-    this.index.exploitation = this.exploitation;
+    this.index = this.newIndex(false);
+  }
+
+  /** An index of this service: its exploitation table, advisories of no package of it asleep. */
+  private newIndex(aside: boolean): GraphIndex {
+    const index = aside ? GraphIndex.aside() : new GraphIndex();
+    index.exploitation = this.exploitation;
+    index.sleepIrrelevantAdvisories();
+    return index;
+  }
+
+  /**
+   * Wakes the sleeping advisories the packages (purls) may meet, reading them again from the
+   * store (docs/adr/0017): before a batch with new packages is applied, and before an SBOM that
+   * is not stored is judged.
+   */
+  async wakeAdvisoriesFor(purls: readonly string[]): Promise<void> {
+    const docs = this.index.sleepingAdvisoryDocs(purls);
+    if (docs.length) this.index.wakeAdvisories(await this.store.advisoryRecords(docs));
   }
 
   /**
@@ -255,8 +273,7 @@ export class IndexService {
         try {
           next = await this.store.load(this.cursor, this.index, phases);
         } catch (err) {
-          this.index = new GraphIndex(); // a broken first load leaves no half-filled index behind
-          this.index.exploitation = this.exploitation;
+          this.index = this.newIndex(false); // a broken first load leaves no half-filled index behind
           throw err;
         }
         this.index.finishLoad(undefined, phases);
@@ -268,6 +285,7 @@ export class IndexService {
         this.lastContact = this.now();
         // A delete committed between the check and the load: the batch cannot be applied.
         if (loaded.deletions === this.cursor.deletions && !batch.overflowed) {
+          await this.wakeAdvisoriesFor(batch.packagePurls());
           // The new adjacency is built between requests; only the swap is synchronous.
           this.applying = true;
           const prepared = batch.isEmpty ? undefined : await this.index.prepare(batch);
@@ -324,8 +342,7 @@ export class IndexService {
    */
   private async rebuild(keepRanking: boolean): Promise<LoadCursor> {
     this.buildingAside = true;
-    const fresh = GraphIndex.aside();
-    fresh.exploitation = this.exploitation;
+    const fresh = this.newIndex(true);
     const next = await this.store.load(EMPTY_CURSOR, this.touching(fresh));
     this.lastContact = this.now();
     this.applying = true;

@@ -1,6 +1,6 @@
 // One load buffered, so that it is applied to the index in a single synchronous step (see
 // GraphIndex.apply) and its adjacency can be built beforehand (Adjacency.prepare).
-import type { NodeKind } from '../model/kinds.js';
+import { NodeKind } from '../model/kinds.js';
 import type { LinkFactKind, StoredRecord } from '../model/stored-facts.js';
 import type { DocumentRow, LoadSink } from '../store/types.js';
 import { EdgeList, GrowableU32 } from './growable.js';
@@ -98,6 +98,11 @@ export class LoadBatch implements LoadSink {
     );
   }
   /** Replays the load, in the order it was read, into another sink. */
+  /** The purls of the package nodes the batch holds. */
+  packagePurls(): string[] {
+    return this.nodeKeys.filter((_, i) => this.nodeKinds[i] === NodeKind.Package);
+  }
+
   replay(sink: LoadSink): void {
     for (let i = 0; i < this.nodeIds.length; i++)
       sink.node(this.nodeIds[i], this.nodeKinds[i] as NodeKind, this.nodeKeys[i], this.nodeAttrs[i]);

@@ -7,7 +7,7 @@ import { firstOf, itemsOf, withItem, type OneOrMany } from './one-or-many.js';
 import { nameOfCanonicalPurl, splitCanonicalPurl, type PurlKey } from './purl-key.js';
 import { ShardedMap } from './sharded-map.js';
 
-function partsOrNull(text: string): PurlParts | null {
+export function partsOrNull(text: string): PurlParts | null {
   try {
     return parsePurl(text);
   } catch {

@@ -258,6 +258,8 @@ export interface GraphEvidence {
    * naming it as a material (for /v0/artifact/{digest}/info).
    */
   slsaRows(built: readonly number[], material?: number): Promise<SlsaRow[]>;
+  /** The advisory facts the documents state, as a load delivers them (the index wakes advisories from them). */
+  advisoryRecords(docs: readonly number[]): Promise<StoredRecord[]>;
 }
 
 /** A build: a stored SBOM document and what its upload said (docs/api.md, "Projects and builds"). */

@@ -34,6 +34,8 @@ async function verdictOf(app: FastifyInstance, request: FastifyRequest, q: Verdi
       throw new ProblemError('SG_DOCUMENT_REJECTED', parsed.failure.error ?? 'the document was refused');
     return parsed.facts;
   });
+  // Advisories asleep (no stored package has their names) are read again for this SBOM's packages.
+  await app.indexService.wakeAdvisoriesFor(facts.packages);
   return judgeDocument(index(), storeView(app), facts, q.project);
 }
 

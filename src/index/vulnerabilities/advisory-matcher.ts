@@ -3,6 +3,9 @@
 // already known. A match reads like a CertifyVuln from the "supplygraph OSV matcher" scanner.
 // Purls come parsed from node identity (PackagePurl): each package is parsed once, not per test.
 // An advisory whose matching throws is left out and reported (LoadProblems), never fatal.
+// With sleeping on (docs/adr/0017), an advisory none of whose names is in the graph keeps only its
+// keys and document (a whole OSV database is mostly such): the owner wakes it from the store
+// before a package it may affect is applied (dormantDocsFor, wake).
 import type { AdvisoryAffected } from '../../model/facts.js';
 import type { PurlParts } from '../../model/purl.js';
 import { isDistributionType, sourcePackageName } from '../../vuln/distros.js';
@@ -94,8 +97,23 @@ function packageKeys(parts: PurlParts): string[] {
   return k ? [...new Set(osvNamesOf(k).map((n) => osvKey(k.ecosystem, n)))] : [];
 }
 
+/** An advisory kept asleep: enough to find it by key and to read it again from its document. */
+interface SleepingAdvisory {
+  doc: number;
+  modified?: string;
+  keys: readonly string[];
+}
+
 export class AdvisoryMatcher {
   private readonly advisories = new Map<number, AdvisoryRecord>();
+  private readonly sleeping = new Map<number, SleepingAdvisory>();
+  private readonly sleepingByKey = new Map<string, Set<number>>();
+  /** Woken on request: they stay awake, whatever their names. */
+  private readonly awake = new Set<number>();
+  /** Set by sleepIrrelevant: the packages the graph holds, to judge an advisory's relevance. */
+  private view: PackageView | undefined;
+  /** Pending packages whose names are already filed under their keys. */
+  private named = 0;
   private readonly advisoriesByKey = new Map<string, Set<number>>();
   /** Package name → its OSV keys (its own name, and its source package's), computed once per name. */
   private readonly keysOfName = new ShardedMap<string, OneOrMany<string>>();
@@ -112,10 +130,44 @@ export class AdvisoryMatcher {
     return this.advisories.get(vuln);
   }
 
+  /**
+   * From now on, an advisory added whose names the graph does not hold sleeps. Only for an owner
+   * that wakes them (IndexService): a package added later meets a sleeping advisory only once
+   * woken.
+   */
+  sleepIrrelevant(view: PackageView): void {
+    this.view = view;
+  }
+
+  /** The documents of the sleeping advisories a package with these parts may meet. */
+  dormantDocsFor(parts: Readonly<PurlParts>): number[] {
+    const docs: number[] = [];
+    for (const key of packageKeys(parts))
+      for (const vuln of this.sleepingByKey.get(key) ?? []) docs.push(this.sleeping.get(vuln)!.doc);
+    return docs;
+  }
+
+  /** The next advisories added for these vulnerabilities stay awake (they are being woken). */
+  wake(vulns: Iterable<number>): void {
+    for (const vuln of vulns) this.awake.add(vuln);
+  }
+
+  get sleepingCount(): number {
+    return this.sleeping.size;
+  }
+
   /** A newer record of the same advisory (by `modified`, then document order) replaces the older. */
   addAdvisory(record: AdvisoryRecord): void {
+    const asleep = this.sleeping.get(record.vuln);
+    if (asleep && (asleep.modified ?? '') > (record.modified ?? '')) return;
     const current = this.advisories.get(record.vuln);
     if (current && (current.modified ?? '') > (record.modified ?? '')) return;
+    if (asleep) this.unfileSleeping(record.vuln, asleep);
+    if (this.view && !this.awake.has(record.vuln) && !this.isRelevant(record, this.view)) {
+      this.remove(record.vuln);
+      this.putToSleep(record);
+      return;
+    }
     if (current)
       for (const a of current.affected)
         for (const key of affectedKeys(a)) this.advisoriesByKey.get(key)?.delete(record.vuln);
@@ -128,6 +180,29 @@ export class AdvisoryMatcher {
       }
     }
     this.pendingAdvisories.add(record.vuln);
+  }
+
+  private putToSleep(record: AdvisoryRecord): void {
+    const keys = [...new Set(record.affected.flatMap(affectedKeys))];
+    this.sleeping.set(record.vuln, { doc: record.doc, modified: record.modified, keys });
+    for (const key of keys) {
+      let set = this.sleepingByKey.get(key);
+      if (!set) this.sleepingByKey.set(key, (set = new Set()));
+      set.add(record.vuln);
+    }
+  }
+
+  private unfileSleeping(vuln: number, asleep: SleepingAdvisory): void {
+    for (const key of asleep.keys) this.sleepingByKey.get(key)?.delete(vuln);
+    this.sleeping.delete(vuln);
+  }
+
+  /** Whether a package name the graph holds is under one of the advisory's keys (withdrawn: never). */
+  private isRelevant(record: AdvisoryRecord, view: PackageView): boolean {
+    if (record.withdrawn) return false;
+    for (; this.named < this.pendingPackages.length; this.named++)
+      this.nameKeys(this.pendingPackages[this.named], view);
+    return record.affected.some((a) => affectedKeys(a).some((key) => this.namesByKey.has(key)));
   }
 
   /** The packages an advisory affects (each once). */
@@ -217,6 +292,7 @@ export class AdvisoryMatcher {
       }
     }
     this.pendingPackages.length = 0;
+    this.named = 0;
     // New (or newer) advisories against every package with their OSV identity.
     for (const vuln of this.pendingAdvisories) {
       for (const pkg of this.matchedPackages.get(vuln) ?? []) this.matchesByPackage.get(pkg)?.delete(vuln);

@@ -43,8 +43,10 @@ import { sql, statement } from './driver.js';
 import * as admin from './admin.js';
 import { documentByDigestSql, documentFromRow, documentListSql, type DocumentRowValues } from '../document-rows.js';
 import { POSTGRES_DIALECT } from '../schema/dialect.js';
-import type { SlsaRow } from '../../model/stored-facts.js';
+import type { SlsaRow, StoredRecord } from '../../model/stored-facts.js';
+import { pgStatement } from './projects.js';
 import { slsaRowOf, slsaRowsSql } from '../artifact-provenance.js';
+import { advisoryRecordsOf, advisoryRowsSql, DOCS_PER_STATEMENT } from '../advisory-rows.js';
 import { deletePgDocument } from './delete.js';
 import { loadSince } from './load.js';
 import { pgEdgeEvidence } from './edge-evidence.js';
@@ -280,6 +282,15 @@ export class PostgresStore implements GraphStore {
       this.db.rows(statement(slsaRowsSql(POSTGRES_DIALECT, material !== undefined), params)),
     );
     return rows.map(slsaRowOf);
+  }
+
+  async advisoryRecords(docs: readonly number[]): Promise<StoredRecord[]> {
+    const rows: unknown[][] = [];
+    for (let i = 0; i < docs.length; i += DOCS_PER_STATEMENT) {
+      const s = pgStatement(advisoryRowsSql(POSTGRES_DIALECT, docs.slice(i, i + DOCS_PER_STATEMENT)));
+      rows.push(...(await this.guard('reading advisories again', () => this.db.values(s))));
+    }
+    return advisoryRecordsOf(rows);
   }
 
   async ping(): Promise<void> {

@@ -3,6 +3,8 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { SlsaRow } from '../../model/stored-facts.js';
 import { slsaRowOf, slsaRowsSql } from '../artifact-provenance.js';
+import { advisoryRecordsOf, advisoryRowsSql, DOCS_PER_STATEMENT } from '../advisory-rows.js';
+import type { StoredRecord } from '../../model/stored-facts.js';
 import {
   firstStatement,
   LINK_TABLES,
@@ -37,6 +39,19 @@ export class SqliteEvidence implements GraphEvidence {
     const statement = this.evidenceStatement(slsaRowsSql(SQLITE_DIALECT, material !== undefined));
     const params = material === undefined ? [JSON.stringify(built)] : [JSON.stringify(built), material];
     return Promise.resolve((statement.all(...params) as Record<string, unknown>[]).map(slsaRowOf));
+  }
+
+  advisoryRecords(docs: readonly number[]): Promise<StoredRecord[]> {
+    const rows: unknown[][] = [];
+    for (let i = 0; i < docs.length; i += DOCS_PER_STATEMENT) {
+      const s = advisoryRowsSql(SQLITE_DIALECT, docs.slice(i, i + DOCS_PER_STATEMENT));
+      rows.push(
+        ...(this.evidenceStatement(s.text)
+          .raw()
+          .all(...s.params) as unknown[][]),
+      );
+    }
+    return Promise.resolve(advisoryRecordsOf(rows));
   }
 
   /** Statements of the evidence and document lookups, prepared once each. */

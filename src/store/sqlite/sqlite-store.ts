@@ -10,7 +10,7 @@ import { documentByDigestSql, documentFromRow, documentListSql, type DocumentRow
 import type { LoadPhases } from '../load-phases.js';
 import { FACT_TABLES } from '../schema/tables.js';
 import { SQLITE_DIALECT } from '../schema/dialect.js';
-import type { SlsaRow } from '../../model/stored-facts.js';
+import type { SlsaRow, StoredRecord } from '../../model/stored-facts.js';
 import type {
   BuildQuery,
   ProjectQuery,
@@ -239,6 +239,9 @@ export class SqliteStore implements GraphStore {
 
   async slsaRows(built: readonly number[], material?: number): Promise<SlsaRow[]> {
     return this.evidence.slsaRows(built, material);
+  }
+  advisoryRecords(docs: readonly number[]): Promise<StoredRecord[]> {
+    return this.evidence.advisoryRecords(docs);
   }
 
   async ping(): Promise<void> {
