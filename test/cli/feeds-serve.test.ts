@@ -5,10 +5,10 @@
 // way. (The log line of a sync comes once the index has what it stored.)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../helpers/corpus.js';
 import { serviceSbom } from '../helpers/builds.js';
+import { osvArchive } from '../helpers/zip.js';
 import { startFileServer, type FileServer } from '../helpers/file-server.js';
 import { createTestStore, ingestInto, tempDir } from '../helpers/server.js';
 import { cli, serveProcess, type ServeProcess } from './run-cli.js';
@@ -16,19 +16,6 @@ import { cli, serveProcess, type ServeProcess } from './run-cli.js';
 const fixture = (dir: string, name: string): string => readFileSync(join(FIXTURES_DIR, dir, name), 'utf8');
 const LODASH = JSON.parse(fixture('diff', 'osv-GHSA-35jh-r3h4-6jhm.json')) as Record<string, unknown>;
 const MINIMIST = JSON.parse(fixture('diff', 'osv-GHSA-xvch-5gv4-984h.json')) as Record<string, unknown>;
-
-function archive(records: readonly Record<string, unknown>[]): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const r of records)
-    zip.addBuffer(Buffer.from(JSON.stringify(r)), `${String(r.id)}.json`, { mtime: new Date(0) });
-  zip.end();
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
-}
 
 interface Finding {
   project: string;
@@ -46,7 +33,7 @@ beforeAll(async () => {
     'orders.cdx.json': serviceSbom({ service: 'orders', version: '2.0.0', components: ['pkg:npm/lodash@4.17.20'] }),
   });
   files = await startFileServer();
-  files.set('/osv/all.zip', await archive([LODASH]));
+  files.set('/osv/all.zip', await osvArchive([LODASH]));
   const dir = tempDir('sg-feeds-serve-');
   writeFileSync(join(dir, 'epss.csv'), fixture('exploitation', 'epss.csv'));
   const feeds: [string, string, string][] = [
@@ -102,7 +89,7 @@ describe('a deployment pointed at OSV, KEV and EPSS', () => {
   });
 
   it('takes a newer archive on a sync asked for over the API, and the findings follow', async () => {
-    files.set('/osv/all.zip', await archive([LODASH, MINIMIST]));
+    files.set('/osv/all.zip', await osvArchive([LODASH, MINIMIST]));
     const token = (
       await cli(['token', 'create', '--name', 'ops', '--scope', 'admin', '--store', store.location])
     ).stdout.trim();

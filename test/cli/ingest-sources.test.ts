@@ -5,10 +5,10 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dependsOn } from '../helpers/predicates.js';
 import { tempDir } from '../helpers/server.js';
+import { zipOf } from '../helpers/zip.js';
 import { BIN, cli, runCommand } from './run-cli.js';
 
 const posix = process.platform !== 'win32';
@@ -149,18 +149,6 @@ describe.runIf(posix)('symbolic links and special files inside a directory', () 
 });
 
 describe('zip archives', () => {
-  function zipOf(entries: Record<string, string>): Promise<Buffer> {
-    const zip = new yazl.ZipFile();
-    for (const [name, text] of Object.entries(entries)) zip.addBuffer(Buffer.from(text), name);
-    zip.end();
-    const chunks: Buffer[] = [];
-    return new Promise((resolve, reject) => {
-      zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-      zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-      zip.outputStream.on('error', reject);
-    });
-  }
-
   it('reads an archive from stdin entry by entry', async () => {
     const bytes = await zipOf({ 'one.json': DOC, 'two.json': '{"isDependency": [{"pkg": 7}]}' });
     const r = await cli(['ingest', '--store', newStore(), '--json', '-'], { input: bytes });

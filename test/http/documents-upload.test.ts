@@ -6,12 +6,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadDirectory } from '../../src/http/upload/receive.js';
 import { FIXTURES_DIR } from '../helpers/corpus.js';
 import { enc, startTestServer, type TestServer } from '../helpers/server.js';
 import { createTestToken } from '../helpers/tokens.js';
+import { zipOf } from '../helpers/zip.js';
 import { spdxTagValueHeader } from '../helpers/documents.js';
 import { exchangeOne } from './raw-http.js';
 
@@ -28,18 +28,6 @@ const TAG_VALUE = [
 ].join('\n');
 
 const BAD_DOCUMENT = '{"isDependency": [{"pkg": 7}]}';
-
-function zipOf(entries: Record<string, string | Buffer>): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const [name, content] of Object.entries(entries)) zip.addBuffer(Buffer.from(content), name);
-  zip.end();
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
-}
 
 /** Temporary upload directories left by this process's server (there must be none once an answer is in). */
 function leftovers(): string[] {

@@ -4,10 +4,10 @@
 // stored; a KEV feed; the syncs listed and in /metrics.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../helpers/corpus.js';
 import { serviceSbom } from '../helpers/builds.js';
+import { osvArchive } from '../helpers/zip.js';
 import { startFileServer, type FileServer } from '../helpers/file-server.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { createTestToken } from '../helpers/tokens.js';
@@ -16,20 +16,6 @@ const fixture = (dir: string, name: string): string => readFileSync(join(FIXTURE
 const LODASH = JSON.parse(fixture('diff', 'osv-GHSA-35jh-r3h4-6jhm.json')) as Record<string, unknown>;
 const MINIMIST = JSON.parse(fixture('diff', 'osv-GHSA-xvch-5gv4-984h.json')) as Record<string, unknown>;
 const REQUESTS = JSON.parse(fixture('osv', 'osv-pysec-pypi-requests-PYSEC-2023-74.json')) as Record<string, unknown>;
-
-/** An OSV export: one `<id>.json` entry per record. */
-function archive(records: readonly Record<string, unknown>[]): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const r of records)
-    zip.addBuffer(Buffer.from(JSON.stringify(r)), `${String(r.id)}.json`, { mtime: new Date(0) });
-  zip.end();
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
-}
 
 interface Feed {
   name: string;
@@ -96,7 +82,7 @@ describe('an OSV archive feed', () => {
 
   it('syncs into findings: every record taken, the packages they name matched', async () => {
     expect(await findingIds()).toEqual([]);
-    files.set('/all.zip', await archive([LODASH, MINIMIST, REQUESTS]));
+    files.set('/all.zip', await osvArchive([LODASH, MINIMIST, REQUESTS]));
     const put = await putFeed('osv', { kind: 'osv-archive', source: files.url('/all.zip'), intervalSeconds: 3600 });
     expect(put.status, put.text).toBe(201);
     const feed = await sync('osv');
@@ -126,7 +112,7 @@ describe('an OSV archive feed', () => {
     const first = await failing();
     expect(first.lastSync?.error).toBe(`${files.url('/all.zip')}: HTTP 500 Internal Server Error`);
     expect([first.failures, Date.parse(first.nextSyncAt) - Date.parse(first.lastSync!.startedAt)]).toEqual([1, 60_000]);
-    const bigger = await archive([LODASH, MINIMIST, REQUESTS, { ...REQUESTS, id: 'PYSEC-0000-1' }]);
+    const bigger = await osvArchive([LODASH, MINIMIST, REQUESTS, { ...REQUESTS, id: 'PYSEC-0000-1' }]);
     files.set('/all.zip', bigger, { truncateTo: 200 }); // a new version, cut short on the wire
     const second = await failing();
     expect([second.failures, Date.parse(second.nextSyncAt) - Date.parse(second.lastSync!.startedAt)]).toEqual([
@@ -147,7 +133,7 @@ describe('an OSV archive feed', () => {
         },
       ],
     };
-    files.set('/all.zip', await archive([fixed, REQUESTS]));
+    files.set('/all.zip', await osvArchive([fixed, REQUESTS]));
     const feed = await sync('osv');
     expect(feed).toMatchObject({
       failures: 0,
@@ -161,7 +147,7 @@ describe('an OSV archive feed', () => {
 
 describe('a KEV feed', () => {
   it('replaces the catalogue; findings carry it; /metrics reports each feed', async () => {
-    files.set('/all.zip', await archive([LODASH, MINIMIST]));
+    files.set('/all.zip', await osvArchive([LODASH, MINIMIST]));
     await sync('osv');
     files.set('/kev.json', fixture('exploitation', 'kev.json'));
     expect((await putFeed('kev', { kind: 'kev', source: files.url('/kev.json') })).status).toBe(201);
