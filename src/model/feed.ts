@@ -60,5 +60,13 @@ export interface FeedState {
   failures: number;
 }
 
+/**
+ * A source as answers, logs and errors show it: a URL's user and password (a private mirror's
+ * credentials) replaced by `***`. The stored source keeps them.
+ */
+export function shownSource(source: string): string {
+  return source.replace(/^(https?:\/\/)[^/@\s]*@/i, '$1***@');
+}
+
 /** A feed's settings that cannot be taken: the message names the field. */
 export class FeedSettingsError extends Error {}

@@ -78,6 +78,13 @@ describe('an OSV archive feed', () => {
       /^intervalSeconds: 5 is not/,
     );
     expect((await t.get('/v0/feeds')).body).toEqual({ feeds: [] });
+    // A source's user and password are kept, never shown.
+    expect(
+      (await putFeed('private', { kind: 'kev', source: 'https://ci:s3cret@mirror.example/kev.json' })).status,
+    ).toBe(201);
+    const shown = (await t.get('/v0/feeds/private')).body as { source: string };
+    expect(shown.source).toBe('https://***@mirror.example/kev.json');
+    expect((await t.request('DELETE', '/v0/feeds/private', admin)).status).toBe(204);
   });
 
   it('syncs into findings: every record taken, the packages they name matched', async () => {

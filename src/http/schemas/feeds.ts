@@ -1,6 +1,6 @@
 // Bodies of the feeds API (docs/api.md, "Feeds").
 import { Type, type Static } from 'typebox';
-import { FEED_KINDS, type StoredFeed } from '../../model/feed.js';
+import { FEED_KINDS, shownSource, type StoredFeed } from '../../model/feed.js';
 import { StringEnum } from './typebox.js';
 
 const ChangesSchema = Type.Object({
@@ -59,7 +59,7 @@ export function feedBody(f: StoredFeed): FeedBody {
   return {
     name: f.name,
     kind: f.kind,
-    source: f.source,
+    source: shownSource(f.source),
     intervalSeconds: f.intervalSeconds,
     createdAt: f.createdAt,
     nextSyncAt: f.nextSyncAt,

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { shownSource } from '../../model/feed.js';
 
 /** What identifies the version read last: the HTTP validators, or a file's size and time. */
 export interface Validators {
@@ -56,23 +57,28 @@ function conditionalHeaders(last: Validators): Record<string, string> {
 }
 
 async function fetchUrl(url: string, last: Validators, limits: FetchLimits): Promise<Fetched> {
+  const shown = shownSource(url);
   const signal = AbortSignal.timeout(limits.timeoutMs);
   const response = await fetch(url, { headers: conditionalHeaders(last), signal, redirect: 'follow' }).catch(
     (err: unknown) => {
-      throw new FeedFetchError(`${url}: ${reasonOf(err, limits)}`);
+      throw new FeedFetchError(`${shown}: ${reasonOf(err, limits)}`);
     },
   );
   if (response.status === 304) return { status: 'unchanged' };
   if (!response.ok || !response.body)
-    throw new FeedFetchError(`${url}: HTTP ${response.status} ${response.statusText}`);
+    throw new FeedFetchError(`${shown}: HTTP ${response.status} ${response.statusText}`);
   const dir = await mkdtemp(join(tmpdir(), 'supplygraph-feed-'));
   const path = join(dir, 'body');
   const done = (): Promise<void> => rm(dir, { recursive: true, force: true });
   try {
-    await pipeline(Readable.fromWeb(response.body as never), byteLimit(url, limits.maxBytes), createWriteStream(path));
+    await pipeline(
+      Readable.fromWeb(response.body as never),
+      byteLimit(shown, limits.maxBytes),
+      createWriteStream(path),
+    );
   } catch (err) {
     await done();
-    throw err instanceof FeedFetchError ? err : new FeedFetchError(`${url}: ${reasonOf(err, limits)}`);
+    throw err instanceof FeedFetchError ? err : new FeedFetchError(`${shown}: ${reasonOf(err, limits)}`);
   }
   const validators = { etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') };
   return { status: 'fetched', path, validators, done };

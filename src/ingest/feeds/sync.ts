@@ -3,7 +3,14 @@
 // kind leaves what was stored before in place, and the feed is retried sooner than its interval,
 // the delay doubling with each failure in a row.
 import { readFile } from 'node:fs/promises';
-import { NO_CHANGES, type FeedState, type FeedSync, type StoredFeed, type SyncChanges } from '../../model/feed.js';
+import {
+  NO_CHANGES,
+  shownSource,
+  type FeedState,
+  type FeedSync,
+  type StoredFeed,
+  type SyncChanges,
+} from '../../model/feed.js';
 import type { ExploitationStore, FeedStore } from '../../store/types.js';
 import { importExploitation } from '../exploitation/import.js';
 import type { IngestOptions } from '../pipeline.js';
@@ -86,8 +93,21 @@ async function take(
   o: FeedSyncOptions,
 ): Promise<{ changes: SyncChanges; failures: string[] }> {
   if (feed.kind === 'osv-archive')
-    return syncOsvArchive({ feed: feed.name, source: feed.source, path, feeds: o.feeds, ingest: o.ingest, now: o.now });
-  const imported = await importExploitation(o.exploitation, feed.kind, await readFile(path), feed.source, iso(o.now()));
+    return syncOsvArchive({
+      feed: feed.name,
+      source: shownSource(feed.source),
+      path,
+      feeds: o.feeds,
+      ingest: o.ingest,
+      now: o.now,
+    });
+  const imported = await importExploitation(
+    o.exploitation,
+    feed.kind,
+    await readFile(path),
+    shownSource(feed.source),
+    iso(o.now()),
+  );
   const entries = imported.source.entries;
   const changes =
     imported.result === 'replaced' ? { ...NO_CHANGES, updated: entries } : { ...NO_CHANGES, unchanged: entries };
