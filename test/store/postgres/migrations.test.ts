@@ -136,6 +136,8 @@ describe('schema migrations', () => {
         { version: 11 },
         { version: 12 },
         { version: 13 },
+        { version: 14 },
+        { version: 15 },
       ],
     });
     await expectMigratedKeepsDataAndStoresLicences(db.url, open, before);
@@ -153,7 +155,7 @@ describe('schema migrations', () => {
     expect(report).toMatchObject({
       from: 7,
       to: PG_SCHEMA_VERSION,
-      applied: [{ version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }, { version: 13 }],
+      applied: [8, 9, 10, 11, 12, 13, 14, 15].map((version) => ({ version })),
     });
     const rows = await withDatabase(db.url, (sql) => sql.unsafe(signatureRowsSql('sg_')));
     expectJudgedRows(rows as unknown as never[]);
@@ -192,6 +194,8 @@ describe('schema migrations', () => {
       { version: 11, description: expect.any(String) },
       { version: 12, description: expect.any(String) },
       { version: 13, description: expect.any(String) },
+      { version: 14, description: expect.any(String) },
+      { version: 15, description: expect.any(String) },
     ]);
     await withDatabase(db.url, async (sql) => {
       const keys = (await sql<{ key: string }[]>`SELECT key FROM sg_nodes WHERE kind = 1`).map((r) => r.key);
@@ -220,7 +224,7 @@ describe('schema migrations', () => {
     const report = await withDatabase(db.url, (sql) => applyMigrations(sql.db));
     expect(report).toMatchObject({
       from: 9,
-      applied: [{ version: 10 }, { version: 11 }, { version: 12 }, { version: 13 }],
+      applied: [10, 11, 12, 13, 14, 15].map((version) => ({ version })),
     });
     await expectSetsRepacked(open, before);
     await withDatabase(db.url, async (sql) => {
@@ -240,7 +244,7 @@ describe('schema migrations', () => {
     });
     await expect(open()).rejects.toThrow(/version 11.*run "supplygraph migrate/);
     const report = await withDatabase(db.url, (sql) => applyMigrations(sql.db));
-    expect(report).toMatchObject({ from: 11, applied: [{ version: 12 }, { version: 13 }] });
+    expect(report).toMatchObject({ from: 11, applied: [12, 13, 14, 15].map((version) => ({ version })) });
     await expectBuildsBackfilled(open, before);
   });
 
