@@ -141,7 +141,12 @@ export function projectsContract(open: () => Promise<GraphStore>): void {
           { service: 'billing', version: '1.0.0', components: ['pkg:npm/left-pad@1.3.0'] },
           { builtAt: '2020-01-01T00:00:00Z', labels: { team: 'payments' } },
         );
-        await storeBuild(store, { service: 'web', version: '1.0.0', components: [] }, { project: 'frontend' });
+        // Dated after the others: ingest times of two builds can fall in one millisecond.
+        await storeBuild(
+          store,
+          { service: 'web', version: '1.0.0', components: [] },
+          { project: 'frontend', builtAt: '2099-01-01T00:00:00Z' },
+        );
         expect((await store.getProject('@acme/orders'))!.labels).toEqual({ team: 'payments', env: 'prod' });
         expect(await store.setProjectLabels('@acme/orders', { env: null, tier: '1' })).toBe(true);
         expect((await store.getProject('@acme/orders'))!.labels).toEqual({ team: 'payments', tier: '1' });
