@@ -42,7 +42,8 @@ export async function isZipFile(path: string): Promise<boolean> {
 
 /** A regular file is read by random access; an archive from a pipe or stdin is already in memory. */
 function openZip(source: string | Buffer): Promise<ZipFile> {
-  const options = { lazyEntries: true, validateEntrySizes: true, strictFileNames: false };
+  // autoClose off: an entry may be read after the last one was listed; the reader closes it.
+  const options = { lazyEntries: true, validateEntrySizes: true, strictFileNames: false, autoClose: false };
   return new Promise((resolve, reject) => {
     const done = (err: Error | null, zip: ZipFile): void => (err ? reject(err) : resolve(zip));
     if (typeof source === 'string') yauzl.open(source, options, done);
@@ -74,72 +75,115 @@ export interface ZipDocument {
   error?: string;
 }
 
+/** An entry not read yet: its name, what its central directory says of it, and how to read it. */
+export interface ZipEntry {
+  name: string;
+  /** The entry's file name inside the archive. */
+  file: string;
+  /**
+   * `crc32:<hex>:<size>` from the central directory: equal for equal bytes, so a reader that kept
+   * it can skip an entry it took before without inflating it (a different entry of the same size
+   * and CRC-32 is a 1 in 4 billion chance: docs/api.md, "Feeds").
+   */
+  digest: string;
+  /** Why the entry is refused without reading (over a per-entry limit). */
+  error?: string;
+  /** Its bytes; rejects when inflating fails or passes the limit. */
+  read(): Promise<Buffer>;
+}
+
+function nextEntry(zip: ZipFile): Promise<Entry | null> {
+  return new Promise<Entry | null>((resolve, reject) => {
+    const onEntry = (e: Entry): void => {
+      cleanup();
+      resolve(e);
+    };
+    const onEnd = (): void => {
+      cleanup();
+      resolve(null);
+    };
+    const onError = (e: Error): void => {
+      cleanup();
+      reject(e);
+    };
+    const cleanup = (): void => {
+      zip.off('entry', onEntry);
+      zip.off('end', onEnd);
+      zip.off('error', onError);
+    };
+    zip.on('entry', onEntry);
+    zip.once('end', onEnd);
+    zip.once('error', onError);
+    zip.readEntry();
+  });
+}
+
+/** Why an entry is refused before it is read, if it is. */
+function entryRefusal(entry: Entry, limits: ZipLimits): string | undefined {
+  if (entry.uncompressedSize > limits.maxEntryBytes)
+    return `the document is larger than the limit of ${limits.maxEntryBytes} bytes (${entry.uncompressedSize} bytes)`;
+  if (
+    entry.uncompressedSize > 1024 * 1024 &&
+    entry.uncompressedSize / Math.max(1, entry.compressedSize) > limits.maxRatio
+  )
+    return `compression ratio over ${limits.maxRatio}:1 (a zip bomb?)`;
+  return undefined;
+}
+
 /**
- * Entries in archive order; an entry over a limit is reported, a limit on the whole archive stops
- * it. `path` names the archive in entry names; `bytes`, when given, is its content (read already).
+ * Entries in archive order, in batches of up to `size`, each entry read only when asked (the
+ * archive stays open until the consumer asks for the batch after the last); a limit on the whole
+ * archive stops it. `path` names the archive in entry names; `bytes`, when given, is its content.
  */
-export async function* zipDocuments(path: string, limits: ZipLimits, bytes?: Buffer): AsyncGenerator<ZipDocument> {
+export async function* zipEntryBatches(
+  path: string,
+  limits: ZipLimits,
+  { size = 1, bytes }: { size?: number; bytes?: Buffer } = {},
+): AsyncGenerator<ZipEntry[]> {
   const zip = await openZip(bytes ?? path);
-  const entries = (async function* (): AsyncGenerator<Entry> {
-    for (;;) {
-      const next = await new Promise<Entry | null>((resolve, reject) => {
-        const onEntry = (e: Entry): void => {
-          cleanup();
-          resolve(e);
-        };
-        const onEnd = (): void => {
-          cleanup();
-          resolve(null);
-        };
-        const onError = (e: Error): void => {
-          cleanup();
-          reject(e);
-        };
-        const cleanup = (): void => {
-          zip.off('entry', onEntry);
-          zip.off('end', onEnd);
-          zip.off('error', onError);
-        };
-        zip.on('entry', onEntry);
-        zip.once('end', onEnd);
-        zip.once('error', onError);
-        zip.readEntry();
-      });
-      if (!next) return;
-      yield next;
-    }
-  })();
+  let batch: ZipEntry[] = [];
   let count = 0;
   let total = 0;
   try {
-    for await (const entry of entries) {
+    for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
       if (entry.fileName.endsWith('/')) continue;
-      const name = `${path}!/${entry.fileName}`;
       if (++count > limits.maxEntries) throw new ZipLimitError(`${path}: more than ${limits.maxEntries} entries`);
-      if (entry.uncompressedSize > limits.maxEntryBytes) {
-        yield {
-          name,
-          error: `the document is larger than the limit of ${limits.maxEntryBytes} bytes (${entry.uncompressedSize} bytes)`,
-        };
-        continue;
-      }
-      if (
-        entry.uncompressedSize > 1024 * 1024 &&
-        entry.uncompressedSize / Math.max(1, entry.compressedSize) > limits.maxRatio
-      ) {
-        yield { name, error: `compression ratio over ${limits.maxRatio}:1 (a zip bomb?)` };
-        continue;
-      }
-      total += entry.uncompressedSize;
+      const error = entryRefusal(entry, limits);
+      if (!error) total += entry.uncompressedSize;
       if (total > limits.maxTotalBytes)
         throw new ZipLimitError(`${path}: more than ${limits.maxTotalBytes} bytes uncompressed`);
-      try {
-        yield { name, bytes: await readEntry(zip, entry, limits.maxEntryBytes) };
-      } catch (err) {
-        yield { name, error: err instanceof Error ? err.message : String(err) };
-      }
+      batch.push(lazyEntry(zip, entry, path, error, limits.maxEntryBytes));
+      if (batch.length < size) continue;
+      yield batch;
+      batch = [];
     }
+    if (batch.length) yield batch;
   } finally {
     zip.close();
+  }
+}
+
+function lazyEntry(zip: ZipFile, entry: Entry, path: string, error: string | undefined, limit: number): ZipEntry {
+  return {
+    name: `${path}!/${entry.fileName}`,
+    file: entry.fileName,
+    digest: `crc32:${entry.crc32.toString(16)}:${entry.uncompressedSize}`,
+    error,
+    read: () => (error ? Promise.reject(new ZipLimitError(error)) : readEntry(zip, entry, limit)),
+  };
+}
+
+/** Entries in archive order, each read in turn; an entry over a limit is reported with its reason. */
+export async function* zipDocuments(path: string, limits: ZipLimits, bytes?: Buffer): AsyncGenerator<ZipDocument> {
+  for await (const [entry] of zipEntryBatches(path, limits, { bytes })) {
+    if (entry.error) {
+      yield { name: entry.name, error: entry.error };
+      continue;
+    }
+    try {
+      yield { name: entry.name, bytes: await entry.read() };
+    } catch (err) {
+      yield { name: entry.name, error: err instanceof Error ? err.message : String(err) };
+    }
   }
 }

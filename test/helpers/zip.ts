@@ -2,10 +2,11 @@
 // (one `<id>.json` entry per record, as osv.dev's all.zip).
 import yazl from 'yazl';
 
-export function zipOf(entries: Record<string, string | Buffer>): Promise<Buffer> {
+/** `compress: false` stores entries as they are (a test can then find and alter their bytes). */
+export function zipOf(entries: Record<string, string | Buffer>, { compress = true } = {}): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   for (const [name, content] of Object.entries(entries))
-    zip.addBuffer(Buffer.from(content), name, { mtime: new Date(0) });
+    zip.addBuffer(Buffer.from(content), name, { mtime: new Date(0), compress });
   zip.end();
   const chunks: Buffer[] = [];
   return new Promise((resolve, reject) => {

@@ -1,13 +1,14 @@
-// An OSV archive taken into the store record by record (docs/api.md, "Feeds"): entries read one
-// at a time from the zip, in batches; a record whose bytes the feed took before costs a digest
-// and a lookup; a new one, or a newer one (by `modified`), is ingested as a document, and the
+// An OSV archive taken into the store record by record (docs/api.md, "Feeds"): entries listed one
+// at a time from the zip, in batches; an entry named after a record the feed took with the same
+// size and CRC-32 costs a lookup and is never inflated; any other is read, and a new record, or a
+// newer one (by `modified`), is ingested as a document, and the
 // matcher re-matches only the packages it names. A record that left the archive is withdrawn: a
 // record saying so is ingested (the older one stops matching); should it come back, it is taken
 // again dated when it came back (its own, older `modified` would lose to the withdrawal).
-import { createHash } from 'node:crypto';
+import { basename } from 'node:path';
 import type { FeedRecord } from '../../store/types.js';
 import { ingestDocument, type IngestOptions } from '../pipeline.js';
-import { DEFAULT_ZIP_LIMITS, zipDocuments } from '../zip.js';
+import { DEFAULT_ZIP_LIMITS, zipEntryBatches, type ZipEntry } from '../zip.js';
 import { NO_CHANGES, type SyncChanges } from '../../model/feed.js';
 import type { FeedStore } from '../../store/types.js';
 
@@ -62,53 +63,85 @@ function identify(bytes: Buffer): { id: string; modified: string } | string {
   return { id: record.id, modified: record.modified };
 }
 
-/** Takes the archive; the changes it made, and the first failures (each record left out alone). */
-export async function syncOsvArchive(job: ArchiveSync): Promise<{ changes: SyncChanges; failures: string[] }> {
-  const tally = new Tally();
-  const seen = new Set<string>();
-  let batch: Entry[] = [];
-  let bytes = 0;
-  const limits = { ...DEFAULT_ZIP_LIMITS, maxEntryBytes: job.ingest.maxDocumentBytes };
-  for await (const doc of zipDocuments(job.path, limits)) {
-    const file = doc.name.slice(doc.name.indexOf('!/') + 2);
-    if (!doc.bytes) {
-      tally.fail(file, doc.error ?? 'unreadable');
-      continue;
-    }
-    const found = identify(doc.bytes);
-    if (typeof found === 'string') {
-      tally.fail(file, found);
-      continue;
-    }
-    seen.add(found.id);
-    batch.push({ file, bytes: doc.bytes, digest: digestOf(doc.bytes), ...found });
-    bytes += doc.bytes.length;
-    if (batch.length >= BATCH_ENTRIES || bytes >= BATCH_BYTES) {
-      await takeBatch(job, batch, tally);
-      [batch, bytes] = [[], 0];
+/** What one sync carries from batch to batch. */
+class ArchivePass {
+  readonly tally = new Tally();
+  readonly seen = new Set<string>();
+  private batch: Entry[] = [];
+  private bytes = 0;
+
+  constructor(private readonly job: ArchiveSync) {}
+
+  /** Listed entries: those the feed took with the same bytes are skipped unread; the rest are read. */
+  async takeListed(listed: readonly ZipEntry[]): Promise<void> {
+    const named = await storedById(
+      this.job,
+      listed.map((e) => idOfFile(e.file)),
+    );
+    for (const entry of listed) {
+      const id = idOfFile(entry.file);
+      if (named.get(id)?.digest === entry.digest) {
+        this.seen.add(id);
+        this.tally.changes.unchanged++;
+      } else await this.read(entry);
     }
   }
-  await takeBatch(job, batch, tally);
-  await withdrawGone(job, seen, tally);
-  return { changes: tally.changes, failures: tally.failures };
+
+  private async read(entry: ZipEntry): Promise<void> {
+    let bytes: Buffer;
+    try {
+      bytes = await entry.read();
+    } catch (err) {
+      this.tally.fail(entry.file, entry.error ?? (err instanceof Error ? err.message : 'unreadable'));
+      return;
+    }
+    const found = identify(bytes);
+    if (typeof found === 'string') return this.tally.fail(entry.file, found);
+    this.seen.add(found.id);
+    this.batch.push({ file: entry.file, bytes, digest: entry.digest, ...found });
+    this.bytes += bytes.length;
+    if (this.batch.length >= BATCH_ENTRIES || this.bytes >= BATCH_BYTES) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    const batch = this.batch;
+    [this.batch, this.bytes] = [[], 0];
+    await takeBatch(this.job, batch, this.tally);
+  }
 }
 
-function digestOf(bytes: Buffer): string {
-  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+/** The id an entry's file name gives (osv.dev names each record `<id>.json`); only a hint. */
+function idOfFile(file: string): string {
+  return basename(file, '.json');
+}
+
+async function storedById(job: ArchiveSync, ids: readonly string[]): Promise<Map<string, FeedRecord>> {
+  return new Map((await job.feeds.feedRecords(job.feed, ids)).map((r) => [r.id, r]));
+}
+
+/** Takes the archive; the changes it made, and the first failures (each record left out alone). */
+export async function syncOsvArchive(job: ArchiveSync): Promise<{ changes: SyncChanges; failures: string[] }> {
+  const pass = new ArchivePass(job);
+  const limits = { ...DEFAULT_ZIP_LIMITS, maxEntryBytes: job.ingest.maxDocumentBytes };
+  for await (const listed of zipEntryBatches(job.path, limits, { size: BATCH_ENTRIES })) await pass.takeListed(listed);
+  await pass.flush();
+  await withdrawGone(job, pass.seen, pass.tally);
+  return { changes: pass.tally.changes, failures: pass.tally.failures };
 }
 
 async function takeBatch(job: ArchiveSync, batch: readonly Entry[], tally: Tally): Promise<void> {
   if (batch.length === 0) return;
-  const stored = new Map(
-    (
-      await job.feeds.feedRecords(
-        job.feed,
-        batch.map((e) => e.id),
-      )
-    ).map((r) => [r.id, r]),
+  const stored = await storedById(
+    job,
+    batch.map((e) => e.id),
   );
   const fresh = batch.filter((e) => isNewer(e, stored.get(e.id), tally));
-  const taken: FeedRecord[] = [];
+  // Unchanged by `modified` but listed with other bytes (or named otherwise): the new digest is
+  // kept, so the next pass skips the entry unread.
+  const isFresh = new Set(fresh);
+  const taken: FeedRecord[] = batch
+    .filter((e) => !isFresh.has(e) && stored.get(e.id)?.digest !== e.digest)
+    .map((e) => ({ ...stored.get(e.id)!, digest: e.digest }));
   const at = new Date(job.now()).toISOString();
   const write = async (): Promise<void> => {
     for (const e of fresh) {

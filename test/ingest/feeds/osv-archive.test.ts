@@ -61,4 +61,20 @@ describe('syncOsvArchive', () => {
   it('takes nothing the second time: each record is known by its bytes', async () => {
     expect((await sync()).changes).toEqual({ added: 0, updated: 0, removed: 0, unchanged: 2, failed: 3 });
   });
+
+  it('never reads an entry listed with the size and CRC-32 of the record it took from that name', async () => {
+    // Stored, not deflated: the record's bytes are changed in place, the directory left as it was.
+    const original = await zipOf(
+      { 'GHSA-1.json': record('GHSA-1'), 'GHSA-3.json': record('GHSA-3') },
+      { compress: false },
+    );
+    const tampered = Buffer.from(original.toString('latin1').replace('"GHSA-3"', '"GHSA-9"'), 'latin1');
+    expect(tampered.equals(original)).toBe(false);
+    writeFileSync(path, tampered);
+    expect((await sync()).changes).toEqual({ added: 0, updated: 0, removed: 0, unchanged: 2, failed: 0 });
+    // The same bytes under another name are read: the name is only a hint.
+    writeFileSync(path, await zipOf({ 'GHSA-1.json': record('GHSA-1'), 'renamed.json': record('GHSA-3') }));
+    expect((await sync()).changes).toEqual({ added: 0, updated: 0, removed: 0, unchanged: 2, failed: 0 });
+    expect((await store.feeds.feedRecordIds('osv')).sort()).toEqual(['GHSA-1', 'GHSA-3']);
+  });
 });
