@@ -4,7 +4,7 @@
 import { ExploitationTable, type ExploitationLookup } from './exploitation-table.js';
 import { FactKind, NodeKind } from '../model/kinds.js';
 import type { LinkFactKind, StoredRecord } from '../model/stored-facts.js';
-import type { DocumentRow, LoadPhases, LoadSink } from '../store/types.js';
+import type { AdvisoryRows, DocumentRow, LoadPhases, LoadSink } from '../store/types.js';
 import { PhaseClock } from '../store/load-phases.js';
 import { Adjacency, type PreparedAdjacency } from './adjacency.js';
 import type { GraphCounts, GraphView } from './graph-view.js';
@@ -144,6 +144,19 @@ export class GraphIndex implements LoadSink, GraphView {
    */
   sleepIrrelevantAdvisories(): void {
     this.vulnerabilities.advisories.sleepIrrelevant(this.nodes);
+    this.readsOnDemand = true;
+  }
+
+  /**
+   * As a load's sink: leave the fields the index reads on demand out (advisories' affected
+   * entries, docs/adr/0018). Every advisory loaded then sleeps: the owner wakes those the graph
+   * may meet (sleepingAdvisoryDocsMetByGraph) before the load is finished.
+   */
+  readsOnDemand = false;
+
+  /** The documents of sleeping advisories some package of the graph may meet. */
+  sleepingAdvisoryDocsMetByGraph(): number[] {
+    return this.vulnerabilities.advisories.dormantDocsMetByGraph();
   }
 
   /** The documents of sleeping advisories the packages (purls) may meet: to be read again and woken. */
@@ -157,9 +170,10 @@ export class GraphIndex implements LoadSink, GraphView {
   }
 
   /** Takes advisory records read again from the store, awake (matched at the next finishLoad). */
-  wakeAdvisories(records: readonly StoredRecord[]): void {
+  wakeAdvisories({ records, leftOut }: AdvisoryRows): void {
     this.vulnerabilities.advisories.wake(records.map((r) => r.a));
     for (const r of records) this.record(r);
+    for (const { doc, part, err } of leftOut) this.leftOut(doc, part, err);
   }
 
   /** The adjacency there will be once `batch` is applied, built in slices (see Adjacency.prepare). */

@@ -111,6 +111,15 @@ export class IndexService {
   }
 
   /**
+   * After a whole load, which left every advisory's affected entries out (docs/adr/0018): reads
+   * again the advisories some package of the graph may meet, and wakes them.
+   */
+  private async wakeMetAdvisories(index: GraphIndex): Promise<void> {
+    const docs = index.sleepingAdvisoryDocsMetByGraph();
+    if (docs.length) index.wakeAdvisories(await this.store.advisoryRecords(docs));
+  }
+
+  /**
    * The store version the index answers for (ETags, cached answers, paging cursors): the last
    * document loaded plus the documents deleted plus the exploitation reloads. All only grow, so a
    * delete or a new KEV or EPSS file changes it too.
@@ -272,6 +281,7 @@ export class IndexService {
         const phases: LoadPhases = {};
         try {
           next = await this.store.load(this.cursor, this.index, phases);
+          await this.wakeMetAdvisories(this.index);
         } catch (err) {
           this.index = this.newIndex(false); // a broken first load leaves no half-filled index behind
           throw err;
@@ -344,6 +354,7 @@ export class IndexService {
     this.buildingAside = true;
     const fresh = this.newIndex(true);
     const next = await this.store.load(EMPTY_CURSOR, this.touching(fresh));
+    await this.wakeMetAdvisories(fresh);
     this.lastContact = this.now();
     this.applying = true;
     await fresh.finishLoadAside();
@@ -380,6 +391,7 @@ export class IndexService {
         sink.dependencyEdge(a, b, ranked);
       },
       ...(sink.leftOut ? { leftOut: (doc, part, err) => sink.leftOut?.(doc, part, err) } : {}),
+      readsOnDemand: sink.readsOnDemand,
     };
   }
 

@@ -2,10 +2,10 @@
 // advisory it let sleep from, once a package it may affect arrives. Rows are selected and
 // decoded as a load reads them (load-rows.ts).
 import { FactKind } from '../model/kinds.js';
-import type { StoredRecord } from '../model/stored-facts.js';
-import { deliverRow, loadColumns } from './load-rows.js';
+import { decodeRecord, loadColumns } from './load-rows.js';
 import { SqlParams, type Dialect, type SqlStatement } from './schema/dialect.js';
 import { factTable } from './schema/tables.js';
+import type { AdvisoryRows } from './types.js';
 
 const ADVISORIES = factTable(FactKind.Advisory);
 
@@ -20,16 +20,15 @@ export function advisoryRowsSql(d: Dialect, docs: readonly number[]): SqlStateme
   );
 }
 
-/** The rows decoded into records, as a load would deliver them. */
-export function advisoryRecordsOf(rows: readonly (readonly unknown[])[]): StoredRecord[] {
-  const out: StoredRecord[] = [];
-  const sink = {
-    record: (r: StoredRecord) => out.push(r),
-    link: () => undefined,
-    node: () => undefined,
-    document: () => undefined,
-    dependencyEdge: () => undefined,
-  };
-  for (const row of rows) deliverRow(sink, ADVISORIES, row);
+/** The rows decoded into records, as a load would deliver them; a damaged row is left out and named. */
+export function advisoryRecordsOf(rows: readonly (readonly unknown[])[]): AdvisoryRows {
+  const out: AdvisoryRows = { records: [], leftOut: [] };
+  for (const row of rows) {
+    try {
+      out.records.push(decodeRecord(ADVISORIES, row, ADVISORIES.columns));
+    } catch (err) {
+      out.leftOut.push({ doc: row[1] as number, part: `a row of ${ADVISORIES.name}`, err });
+    }
+  }
   return out;
 }

@@ -306,7 +306,7 @@ function encodeLicenses(e: DocumentEncoder, { licenses }: DocumentFacts): void {
 function encodeAdvisories(e: DocumentEncoder, { advisories }: DocumentFacts): void {
   for (const adv of advisories) {
     const { vulnerability, ...rest } = adv;
-    e.row(FactKind.Advisory, e.vuln(vulnerability), -1, rest);
+    e.row(FactKind.Advisory, e.vuln(vulnerability), -1, { ...rest, names: affectedNames(adv.affected) });
   }
 }
 
@@ -336,4 +336,11 @@ export function packDependencies(dependencies: readonly DependencyRow[], ids: re
     triples[i * 3 + 2] = d.evidence;
   }
   return Buffer.from(triples.buffer, triples.byteOffset, triples.byteLength);
+}
+
+/** The distinct (ecosystem, name) pairs of an advisory's entries: what a lean load reads of them. */
+function affectedNames(affected: readonly { ecosystem: string; name: string }[]): [string, string][] {
+  const seen = new Map<string, [string, string]>();
+  for (const a of affected) seen.set(`${a.ecosystem}\u0000${a.name}`, [a.ecosystem, a.name]);
+  return [...seen.values()];
 }

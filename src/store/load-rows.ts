@@ -3,20 +3,32 @@
 import { FactKind } from '../model/kinds.js';
 import type { StoredRecord } from '../model/stored-facts.js';
 import { forEachInclusion, type InclusionSet } from './inclusion-sets.js';
-import { quoted } from './schema/columns.js';
+import { quoted, type Column } from './schema/columns.js';
 import type { FactTable } from './schema/tables.js';
 import type { LoadSink } from './types.js';
 
+/** The field columns a load reads: all, or (`lean`) all but the table's on-demand ones. */
+export function loadedColumns(table: FactTable, lean = false): readonly Column[] {
+  if (table.link) return [];
+  const skipped = lean ? (table.onDemand ?? []) : [];
+  return table.columns.filter((c) => !skipped.includes(c.field));
+}
+
 /** The select list of a fact table's load: (id, doc, a, b) and, for record kinds, the field columns. */
-export function loadColumns(table: FactTable): string {
-  return ['id', 'doc', 'a', 'b', ...(table.link ? [] : table.columns.map((c) => quoted(c.name)))].join(', ');
+export function loadColumns(table: FactTable, lean = false): string {
+  return ['id', 'doc', 'a', 'b', ...loadedColumns(table, lean).map((c) => quoted(c.name))].join(', ');
 }
 
 /**
  * Hands one row selected with loadColumns to the sink. The values were written by the writer
  * from typed facts, so they are trusted as the record's fields: null columns are absent fields.
  */
-export function deliverRow(sink: LoadSink, table: FactTable, row: readonly unknown[]): void {
+export function deliverRow(
+  sink: LoadSink,
+  table: FactTable,
+  row: readonly unknown[],
+  columns: readonly Column[] = table.columns,
+): void {
   const doc = row[1] as number;
   const a = row[2] as number;
   const b = (row[3] as number | null) ?? 0;
@@ -24,16 +36,28 @@ export function deliverRow(sink: LoadSink, table: FactTable, row: readonly unkno
     sink.link(table.kind as Parameters<LoadSink['link']>[0], a, b, doc);
     return;
   }
-  let fields: Record<string, unknown>;
+  let record: StoredRecord;
   try {
-    fields = decodeFields(table, row);
+    record = decodeRecord(table, row, columns);
   } catch (err) {
     // A row no writer of ours wrote (edited by hand, damaged): left out, not fatal, when the sink can say so.
     if (!sink.leftOut) throw err;
     sink.leftOut(doc, `a row of ${table.name}`, err);
     return;
   }
-  sink.record({ kind: table.kind, a, b, doc, fields } as StoredRecord);
+  sink.record(record);
+}
+
+/** A record kind's row (selected with loadColumns, `columns` its field columns) as a record; throws on a damaged row. */
+export function decodeRecord(table: FactTable, row: readonly unknown[], columns: readonly Column[]): StoredRecord {
+  const fields = decodeFields(columns, row);
+  return {
+    kind: table.kind,
+    a: row[2] as number,
+    b: (row[3] as number | null) ?? 0,
+    doc: row[1] as number,
+    fields,
+  } as StoredRecord;
 }
 
 /** The cursor key of inclusion_sets: the last document whose set was read. */
@@ -50,9 +74,8 @@ export function deliverInclusions(sink: LoadSink, row: readonly unknown[]): void
 }
 
 /** The record's fields from its columns (row[4] on). */
-function decodeFields(table: FactTable, row: readonly unknown[]): Record<string, unknown> {
+function decodeFields(columns: readonly Column[], row: readonly unknown[]): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
-  const columns = table.columns;
   for (let i = 0; i < columns.length; i++) {
     const value = row[i + 4];
     if (value === null || value === undefined) continue;

@@ -152,6 +152,17 @@ export interface LoadSink {
    * load; without this method the load fails instead (docs/reliability.md).
    */
   leftOut?(doc: number, part: string, err: unknown): void;
+  /**
+   * The sink reads the fields a table marks on demand (advisories' affected entries) itself, when
+   * it needs them: the load leaves them out (docs/adr/0018).
+   */
+  readonly readsOnDemand?: boolean;
+}
+
+/** Advisory records read again, and the rows that could not be read (named as a load names them). */
+export interface AdvisoryRows {
+  records: StoredRecord[];
+  leftOut: { doc: number; part: string; err: unknown }[];
 }
 
 /** A failure of the store itself, not of the caller's input (the API answers 502). Messages carry no secrets or SQL. */
@@ -259,7 +270,7 @@ export interface GraphEvidence {
    */
   slsaRows(built: readonly number[], material?: number): Promise<SlsaRow[]>;
   /** The advisory facts the documents state, as a load delivers them (the index wakes advisories from them). */
-  advisoryRecords(docs: readonly number[]): Promise<StoredRecord[]>;
+  advisoryRecords(docs: readonly number[]): Promise<AdvisoryRows>;
 }
 
 /** A build: a stored SBOM document and what its upload said (docs/api.md, "Projects and builds"). */

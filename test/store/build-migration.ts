@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { GraphStore, StoredBuild, StoredProject } from '../../src/store/types.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { ingestInto } from '../helpers/server.js';
+import { undoStep16 } from './advisory-names-migration.js';
 
 /** Application SBOMs (package subjects), an image SBOM (an artifact subject named by a package), a subject-less BOM. */
 const DOCUMENTS = [
@@ -22,7 +23,7 @@ export interface Portfolio {
 
 /** The SQL that undoes step 12, for a dialect's table names ("" or "sg_"). */
 export function undoStep12(prefix: string): string[] {
-  return ['builds', 'projects', 'project_labels'].map((t) => `DROP TABLE ${prefix}${t}`);
+  return [...['builds', 'projects', 'project_labels'].map((t) => `DROP TABLE ${prefix}${t}`), ...undoStep16(prefix)];
 }
 
 async function portfolioOf(store: GraphStore): Promise<Portfolio> {

@@ -9,6 +9,7 @@ import type { GraphStore } from '../../src/store/types.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { ingestInto } from '../helpers/server.js';
 import { loadedGraph, type LoadedGraph } from './release-store.js';
+import { undoStep16 } from './advisory-names-migration.js';
 
 /** An image scan (the image and its packages) and an application SBOM whose subject is also one of its components. */
 const DOCUMENTS = ['cyclonedx-syft-alpine-latest-image.json', 'cyclonedx-grype-log4j-core-with-vulns.json'];
@@ -31,7 +32,7 @@ export function undoStep10(prefix: string, sets: readonly InclusionSet[]): strin
   for (let i = 0; i < rows.length; i += 500) {
     statements.push(`INSERT INTO ${prefix}sbom_includes (id, doc, a, b) VALUES ${rows.slice(i, i + 500).join(', ')}`);
   }
-  return [...statements, `DROP TABLE ${prefix}inclusion_sets`, `DROP INDEX ${prefix}has_sbom_a`];
+  return [...statements, `DROP TABLE ${prefix}inclusion_sets`, `DROP INDEX ${prefix}has_sbom_a`, ...undoStep16(prefix)];
 }
 
 /** Ingests the documents; returns what the store loads, which holds their inclusions. */

@@ -4,6 +4,7 @@
 import { expect } from 'vitest';
 import { FIXTURES } from '../helpers/corpus.js';
 import { ingestInto } from '../helpers/server.js';
+import { undoStep16 } from './advisory-names-migration.js';
 
 /** Provenance in three wrappers: a bare statement, a DSSE envelope, a Sigstore bundle. */
 export const PROVENANCE = {
@@ -12,9 +13,10 @@ export const PROVENANCE = {
   bundle: 'slsa-provenance-slsa-github-generator-container-based-v2.1.0-bundle-v1.json',
 } as const;
 
-/** The SQL that undoes step 8, for a dialect's table names ("" or "sg_"). */
+/** The SQL that undoes step 8 (and 16, which a store at 7 runs again), for a dialect's table names ("" or "sg_"). */
 export function undoStep8(prefix: string): string[] {
   return [
+    ...undoStep16(prefix),
     `ALTER TABLE ${prefix}has_slsa DROP COLUMN "signature"`,
     `ALTER TABLE ${prefix}has_slsa DROP COLUMN "signed_by"`,
   ];

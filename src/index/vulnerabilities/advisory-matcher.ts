@@ -38,6 +38,11 @@ export interface AdvisoryRecord {
   asOf: string;
   withdrawn?: string;
   affected: AdvisoryAffected[];
+  /**
+   * Set when the load left the affected entries out (docs/adr/0018): the (ecosystem, name) pairs
+   * they name. Such a record sleeps until woken with its entries.
+   */
+  names?: readonly (readonly [string, string])[];
   doc: number;
   origin: string;
   collector: string;
@@ -97,17 +102,26 @@ function packageKeys(parts: PurlParts): string[] {
   return k ? [...new Set(osvNamesOf(k).map((n) => osvKey(k.ecosystem, n)))] : [];
 }
 
-/** An advisory kept asleep: enough to find it by key and to read it again from its document. */
+/**
+ * An advisory kept asleep: enough to read it again from its document. Its keys are filed in
+ * sleepingByKey only; a key that outlived the sleeper (woken, replaced) is skipped when read.
+ */
 interface SleepingAdvisory {
   doc: number;
   modified?: string;
-  keys: readonly string[];
+}
+
+/** The keys an advisory is filed under, from its entries or, when the load left them out, its names. */
+function advisoryKeys(record: AdvisoryRecord): string[] {
+  if (record.withdrawn) return []; // never matched: no package needs it woken
+  const named = record.names?.map(([ecosystem, name]) => ({ ecosystem, name })) ?? record.affected;
+  return [...new Set(named.flatMap(affectedKeys))];
 }
 
 export class AdvisoryMatcher {
   private readonly advisories = new Map<number, AdvisoryRecord>();
   private readonly sleeping = new Map<number, SleepingAdvisory>();
-  private readonly sleepingByKey = new Map<string, Set<number>>();
+  private readonly sleepingByKey = new Map<string, OneOrMany<number>>();
   /** Woken on request: they stay awake, whatever their names. */
   private readonly awake = new Set<number>();
   /** Set by sleepIrrelevant: the packages the graph holds, to judge an advisory's relevance. */
@@ -142,9 +156,28 @@ export class AdvisoryMatcher {
   /** The documents of the sleeping advisories a package with these parts may meet. */
   dormantDocsFor(parts: Readonly<PurlParts>): number[] {
     const docs: number[] = [];
-    for (const key of packageKeys(parts))
-      for (const vuln of this.sleepingByKey.get(key) ?? []) docs.push(this.sleeping.get(vuln)!.doc);
+    for (const key of packageKeys(parts)) this.sleepersUnder(key, docs);
     return docs;
+  }
+
+  /**
+   * The documents of the sleeping advisories some package of the graph may meet: after a load
+   * that left affected entries out, those are read again and woken.
+   */
+  dormantDocsMetByGraph(): number[] {
+    const view = this.view;
+    if (!view) return [];
+    this.nameAll(view);
+    const docs: number[] = [];
+    for (const key of this.sleepingByKey.keys()) if (this.namesByKey.has(key)) this.sleepersUnder(key, docs);
+    return [...new Set(docs)];
+  }
+
+  private sleepersUnder(key: string, docs: number[]): void {
+    for (const vuln of itemsOf(this.sleepingByKey.get(key))) {
+      const asleep = this.sleeping.get(vuln);
+      if (asleep) docs.push(asleep.doc);
+    }
   }
 
   /** The next advisories added for these vulnerabilities stay awake (they are being woken). */
@@ -162,8 +195,8 @@ export class AdvisoryMatcher {
     if (asleep && (asleep.modified ?? '') > (record.modified ?? '')) return;
     const current = this.advisories.get(record.vuln);
     if (current && (current.modified ?? '') > (record.modified ?? '')) return;
-    if (asleep) this.unfileSleeping(record.vuln, asleep);
-    if (this.view && !this.awake.has(record.vuln) && !this.isRelevant(record, this.view)) {
+    if (asleep) this.sleeping.delete(record.vuln);
+    if (this.sleeps(record)) {
       this.remove(record.vuln);
       this.putToSleep(record);
       return;
@@ -182,27 +215,30 @@ export class AdvisoryMatcher {
     this.pendingAdvisories.add(record.vuln);
   }
 
-  private putToSleep(record: AdvisoryRecord): void {
-    const keys = [...new Set(record.affected.flatMap(affectedKeys))];
-    this.sleeping.set(record.vuln, { doc: record.doc, modified: record.modified, keys });
-    for (const key of keys) {
-      let set = this.sleepingByKey.get(key);
-      if (!set) this.sleepingByKey.set(key, (set = new Set()));
-      set.add(record.vuln);
-    }
+  /** Whether the advisory sleeps: its entries were left out, or (not woken) the graph holds none of its names. */
+  private sleeps(record: AdvisoryRecord): boolean {
+    if (record.names) return true;
+    return this.view !== undefined && !this.awake.has(record.vuln) && !this.isRelevant(record, this.view);
   }
 
-  private unfileSleeping(vuln: number, asleep: SleepingAdvisory): void {
-    for (const key of asleep.keys) this.sleepingByKey.get(key)?.delete(vuln);
-    this.sleeping.delete(vuln);
+  private putToSleep(record: AdvisoryRecord): void {
+    this.sleeping.set(record.vuln, { doc: record.doc, modified: record.modified });
+    // A sleeper put to sleep again may be filed twice under a key: readers take each document once.
+    for (const key of advisoryKeys(record))
+      this.sleepingByKey.set(key, withItem(this.sleepingByKey.get(key), record.vuln));
   }
 
   /** Whether a package name the graph holds is under one of the advisory's keys (withdrawn: never). */
   private isRelevant(record: AdvisoryRecord, view: PackageView): boolean {
     if (record.withdrawn) return false;
+    this.nameAll(view);
+    return record.affected.some((a) => affectedKeys(a).some((key) => this.namesByKey.has(key)));
+  }
+
+  /** Files the names of the pending packages under their keys (once each). */
+  private nameAll(view: PackageView): void {
     for (; this.named < this.pendingPackages.length; this.named++)
       this.nameKeys(this.pendingPackages[this.named], view);
-    return record.affected.some((a) => affectedKeys(a).some((key) => this.namesByKey.has(key)));
   }
 
   /** The packages an advisory affects (each once). */

@@ -2,7 +2,8 @@
 // every other command only checks the version (a server never runs against a schema it does not know).
 import { randomUUID } from 'node:crypto';
 import { POSTGRES_DIALECT } from '../schema/dialect.js';
-import { missingColumns, MIGRATIONS, SCHEMA_VERSION } from '../schema/migrations.js';
+import { MIGRATIONS, SCHEMA_VERSION } from '../schema/migrations.js';
+import { missingColumns } from '../schema/missing-columns.js';
 import { NodeKind } from '../../model/kinds.js';
 import { applicableRenames, changedPurlKeys, PURL_NODE_KINDS, type PurlRekeyReport } from '../purl-rekey.js';
 import type { Db } from './connection.js';

@@ -1,7 +1,7 @@
 // The PostgreSQL store: the same GraphStore contract as the embedded store, on a database that
 // several API processes and ingest jobs share. Writes: write.ts; loads: load.ts; schema:
 // migrations.ts. Committed writes are announced with NOTIFY so that servers refresh at once.
-import type { ExploitationStore, FeedStore } from '../types.js';
+import type { AdvisoryRows, ExploitationStore, FeedStore } from '../types.js';
 import type { SkippedItem } from '../../model/facts.js';
 import {
   TokenNameTakenError,
@@ -43,7 +43,7 @@ import { sql, statement } from './driver.js';
 import * as admin from './admin.js';
 import { documentByDigestSql, documentFromRow, documentListSql, type DocumentRowValues } from '../document-rows.js';
 import { POSTGRES_DIALECT } from '../schema/dialect.js';
-import type { SlsaRow, StoredRecord } from '../../model/stored-facts.js';
+import type { SlsaRow } from '../../model/stored-facts.js';
 import { pgStatement } from './projects.js';
 import { slsaRowOf, slsaRowsSql } from '../artifact-provenance.js';
 import { advisoryRecordsOf, advisoryRowsSql, DOCS_PER_STATEMENT } from '../advisory-rows.js';
@@ -284,7 +284,7 @@ export class PostgresStore implements GraphStore {
     return rows.map(slsaRowOf);
   }
 
-  async advisoryRecords(docs: readonly number[]): Promise<StoredRecord[]> {
+  async advisoryRecords(docs: readonly number[]): Promise<AdvisoryRows> {
     const rows: unknown[][] = [];
     for (let i = 0; i < docs.length; i += DOCS_PER_STATEMENT) {
       const s = pgStatement(advisoryRowsSql(POSTGRES_DIALECT, docs.slice(i, i + DOCS_PER_STATEMENT)));

@@ -2,8 +2,9 @@
 // `supplygraph migrate`. Never edit a shipped step: append one. The PostgreSQL SQL stays within
 // what Citus, YugabyteDB and CockroachDB accept: plain tables, B-tree primary keys and unique
 // constraints, no triggers, sequences, extensions, advisory locks or expression indexes.
-import { quoted, type Column } from './columns.js';
+import { quoted } from './columns.js';
 import type { Dialect } from './dialect.js';
+import { advisoryNames } from './advisory-names.js';
 import { exploitationTables, feedTables, projectsAndBuilds } from './side-tables.js';
 import {
   columnsAt,
@@ -186,6 +187,11 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'feeds the server keeps current, their syncs and records (docs/api.md, "Feeds")',
     statements: feedTables,
   },
+  {
+    version: 16,
+    description: "advisories' package names apart, so a load can leave their affected entries out (docs/adr/0018)",
+    statements: advisoryNames,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
@@ -326,32 +332,4 @@ function provenanceSignatures(d: Dialect): string[] {
        WHERE x.id = ${slsa}.doc AND (x.format LIKE 'slsa-provenance-%-dsse' OR x.format LIKE 'slsa-provenance-%-sigstore-bundle'
          OR x.format LIKE 'slsa-provenance-%-npm-attestations')) THEN 'unverified' ELSE 'unsigned' END`,
   ];
-}
-
-/** A table and the columns its schema has. */
-function typedColumns(d: Dialect): { table: string; columns: { name: string; type: string }[] }[] {
-  const typed = (cs: readonly Column[]): { name: string; type: string }[] =>
-    cs.map((c) => ({ name: c.name, type: d.column(c.type) }));
-  return [
-    ...FACT_TABLES.map((t) => ({ table: d.table(t.name), columns: typed(t.columns) })),
-    { table: d.table('dependency_evidence'), columns: typed(EVIDENCE_COLUMNS) },
-  ];
-}
-
-/**
- * Columns that fields added to a schema after step 4 need in an existing store: the ALTER
- * statements that add them (null for the facts stored before). `has` gives a table's columns.
- */
-export function missingColumns(d: Dialect, has: (table: string) => ReadonlySet<string>): string[] {
-  const out: string[] = [];
-  for (const { table, columns } of typedColumns(d)) {
-    const present = has(table);
-    for (const c of columns) {
-      if (present.has(c.name)) continue;
-      // PostgreSQL: two migrators at once may both see the column missing.
-      const ifAbsent = d.name === 'postgres' ? 'IF NOT EXISTS ' : '';
-      out.push(`ALTER TABLE ${table} ADD COLUMN ${ifAbsent}${quoted(c.name)} ${c.type}`);
-    }
-  }
-  return out;
 }

@@ -37,6 +37,8 @@ export interface FactTable {
   since: number;
   /** The migration step that drops it (its facts are kept another way since). */
   dropped?: number;
+  /** Fields a sink that reads them on demand gets without (LoadSink.readsOnDemand). */
+  onDemand?: readonly string[];
 }
 
 /** `later`: fields whose columns a later step adds (by ALTER), with that step. */
@@ -73,7 +75,7 @@ export const SCHEMA_FACT_TABLES: readonly FactTable[] = [
   table(FactKind.Vex, 'vex', VexFields),
   table(FactKind.HasSourceAt, 'has_source_at', HasSourceAtFields),
   table(FactKind.Scorecard, 'scorecard', ScorecardFields),
-  table(FactKind.Advisory, 'advisory', AdvisoryFields),
+  { ...table(FactKind.Advisory, 'advisory', AdvisoryFields, 4, { names: 16 }), onDemand: ['affected'] },
   table(FactKind.HasLicense, 'has_license', HasLicenseFields, 7),
 ];
 

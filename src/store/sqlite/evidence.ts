@@ -4,7 +4,6 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { SlsaRow } from '../../model/stored-facts.js';
 import { slsaRowOf, slsaRowsSql } from '../artifact-provenance.js';
 import { advisoryRecordsOf, advisoryRowsSql, DOCS_PER_STATEMENT } from '../advisory-rows.js';
-import type { StoredRecord } from '../../model/stored-facts.js';
 import {
   firstStatement,
   LINK_TABLES,
@@ -16,7 +15,7 @@ import {
   type EdgeQuery,
 } from '../edge-evidence.js';
 import { SQLITE_DIALECT } from '../schema/dialect.js';
-import type { GraphEvidence } from '../types.js';
+import type { AdvisoryRows, GraphEvidence } from '../types.js';
 import { SqliteInclusions } from './inclusions.js';
 
 export class SqliteEvidence implements GraphEvidence {
@@ -41,7 +40,7 @@ export class SqliteEvidence implements GraphEvidence {
     return Promise.resolve((statement.all(...params) as Record<string, unknown>[]).map(slsaRowOf));
   }
 
-  advisoryRecords(docs: readonly number[]): Promise<StoredRecord[]> {
+  advisoryRecords(docs: readonly number[]): Promise<AdvisoryRows> {
     const rows: unknown[][] = [];
     for (let i = 0; i < docs.length; i += DOCS_PER_STATEMENT) {
       const s = advisoryRowsSql(SQLITE_DIALECT, docs.slice(i, i + DOCS_PER_STATEMENT));

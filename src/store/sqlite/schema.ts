@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { NodeKind } from '../../model/kinds.js';
 import { SQLITE_DIALECT } from '../schema/dialect.js';
-import { missingColumns, MIGRATIONS, SCHEMA_VERSION } from '../schema/migrations.js';
+import { MIGRATIONS, SCHEMA_VERSION } from '../schema/migrations.js';
+import { missingColumns } from '../schema/missing-columns.js';
 import { packInclusions } from './inclusions.js';
 import { PreparedStatements } from './projects.js';
 import {

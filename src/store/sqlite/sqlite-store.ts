@@ -3,14 +3,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { ExploitationStore, FeedStore } from '../types.js';
+import type { AdvisoryRows, ExploitationStore, FeedStore } from '../types.js';
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import type { SkippedItem } from '../../model/facts.js';
 import { documentByDigestSql, documentFromRow, documentListSql, type DocumentRowValues } from '../document-rows.js';
 import type { LoadPhases } from '../load-phases.js';
 import { FACT_TABLES } from '../schema/tables.js';
 import { SQLITE_DIALECT } from '../schema/dialect.js';
-import type { SlsaRow, StoredRecord } from '../../model/stored-facts.js';
+import type { SlsaRow } from '../../model/stored-facts.js';
 import type {
   BuildQuery,
   ProjectQuery,
@@ -240,7 +240,7 @@ export class SqliteStore implements GraphStore {
   async slsaRows(built: readonly number[], material?: number): Promise<SlsaRow[]> {
     return this.evidence.slsaRows(built, material);
   }
-  advisoryRecords(docs: readonly number[]): Promise<StoredRecord[]> {
+  advisoryRecords(docs: readonly number[]): Promise<AdvisoryRows> {
     return this.evidence.advisoryRecords(docs);
   }
 

@@ -16,6 +16,7 @@ import { expectJudgedRows, ingestProvenance, signatureRowsSql, undoStep8 } from 
 import { ingestRekeyDoc, KEPT, OLD_TO_NEW } from '../purl-rekey-migration.js';
 import { expectSetsRepacked, ingestSboms, SETS_SQL, undoStep10 } from '../inclusion-migration.js';
 import { expectBuildsBackfilled, ingestBuilds, undoStep12 } from '../build-migration.js';
+import { advisoryNames, EXPECTED_NAMES, ingestAdvisories, NAMES_SQL, undoStep16 } from '../advisory-names-migration.js';
 import type { InclusionSet } from '../../../src/store/inclusion-sets.js';
 
 const dbs: TestDatabase[] = [];
@@ -138,6 +139,7 @@ describe('schema migrations', () => {
         { version: 13 },
         { version: 14 },
         { version: 15 },
+        { version: 16 },
       ],
     });
     await expectMigratedKeepsDataAndStoresLicences(db.url, open, before);
@@ -155,7 +157,7 @@ describe('schema migrations', () => {
     expect(report).toMatchObject({
       from: 7,
       to: PG_SCHEMA_VERSION,
-      applied: [8, 9, 10, 11, 12, 13, 14, 15].map((version) => ({ version })),
+      applied: [8, 9, 10, 11, 12, 13, 14, 15, 16].map((version) => ({ version })),
     });
     const rows = await withDatabase(db.url, (sql) => sql.unsafe(signatureRowsSql('sg_')));
     expectJudgedRows(rows as unknown as never[]);
@@ -179,6 +181,7 @@ describe('schema migrations', () => {
         await sql`INSERT INTO sg_nodes (id, kind, key, key_hash) VALUES (${++id}, 1, ${kept}, ${hash(kept)})`;
       }
       await sql`UPDATE sg_log SET last_node = ${id} WHERE id = 1`;
+      for (const statement of undoStep16('sg_')) await sql.unsafe(statement);
       await sql`DELETE FROM sg_schema_migrations WHERE version >= 9`;
     });
     await expect(PostgresStore.open(db.url)).rejects.toThrow(/version 8.*run "supplygraph migrate/);
@@ -196,6 +199,7 @@ describe('schema migrations', () => {
       { version: 13, description: expect.any(String) },
       { version: 14, description: expect.any(String) },
       { version: 15, description: expect.any(String) },
+      { version: 16, description: expect.any(String) },
     ]);
     await withDatabase(db.url, async (sql) => {
       const keys = (await sql<{ key: string }[]>`SELECT key FROM sg_nodes WHERE kind = 1`).map((r) => r.key);
@@ -224,7 +228,7 @@ describe('schema migrations', () => {
     const report = await withDatabase(db.url, (sql) => applyMigrations(sql.db));
     expect(report).toMatchObject({
       from: 9,
-      applied: [10, 11, 12, 13, 14, 15].map((version) => ({ version })),
+      applied: [10, 11, 12, 13, 14, 15, 16].map((version) => ({ version })),
     });
     await expectSetsRepacked(open, before);
     await withDatabase(db.url, async (sql) => {
@@ -244,8 +248,23 @@ describe('schema migrations', () => {
     });
     await expect(open()).rejects.toThrow(/version 11.*run "supplygraph migrate/);
     const report = await withDatabase(db.url, (sql) => applyMigrations(sql.db));
-    expect(report).toMatchObject({ from: 11, applied: [12, 13, 14, 15].map((version) => ({ version })) });
+    expect(report).toMatchObject({ from: 11, applied: [12, 13, 14, 15, 16].map((version) => ({ version })) });
     await expectBuildsBackfilled(open, before);
+  });
+
+  it("step 16 records each advisory's distinct package names from its affected entries, as the writer does", async () => {
+    const db = await fresh(true);
+    await ingestAdvisories(db.url);
+    await withDatabase(db.url, async (sql) => {
+      expect(advisoryNames((await sql.unsafe(NAMES_SQL('sg_'))) as never[])).toEqual(EXPECTED_NAMES);
+      for (const statement of undoStep16('sg_')) await sql.unsafe(statement);
+      await sql`DELETE FROM sg_schema_migrations WHERE version >= 16`;
+    });
+    const report = await withDatabase(db.url, (sql) => applyMigrations(sql.db));
+    expect(report).toMatchObject({ from: 15, applied: [{ version: 16 }] });
+    await withDatabase(db.url, async (sql) => {
+      expect(advisoryNames((await sql.unsafe(NAMES_SQL('sg_'))) as never[])).toEqual(EXPECTED_NAMES);
+    });
   });
 
   it('migrate adds the column of a field the schemas have and the database lacks; until then the store is refused', async () => {

@@ -15,6 +15,7 @@ import { ingestRekeyDoc, KEPT, OLD_TO_NEW } from '../purl-rekey-migration.js';
 import { expectSetsRepacked, ingestSboms, SETS_SQL, undoStep10 } from '../inclusion-migration.js';
 import type { InclusionSet } from '../../../src/store/inclusion-sets.js';
 import { expectBuildsBackfilled, ingestBuilds, undoStep12 } from '../build-migration.js';
+import { advisoryNames, EXPECTED_NAMES, ingestAdvisories, NAMES_SQL, undoStep16 } from '../advisory-names-migration.js';
 
 describe('embedded store schema 1 → current', () => {
   it('folds kind-3 dependency facts into the distinct edge table', async () => {
@@ -147,6 +148,7 @@ describe('embedded store schema 8 → 9', () => {
       }
       db.prepare(`INSERT INTO nodes (kind, key) VALUES (1, ?)`).run(KEPT[0]);
       db.prepare(`INSERT INTO nodes (kind, key) VALUES (1, ?)`).run(KEPT[1]);
+      for (const statement of undoStep16('')) db.exec(statement);
       db.pragma('user_version = 8');
       db.close();
       await SqliteStore.open(dir).close();
@@ -212,6 +214,30 @@ describe('embedded store schema 11 → 12', () => {
       db.pragma('user_version = 11');
       db.close();
       await expectBuildsBackfilled(open, before);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('embedded store schema 15 → 16', () => {
+  it("records each advisory's distinct package names from its affected entries, as the writer does", async () => {
+    const dir = tempDir();
+    try {
+      await ingestAdvisories(dir);
+      const db = new Database(join(dir, SQLITE_FILE_NAME));
+      expect(advisoryNames(db.prepare(NAMES_SQL('')).all() as never[])).toEqual(EXPECTED_NAMES);
+      for (const statement of undoStep16('')) db.exec(statement);
+      db.pragma('user_version = 15');
+      db.close();
+      await SqliteStore.open(dir).close();
+      const migrated = new Database(join(dir, SQLITE_FILE_NAME), { readonly: true });
+      try {
+        expect(migrated.pragma('user_version', { simple: true })).toBe(SQLITE_SCHEMA_VERSION);
+        expect(advisoryNames(migrated.prepare(NAMES_SQL('')).all() as never[])).toEqual(EXPECTED_NAMES);
+      } finally {
+        migrated.close();
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
