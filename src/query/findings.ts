@@ -13,6 +13,7 @@ import { InvalidInputError, NotFoundError } from './errors.js';
 import { resolvePackages, resolveVulnerability } from './resolve.js';
 import { compareText } from '../model/compare.js';
 import { exploitationOfVuln } from './vulnerabilities.js';
+import { filtersExploitation, passesExploitation, type ExploitationFilters } from './exploitation-filter.js';
 
 /** A build of a project, as the findings read it. */
 export interface ProjectBuild {
@@ -20,7 +21,7 @@ export interface ProjectBuild {
   build: StoredBuild;
 }
 
-export interface FindingFilters {
+export interface FindingFilters extends ExploitationFilters {
   /** Only findings of this severity or worse. */
   severity?: Severity;
   /** Only packages of this purl type (npm, maven, deb…). */
@@ -33,10 +34,6 @@ export interface FindingFilters {
   suppressed?: 'true' | 'false' | 'any';
   /** Only findings with (true) or without (false) a known fixed version. */
   fixAvailable?: boolean;
-  /** Only vulnerabilities in the KEV catalogue (true) or not in it (false). */
-  kev?: boolean;
-  /** Only vulnerabilities with an EPSS score of at least this (0 to 1). */
-  epssAtLeast?: number;
 }
 
 /** `severity` (default): worst first. `exploitation`: KEV first, then by EPSS, highest first. `epss`: by EPSS. */
@@ -173,14 +170,8 @@ function findingFilter(index: GraphView, f: FindingFilters): (finding: BuildFind
 
 /** The kev and epssAtLeast filters as one test of a vulnerability. */
 function exploitationFilter(index: GraphView, f: FindingFilters): (vuln: number) => boolean {
-  if (f.kev === undefined && f.epssAtLeast === undefined) return () => true;
-  return (vuln) => {
-    const { kev, epss } = exploitationOfVuln(index, vuln);
-    return (
-      (f.kev === undefined || (kev !== null) === f.kev) &&
-      (f.epssAtLeast === undefined || (epss?.score ?? -1) >= f.epssAtLeast)
-    );
-  };
+  if (!filtersExploitation(f)) return () => true;
+  return (vuln) => passesExploitation(f, exploitationOfVuln(index, vuln));
 }
 
 /** What a filter names, or undefined when the graph holds none of it (the filter then keeps nothing); bad input is 400 naming `parameter`. */

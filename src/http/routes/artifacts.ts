@@ -14,6 +14,12 @@ import { DependencyQuerySchema, type DependencyQuery } from '../schemas/licenses
 import { VulnerabilityQuerySchema, type VulnerabilityQuery } from '../schemas/pagination.js';
 import { dataRouteErrors, notModifiedResponse, okResponse, problemResponses } from '../schemas/responses.js';
 import { ArtifactVulnerabilityListSchema, type ArtifactVulnerabilityList } from '../schemas/vulnerabilities.js';
+import {
+  exploitationFiltersOf,
+  exploitationScope,
+  filtersExploitation,
+  passesExploitation,
+} from '../../query/exploitation-filter.js';
 
 const DigestParamsSchema = Type.Object({
   digest: Type.String({ description: '<algorithm>:<digest>, or the digest alone when one algorithm has it.' }),
@@ -67,13 +73,15 @@ async function answerArtifactInfo(
 function vulnsAnswer(app: FastifyInstance, digest: string, query: VulnerabilityQuery): ComputedAnswer {
   const service = app.indexService;
   const include = parseBoolean(query.includeDependencies);
-  const vulns = artifactVulnerabilities(service.index, digest, include);
+  const exploited = exploitationFiltersOf(query);
+  const all = artifactVulnerabilities(service.index, digest, include);
+  const vulns = filtersExploitation(exploited) ? all.filter((v) => passesExploitation(exploited, v)) : all;
   const page = paginate(
     vulns,
     artifactVulnKey,
     pageRequestOf(query),
     app.pageLimits,
-    () => scopeOf('artifact-vulns', digest.toLowerCase(), include),
+    () => scopeOf('artifact-vulns', digest.toLowerCase(), include, ...exploitationScope(exploited)),
     service.version,
   );
   const body: ArtifactVulnerabilityList = { PaginationInfo: paginationInfo(page), vulnerabilities: page.items };

@@ -29,6 +29,7 @@ import {
   type FindingSummaryQuery,
 } from '../schemas/findings.js';
 import { buildBody } from '../schemas/projects.js';
+import { exploitationFiltersOf } from '../../query/exploitation-filter.js';
 import { jsonResponse, problemResponses, requestErrors } from '../schemas/responses.js';
 
 function filtersOf(q: FindingSummaryQuery): FindingFilters {
@@ -39,8 +40,7 @@ function filtersOf(q: FindingSummaryQuery): FindingFilters {
     ...(q.vulnerability === undefined ? {} : { vulnerability: q.vulnerability }),
     ...(q.suppressed === undefined ? {} : { suppressed: q.suppressed }),
     ...(q.fixAvailable === undefined ? {} : { fixAvailable: q.fixAvailable === 'true' }),
-    ...(q.kev === undefined ? {} : { kev: q.kev === 'true' }),
-    ...(q.epssAtLeast === undefined ? {} : { epssAtLeast: q.epssAtLeast }),
+    ...exploitationFiltersOf(q),
   };
 }
 

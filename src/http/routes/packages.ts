@@ -32,6 +32,12 @@ import { PackageInfoSchema, type PackageInfoBody } from '../schemas/package-info
 import { DependentsQuerySchema, PaginationQuerySchema, VulnerabilityQuerySchema } from '../schemas/pagination.js';
 import { dataRouteErrors, notModifiedResponse, okResponse, problemResponses } from '../schemas/responses.js';
 import { PackageVulnerabilityListSchema, type PackageVulnerabilityList } from '../schemas/vulnerabilities.js';
+import {
+  exploitationFiltersOf,
+  exploitationScope,
+  filtersExploitation,
+  passesExploitation,
+} from '../../query/exploitation-filter.js';
 
 const PurlParamsSchema = Type.Object({
   purl: Type.String({ description: 'URL-encoded Package URL; partial purls are templates.' }),
@@ -92,8 +98,12 @@ function computeAnswer(
   }
   const include = parseBoolean(query.includeDependencies);
   const named = resolvePackages(index, purlText);
-  const vulns = packageVulnerabilities(index, named, include);
-  const scope = () => scopeOf('vulns', named.canonical, include);
+  const exploited = exploitationFiltersOf(query);
+  const all = packageVulnerabilities(index, named, include);
+  const vulns = filtersExploitation(exploited)
+    ? all.filter((v) => passesExploitation(exploited, v.vulnerability))
+    : all;
+  const scope = () => scopeOf('vulns', named.canonical, include, ...exploitationScope(exploited));
   const page = paginate(vulns, packageVulnKey, pageRequest, app.pageLimits, scope, version);
   const body: PackageVulnerabilityList = page.items;
   return { body, schema: PackageVulnerabilityListSchema, headers: pageHeaders(reply.request, page) };

@@ -3,7 +3,7 @@
 import { Type, type Static } from 'typebox';
 import { FINDING_ORDERS } from '../../query/findings.js';
 import { SEVERITIES } from '../../model/vulnerability.js';
-import { exploitationProperties } from './exploitation.js';
+import { exploitationFilterProperties, exploitationProperties } from './exploitation.js';
 import { PaginationInfoSchema } from './pagination.js';
 import { BuildSchema } from './projects.js';
 import { RefTo, StringEnum } from './typebox.js';
@@ -97,12 +97,7 @@ export const FindingFilterFields = {
   fixAvailable: Type.Optional(
     StringEnum(['true', 'false'], { description: 'Only findings with (or without) a known fix.' }),
   ),
-  kev: Type.Optional(
-    StringEnum(['true', 'false'], { description: 'Only vulnerabilities in (or not in) the KEV catalogue loaded.' }),
-  ),
-  epssAtLeast: Type.Optional(
-    Type.Number({ minimum: 0, maximum: 1, description: 'Only vulnerabilities with an EPSS score of at least this.' }),
-  ),
+  ...exploitationFilterProperties,
 };
 
 export const FindingQuerySchema = Type.Object({

@@ -1,5 +1,6 @@
 // Paging: the query parameters every list takes and the `PaginationInfo` object list bodies carry.
 import { Type, type Static } from 'typebox';
+import { exploitationFilterProperties } from './exploitation.js';
 import { StringEnum } from './typebox.js';
 
 export const PaginationInfoSchema = Type.Object(
@@ -39,14 +40,23 @@ const includeDependencies = booleanText('Also report the vulnerabilities of ever
 const direct = booleanText('Only the package versions one step away (a dependency or SBOM inclusion).');
 
 /** The page parameters plus `includeDependencies` (the vulnerability lists). */
-export const VulnerabilityQuerySchema = Type.Object({ ...paginationProperties, includeDependencies });
+export const VulnerabilityQuerySchema = Type.Object({
+  ...paginationProperties,
+  includeDependencies,
+  ...exploitationFilterProperties,
+});
 export type VulnerabilityQuery = Static<typeof VulnerabilityQuerySchema>;
 
 /** The page parameters plus `direct` (the dependents list). */
 export const DependentsQuerySchema = Type.Object({ ...paginationProperties, direct });
 
-/** Every parameter of the package resources (the route for unencoded purls serves them all). */
-export const PackageQuerySchema = Type.Object({ ...paginationProperties, includeDependencies, direct });
+/** Every parameter of the package resources (the route for unencoded purls serves them all; `kev`, `epssAtLeast`: vulns). */
+export const PackageQuerySchema = Type.Object({
+  ...paginationProperties,
+  includeDependencies,
+  direct,
+  ...exploitationFilterProperties,
+});
 export type PackageQuery = Static<typeof PackageQuerySchema>;
 
 export const RankingQuerySchema = Type.Object({

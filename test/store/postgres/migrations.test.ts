@@ -256,14 +256,18 @@ describe('schema migrations', () => {
     const db = await fresh(true);
     await ingestAdvisories(db.url);
     await withDatabase(db.url, async (sql) => {
-      expect(advisoryNames((await sql.unsafe(NAMES_SQL('sg_'))) as never[])).toEqual(EXPECTED_NAMES);
+      expect(advisoryNames(await sql.unsafe<{ id: string; names: unknown }[]>(NAMES_SQL('sg_')))).toEqual(
+        EXPECTED_NAMES,
+      );
       for (const statement of undoStep16('sg_')) await sql.unsafe(statement);
       await sql`DELETE FROM sg_schema_migrations WHERE version >= 16`;
     });
     const report = await withDatabase(db.url, (sql) => applyMigrations(sql.db));
     expect(report).toMatchObject({ from: 15, applied: [{ version: 16 }] });
     await withDatabase(db.url, async (sql) => {
-      expect(advisoryNames((await sql.unsafe(NAMES_SQL('sg_'))) as never[])).toEqual(EXPECTED_NAMES);
+      expect(advisoryNames(await sql.unsafe<{ id: string; names: unknown }[]>(NAMES_SQL('sg_')))).toEqual(
+        EXPECTED_NAMES,
+      );
     });
   });
 
