@@ -10,6 +10,7 @@ import { parsePurl, PurlError, type PurlParts } from '../model/purl.js';
 import { InvalidInputError } from './errors.js';
 import type { SortKey } from './pagination.js';
 import { primaryFirst, primaryVulnId } from './vuln-record.js';
+import type { Exploitation } from '../model/exploitation.js';
 
 export const SEARCH_KINDS = ['package', 'artifact', 'vulnerability'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
@@ -40,6 +41,8 @@ export interface SearchResult {
   id?: string;
   aliases?: string[];
   matched?: string;
+  kev?: Exploitation['kev'];
+  epss?: Exploitation['epss'];
 }
 
 /** Longest q accepted: a search text, not a document. */
@@ -237,7 +240,8 @@ export function searchResult(index: GraphView, hit: SearchHit): SearchResult {
     case 'vulnerability': {
       const vuln = index.vulnerabilityId(hit.name);
       const aliases = vuln === undefined ? [] : otherAliases(index, vuln, hit.name);
-      return { ...base, id: hit.name, aliases, matched: hit.matched ?? hit.name };
+      const exploited = index.exploitation.of([hit.name, ...aliases]);
+      return { ...base, id: hit.name, aliases, matched: hit.matched ?? hit.name, ...exploited };
     }
   }
 }

@@ -7,7 +7,7 @@ import { affectedPackages, blastRadius, statementView } from '../../query/blast-
 import { paginate, scopeOf } from '../../query/pagination.js';
 import { resolveVulnerability } from '../../query/resolve.js';
 import { vulnerabilityRecord } from '../../query/vuln-record.js';
-import { latestVexRecord } from '../../query/vulnerabilities.js';
+import { exploitationOfVuln, latestVexRecord } from '../../query/vulnerabilities.js';
 import { pageRequestOf, paginationInfo } from '../paging.js';
 import type { ComputedAnswer } from '../plugins/app/response-cache.js';
 import { dataRouteErrors, notModifiedResponse, okResponse, problemResponses } from '../schemas/responses.js';
@@ -84,12 +84,14 @@ function blastAnswer(app: FastifyInstance, id: string, query: VulnListQuery, mod
   if (mode === 'packages') {
     const body: VulnDependentList = {
       PaginationInfo: paginationInfo(page),
+      ...exploitationOfVuln(index, vuln),
       dependents: items.map(({ key, ...rest }) => ({ purl: key, ...rest })),
     };
     return { body, schema: VulnDependentListSchema };
   }
   const body: VulnArtifactList = {
     PaginationInfo: paginationInfo(page),
+    ...exploitationOfVuln(index, vuln),
     artifacts: items.map(({ key, ...rest }) => ({ digest: key, ...rest })),
   };
   return { body, schema: VulnArtifactListSchema };

@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 import { SEARCH_KINDS } from '../../query/search.js';
 import { PaginationInfoSchema, PaginationQuerySchema } from './pagination.js';
 import { RefTo, StringEnum } from './typebox.js';
+import { EpssSchema, KevSchema } from './exploitation.js';
 
 export const SearchQuerySchema = Type.Object({
   q: Type.String({
@@ -39,6 +40,8 @@ export const SearchResultSchema = Type.Object({
         'Vulnerabilities: the other ids of its alias set (CVE, GHSA, GO, …), as `/v0/vuln/{id}` lists its `aliases`.',
     }),
   ),
+  kev: Type.Optional(KevSchema),
+  epss: Type.Optional(EpssSchema),
   matched: Type.Optional(
     Type.String({
       description:

@@ -109,12 +109,14 @@ const via = Type.Array(Type.String(), {
 
 export const VulnDependentListSchema = Type.Object({
   PaginationInfo: RefTo(PaginationInfoSchema),
+  ...exploitationProperties,
   dependents: Type.Array(Type.Object({ purl: Type.String(), via, suppressedBy: Type.Optional(StatementSchema) })),
 });
 export type VulnDependentList = Static<typeof VulnDependentListSchema>;
 
 export const VulnArtifactListSchema = Type.Object({
   PaginationInfo: RefTo(PaginationInfoSchema),
+  ...exploitationProperties,
   artifacts: Type.Array(Type.Object({ digest: Type.String(), via, suppressedBy: Type.Optional(StatementSchema) })),
 });
 export type VulnArtifactList = Static<typeof VulnArtifactListSchema>;
