@@ -71,7 +71,7 @@ export function runFeedSync(location: string, name: string | undefined): Promise
       if (name) return failed ? 1 : 0;
     }
     if (name === undefined) return failed ? 1 : 0;
-    const known = (await store.feeds.listFeeds()).some((f) => f.name === name);
+    const known = (await store.feeds.getFeed(name)) !== undefined;
     console.error(
       known
         ? `supplygraph: feed ${name} is being synced by another process`

@@ -400,6 +400,8 @@ export interface FeedStore {
   /** The feed, its syncs and records; false when there is none. */
   deleteFeed(name: string): Promise<boolean>;
   listFeeds(): Promise<StoredFeed[]>;
+  /** The feed named so; undefined when there is none. */
+  getFeed(name: string): Promise<StoredFeed | undefined>;
   /**
    * Leases the feed due first at `now` (or the one named, due or not) until `leaseUntil`, unless
    * another process holds a live lease on it; undefined when there is none to take.

@@ -39,6 +39,8 @@ export function feedsContract(open: () => Promise<GraphStore>): void {
         await store.feeds.finishSync(sync, { etag: '"e1"', lastModified: 'Mon', nextSyncAt: at(121), failures: 0 });
         const [feed] = await store.feeds.listFeeds();
         expect(feed).toMatchObject({ etag: '"e1"', lastModified: 'Mon', nextSyncAt: at(121), lastSync: sync });
+        expect(await store.feeds.getFeed('osv')).toEqual(feed);
+        expect(await store.feeds.getFeed('OSV')).toBeUndefined();
         expect((await store.feeds.claimFeed(at(62), 'c', at(122), 'osv'))?.name).toBe('osv'); // by name: due or not
         expect(await store.feeds.feedSyncs('osv', 10)).toEqual([sync]);
         expect(await store.feeds.putFeed({ ...settings, intervalSeconds: 60 }, at(70))).toBe('updated');

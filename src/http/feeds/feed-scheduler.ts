@@ -61,7 +61,7 @@ export class FeedScheduler {
   /** Claims the named feed at once and syncs it after any sync under way. */
   async syncNow(name: string): Promise<'started' | 'busy' | 'not-found'> {
     const feed = await this.claim(name);
-    if (!feed) return (await this.o.feeds.listFeeds()).some((f) => f.name === name) ? 'busy' : 'not-found';
+    if (!feed) return (await this.o.feeds.getFeed(name)) ? 'busy' : 'not-found';
     void this.enqueue(() => this.syncOne(feed));
     return 'started';
   }

@@ -24,7 +24,7 @@ const SETTINGS_BODY_LIMIT = 8 * 1024;
 const SYNCS_LISTED = 50;
 
 async function storedFeed(app: FastifyInstance, name: string) {
-  const found = (await app.ports.feeds.listFeeds()).find((f) => f.name === name);
+  const found = await app.ports.feeds.getFeed(name);
   if (!found) throw new ProblemError('SG_FEED_NOT_FOUND', `no feed is named "${name}"`);
   return found;
 }

@@ -51,6 +51,11 @@ export class PgFeeds implements FeedStore {
     return (await this.db.rows<FeedRowValues>(pgStatement(listFeedsSql(D)))).map(feedFromRow);
   }
 
+  async getFeed(name: string): Promise<StoredFeed | undefined> {
+    const [row] = await this.db.rows<FeedRowValues>(pgStatement(feedNamedSql(D, name)));
+    return row && feedFromRow(row);
+  }
+
   async claimFeed(now: string, owner: string, leaseUntil: string, name?: string): Promise<StoredFeed | undefined> {
     const [row] = await this.db.rows<FeedRowValues>(pgStatement(claimFeedSql(D, now, owner, leaseUntil, name)));
     return row && feedFromRow(row);

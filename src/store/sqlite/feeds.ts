@@ -57,6 +57,11 @@ export class SqliteFeeds implements FeedStore {
     return Promise.resolve(this.sql.all<FeedRowValues>(listFeedsSql(D)).map(feedFromRow));
   }
 
+  getFeed(name: string): Promise<StoredFeed | undefined> {
+    const row = this.sql.get<FeedRowValues>(feedNamedSql(D, name));
+    return Promise.resolve(row && feedFromRow(row));
+  }
+
   claimFeed(now: string, owner: string, leaseUntil: string, name?: string): Promise<StoredFeed | undefined> {
     return this.inTransaction(() => {
       const [row] = this.sql.all<FeedRowValues>(claimFeedSql(D, now, owner, leaseUntil, name));
