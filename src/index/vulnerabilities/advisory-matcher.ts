@@ -85,11 +85,30 @@ function anyDistributionKey(purlType: string, name: string): string {
   return `${purlType}:*|${name}`;
 }
 
-/** The keys an advisory's affected entry is filed under. */
-function affectedKeys(a: { ecosystem: string; name: string }): string[] {
-  const own = osvKey(a.ecosystem, a.name);
-  const type = distributionPurlType(a.ecosystem);
-  return type ? [own, anyDistributionKey(type, normaliseOsvName(a.ecosystem, a.name))] : [own];
+/** What an entry's keys need of its ecosystem: its base and distribution purl type. */
+interface EcosystemKeys {
+  base: string;
+  distribution: string | undefined;
+}
+
+/** Per ecosystem spelling ("Ubuntu:22.04:LTS"): a whole OSV database has a few hundred. */
+const ECOSYSTEM_KEYS = new Map<string, EcosystemKeys>();
+const ECOSYSTEM_KEYS_KEPT = 4096;
+
+function ecosystemKeys(ecosystem: string): EcosystemKeys {
+  const known = ECOSYSTEM_KEYS.get(ecosystem);
+  if (known) return known;
+  const keys = { base: baseEcosystem(ecosystem), distribution: distributionPurlType(ecosystem) };
+  if (ECOSYSTEM_KEYS.size < ECOSYSTEM_KEYS_KEPT) ECOSYSTEM_KEYS.set(ecosystem, keys);
+  return keys;
+}
+
+/** Adds the keys an advisory's affected entry (ecosystem, name) is filed under. */
+function addAffectedKeys(ecosystem: string, name: string, into: Set<string>): void {
+  const { base, distribution } = ecosystemKeys(ecosystem);
+  const normal = normaliseOsvName(ecosystem, name);
+  into.add(`${base}|${normal}`);
+  if (distribution) into.add(anyDistributionKey(distribution, normal));
 }
 
 /** The keys a package's name is looked up under (none: it has no OSV identity). */
@@ -112,10 +131,12 @@ interface SleepingAdvisory {
 }
 
 /** The keys an advisory is filed under, from its entries or, when the load left them out, its names. */
-function advisoryKeys(record: AdvisoryRecord): string[] {
-  if (record.withdrawn) return []; // never matched: no package needs it woken
-  const named = record.names?.map(([ecosystem, name]) => ({ ecosystem, name })) ?? record.affected;
-  return [...new Set(named.flatMap(affectedKeys))];
+function advisoryKeys(record: AdvisoryRecord): Set<string> {
+  const keys = new Set<string>();
+  if (record.withdrawn) return keys; // never matched: no package needs it woken
+  if (record.names) for (const [ecosystem, name] of record.names) addAffectedKeys(ecosystem, name, keys);
+  else for (const a of record.affected) addAffectedKeys(a.ecosystem, a.name, keys);
+  return keys;
 }
 
 export class AdvisoryMatcher {
@@ -201,16 +222,12 @@ export class AdvisoryMatcher {
       this.putToSleep(record);
       return;
     }
-    if (current)
-      for (const a of current.affected)
-        for (const key of affectedKeys(a)) this.advisoriesByKey.get(key)?.delete(record.vuln);
+    if (current) for (const key of advisoryKeys(current)) this.advisoriesByKey.get(key)?.delete(record.vuln);
     this.advisories.set(record.vuln, record);
-    for (const a of record.affected) {
-      for (const key of affectedKeys(a)) {
-        let set = this.advisoriesByKey.get(key);
-        if (!set) this.advisoriesByKey.set(key, (set = new Set()));
-        set.add(record.vuln);
-      }
+    for (const key of advisoryKeys(record)) {
+      let set = this.advisoriesByKey.get(key);
+      if (!set) this.advisoriesByKey.set(key, (set = new Set()));
+      set.add(record.vuln);
     }
     this.pendingAdvisories.add(record.vuln);
   }
@@ -232,7 +249,8 @@ export class AdvisoryMatcher {
   private isRelevant(record: AdvisoryRecord, view: PackageView): boolean {
     if (record.withdrawn) return false;
     this.nameAll(view);
-    return record.affected.some((a) => affectedKeys(a).some((key) => this.namesByKey.has(key)));
+    for (const key of advisoryKeys(record)) if (this.namesByKey.has(key)) return true;
+    return false;
   }
 
   /** Files the names of the pending packages under their keys (once each). */
@@ -297,7 +315,7 @@ export class AdvisoryMatcher {
   private remove(vuln: number): void {
     const record = this.advisories.get(vuln);
     if (!record) return;
-    for (const a of record.affected) for (const key of affectedKeys(a)) this.advisoriesByKey.get(key)?.delete(vuln);
+    for (const key of advisoryKeys(record)) this.advisoriesByKey.get(key)?.delete(vuln);
     for (const pkg of this.matchedPackages.get(vuln) ?? []) this.matchesByPackage.get(pkg)?.delete(vuln);
     this.matchedPackages.delete(vuln);
     this.advisories.delete(vuln);
@@ -334,7 +352,7 @@ export class AdvisoryMatcher {
       for (const pkg of this.matchedPackages.get(vuln) ?? []) this.matchesByPackage.get(pkg)?.delete(vuln);
       this.matchedPackages.delete(vuln);
       this.guarded(vuln, (record) => {
-        const keys = new Set(record.affected.flatMap(affectedKeys));
+        const keys = advisoryKeys(record);
         const names = new Set<string>();
         for (const key of keys) for (const name of itemsOf(this.namesByKey.get(key))) names.add(name);
         for (const name of names) {
