@@ -179,12 +179,15 @@ describe('GET /v0/search: artifacts by digest prefix', () => {
   });
 });
 
+/** No KEV catalogue or EPSS file is loaded here. */
+const NO_EXPLOITATION = { kev: null, epss: null };
+
 describe('GET /v0/search: vulnerabilities by id or alias prefix', () => {
   it('one result per vulnerability, under the id /v0/vuln/{id} gives, by affected package versions', async () => {
     const lodash = { kind: 'vulnerability', name: 'CVE-2021-23337', id: 'CVE-2021-23337', dependentCount: 2 };
     expect(await results('q=cve-2021')).toEqual([
       // lodash 4.17.20 (GHSA finding and OSV match) and 4.17.21 (CVE finding)
-      { ...lodash, aliases: ['GHSA-35jh-r3h4-6jhm'], matched: 'CVE-2021-23337' },
+      { ...lodash, aliases: ['GHSA-35jh-r3h4-6jhm'], matched: 'CVE-2021-23337', ...NO_EXPLOITATION },
       {
         kind: 'vulnerability',
         name: 'CVE-2021-44228',
@@ -192,6 +195,7 @@ describe('GET /v0/search: vulnerabilities by id or alias prefix', () => {
         dependentCount: 1,
         aliases: [],
         matched: 'CVE-2021-44228',
+        ...NO_EXPLOITATION,
       },
       {
         kind: 'vulnerability',
@@ -200,10 +204,13 @@ describe('GET /v0/search: vulnerabilities by id or alias prefix', () => {
         dependentCount: 1,
         aliases: [],
         matched: 'CVE-2021-45046',
+        ...NO_EXPLOITATION,
       },
     ]);
     const byAlias = await results('q=GHSA-35JH');
-    expect(byAlias).toEqual([{ ...lodash, aliases: ['GHSA-35jh-r3h4-6jhm'], matched: 'GHSA-35jh-r3h4-6jhm' }]);
+    expect(byAlias).toEqual([
+      { ...lodash, aliases: ['GHSA-35jh-r3h4-6jhm'], matched: 'GHSA-35jh-r3h4-6jhm', ...NO_EXPLOITATION },
+    ]);
     const record = await t.get(`/v0/vuln/${enc('GHSA-35jh-r3h4-6jhm')}`);
     expect(record.body.id).toBe(byAlias[0].id);
     expect(record.body.aliases).toEqual(byAlias[0].aliases);
@@ -219,11 +226,12 @@ describe('GET /v0/search: vulnerabilities by id or alias prefix', () => {
         id: 'CVE-2021-23337',
         aliases: ['GHSA-35jh-r3h4-6jhm'],
         matched: 'GHSA-35jh-r3h4-6jhm',
+        ...NO_EXPLOITATION,
       },
     ]);
     // Written in the schema's order, as searchResult builds it (JSON.stringify writes long lists in that order).
     expect(r.text).toContain(
-      '"id":"CVE-2021-23337","aliases":["GHSA-35jh-r3h4-6jhm"],"matched":"GHSA-35jh-r3h4-6jhm"}',
+      '"id":"CVE-2021-23337","aliases":["GHSA-35jh-r3h4-6jhm"],"matched":"GHSA-35jh-r3h4-6jhm","kev":null,"epss":null}',
     );
   });
 

@@ -142,6 +142,8 @@ describe('GET /v0/vuln/{id}/dependents and /artifacts', () => {
     const dependents = await ok('/v0/vuln/CVE-2022-24999/dependents');
     expect(dependents).toEqual({
       PaginationInfo: { TotalCount: 3 },
+      kev: null, // no KEV catalogue or EPSS file loaded here
+      epss: null,
       dependents: [
         { purl: APP, via: [EXPRESS, QS] },
         { purl: EXPRESS, via: [QS] },
@@ -151,6 +153,8 @@ describe('GET /v0/vuln/{id}/dependents and /artifacts', () => {
     // The image's SBOM includes qs itself: one hop.
     expect(await ok('/v0/vuln/CVE-2022-24999/artifacts')).toEqual({
       PaginationInfo: { TotalCount: 1 },
+      kev: null,
+      epss: null,
       artifacts: [{ digest: IMAGE, via: [QS] }],
     });
   });

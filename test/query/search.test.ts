@@ -134,6 +134,8 @@ describe('search over real documents', () => {
         id: shown,
         aliases: others,
         matched: id,
+        kev: null,
+        epss: null,
       });
       // A prefix: an id of the set starting with it, the shown one when it does.
       const prefix = id.slice(0, -1).toLowerCase();
@@ -162,6 +164,8 @@ describe('search over real documents', () => {
       id: 'CVE-2024-23944',
       aliases,
       matched: 'GHSA-r978-9m6m-6gm6',
+      kev: null,
+      epss: null,
     });
     expect(vulnerabilityRecord(index, 1).aliases).toEqual(aliases);
     // Two aliases start with q: the first in code-unit order; the shown id when it matches too.

@@ -40,8 +40,6 @@ export const SearchResultSchema = Type.Object({
         'Vulnerabilities: the other ids of its alias set (CVE, GHSA, GO, …), as `/v0/vuln/{id}` lists its `aliases`.',
     }),
   ),
-  kev: Type.Optional(KevSchema),
-  epss: Type.Optional(EpssSchema),
   matched: Type.Optional(
     Type.String({
       description:
@@ -49,6 +47,8 @@ export const SearchResultSchema = Type.Object({
         '`q`, else the first matching alias). A GHSA typed shows here when the result is named by its CVE.',
     }),
   ),
+  kev: Type.Optional(KevSchema),
+  epss: Type.Optional(EpssSchema),
 });
 
 export const SearchListSchema = Type.Object({
