@@ -208,7 +208,7 @@ export const COMMANDS = {
     settings: ['store', ...PG],
     argument: ['<name>', 'the feed name'],
     flags: {
-      kind: { flag: '--kind <kind>', description: 'osv-archive, kev or epss', required: true },
+      kind: { flag: '--kind <kind>', description: 'osv-archive, osv-records, kev or epss', required: true },
       source: { flag: '--source <url-or-path>', description: 'an http(s) URL or an absolute path', required: true },
       interval: { flag: '--interval <seconds>', description: 'seconds between syncs (default 86400, a day)' },
     },

@@ -1,7 +1,7 @@
 // Feeds the server keeps current (docs/api.md, "Feeds"): a kind of vulnerability data, where it
 // is read from, and how often; each sync recorded.
 
-export const FEED_KINDS = ['osv-archive', 'kev', 'epss'] as const;
+export const FEED_KINDS = ['osv-archive', 'osv-records', 'kev', 'epss'] as const;
 export type FeedKind = (typeof FEED_KINDS)[number];
 
 /** What a user sets. */

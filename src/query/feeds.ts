@@ -44,5 +44,11 @@ export function checkedFeed(
       'intervalSeconds',
       `intervalSeconds: ${interval} is not a whole number of seconds from ${MIN_INTERVAL_SECONDS} to ${MAX_INTERVAL_SECONDS}`,
     );
-  return { name, kind: body.kind as FeedKind, source: checkedSource(body.source), intervalSeconds: interval };
+  const source = checkedSource(body.source);
+  if (body.kind === 'osv-records' && /^https?:/i.test(source))
+    throw new InvalidInputError(
+      'source',
+      "source: an osv-records feed reads a directory on the server's machine: give its path",
+    );
+  return { name, kind: body.kind as FeedKind, source, intervalSeconds: interval };
 }

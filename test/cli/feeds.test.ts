@@ -45,7 +45,7 @@ describe('supplygraph feeds', () => {
     const kind = await run('feeds', 'add', 'x', '--kind', 'nvd', '--source', KEV);
     expect([kind.code, oneLine(kind.stderr)]).toEqual([
       1,
-      'supplygraph: kind: "nvd" is not one of osv-archive, kev, epss',
+      'supplygraph: kind: "nvd" is not one of osv-archive, osv-records, kev, epss',
     ]);
     const source = await run('feeds', 'add', 'x', '--kind', 'kev', '--source', 'kev.json');
     expect(oneLine(source.stderr)).toMatch(

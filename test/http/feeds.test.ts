@@ -69,7 +69,7 @@ describe('an OSV archive feed', () => {
     const bad = async (body: object): Promise<string> =>
       ((await putFeed('osv', body)).body as { detail: string }).detail;
     expect(await bad({ kind: 'nvd', source: files.url('/x') })).toBe(
-      'kind: "nvd" is not one of osv-archive, kev, epss',
+      'kind: "nvd" is not one of osv-archive, osv-records, kev, epss',
     );
     expect(await bad({ kind: 'kev', source: 'ftp://example.com/kev.json' })).toMatch(
       /^source: "ftp:\/\/example.com\/kev.json" is not an http\(s\) URL/,

@@ -34,6 +34,15 @@ export function fetchSource(source: string, last: Validators, limits: FetchLimit
   return isUrl(source) ? fetchUrl(source, last, limits) : statPath(source, last);
 }
 
+/** A directory of records (an `osv-records` feed): always listed, its files judged one by one. */
+export async function directorySource(path: string): Promise<Fetched> {
+  const info = await stat(path).catch((err: NodeJS.ErrnoException) => {
+    throw new FeedFetchError(`${path}: ${err.code === 'ENOENT' ? 'no such directory' : err.message}`);
+  });
+  if (!info.isDirectory()) throw new FeedFetchError(`${path}: not a directory`);
+  return { status: 'fetched', path, validators: { etag: null, lastModified: null }, done: () => Promise.resolve() };
+}
+
 async function statPath(path: string, last: Validators): Promise<Fetched> {
   const info = await stat(path).catch((err: NodeJS.ErrnoException) => {
     throw new FeedFetchError(`${path}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`);

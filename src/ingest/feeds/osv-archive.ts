@@ -11,6 +11,7 @@ import { ingestDocument, type IngestOptions } from '../pipeline.js';
 import { DEFAULT_ZIP_LIMITS, zipEntryBatches, type ZipEntry } from '../zip.js';
 import { NO_CHANGES, type SyncChanges } from '../../model/feed.js';
 import type { FeedStore } from '../../store/types.js';
+import { recordFileBatches } from './record-files.js';
 
 /** Entries looked up and written together; a batch also ends past BATCH_BYTES of records. */
 const BATCH_ENTRIES = 500;
@@ -24,8 +25,10 @@ export interface ArchiveSync {
   feed: string;
   /** The archive's URL or path: what the documents' origins name. */
   source: string;
-  /** The archive on disk. */
+  /** The archive on disk (a directory of records for syncOsvRecordFiles). */
   path: string;
+  /** Between the source and an entry's file in a document's origin: `!/` (default) in an archive. */
+  within?: string;
   feeds: FeedStore;
   ingest: IngestOptions;
   now: () => number;
@@ -120,10 +123,22 @@ async function storedById(job: ArchiveSync, ids: readonly string[]): Promise<Map
 }
 
 /** Takes the archive; the changes it made, and the first failures (each record left out alone). */
-export async function syncOsvArchive(job: ArchiveSync): Promise<{ changes: SyncChanges; failures: string[] }> {
-  const pass = new ArchivePass(job);
+export function syncOsvArchive(job: ArchiveSync): Promise<{ changes: SyncChanges; failures: string[] }> {
   const limits = { ...DEFAULT_ZIP_LIMITS, maxEntryBytes: job.ingest.maxDocumentBytes };
-  for await (const listed of zipEntryBatches(job.path, limits, { size: BATCH_ENTRIES })) await pass.takeListed(listed);
+  return syncListed(job, zipEntryBatches(job.path, limits, { size: BATCH_ENTRIES }));
+}
+
+/** Takes the records of a directory (`job.path`) as syncOsvArchive takes an archive's. */
+export function syncOsvRecordFiles(job: ArchiveSync): Promise<{ changes: SyncChanges; failures: string[] }> {
+  return syncListed(job, recordFileBatches(job.path, job.ingest.maxDocumentBytes, BATCH_ENTRIES));
+}
+
+async function syncListed(
+  job: ArchiveSync,
+  batches: AsyncIterable<ZipEntry[]>,
+): Promise<{ changes: SyncChanges; failures: string[] }> {
+  const pass = new ArchivePass(job);
+  for await (const listed of batches) await pass.takeListed(listed);
   await pass.flush();
   await withdrawGone(job, pass.seen, pass.tally);
   return { changes: pass.tally.changes, failures: pass.tally.failures };
@@ -146,10 +161,8 @@ async function takeBatch(job: ArchiveSync, batch: readonly Entry[], tally: Tally
   const write = async (): Promise<void> => {
     for (const e of fresh) {
       const bytes = stored.get(e.id)?.digest === WITHDRAWN ? redated(e.bytes, at) : e.bytes;
-      const result = await ingestDocument(
-        { name: `${job.source}!/${e.file}`, origin: `${job.source}!/${e.file}`, read: () => Promise.resolve(bytes) },
-        job.ingest,
-      );
+      const origin = `${job.source}${job.within ?? '!/'}${e.file}`;
+      const result = await ingestDocument({ name: origin, origin, read: () => Promise.resolve(bytes) }, job.ingest);
       if (result.status === 'failed') tally.fail(e.file, result.error ?? 'not stored');
       else {
         tally.changes[stored.has(e.id) ? 'updated' : 'added']++;

@@ -14,8 +14,8 @@ import {
 import type { ExploitationStore, FeedStore } from '../../store/types.js';
 import { importExploitation } from '../exploitation/import.js';
 import type { IngestOptions } from '../pipeline.js';
-import { fetchSource, type FetchLimits } from './fetch-source.js';
-import { syncOsvArchive } from './osv-archive.js';
+import { directorySource, fetchSource, type FetchLimits } from './fetch-source.js';
+import { syncOsvArchive, syncOsvRecordFiles } from './osv-archive.js';
 
 /** The first retry after a failure; each failure in a row doubles it, up to the feed's interval. */
 export const FIRST_RETRY_MS = 60_000;
@@ -51,7 +51,8 @@ export async function syncFeed(feed: StoredFeed, o: FeedSyncOptions): Promise<Fe
 async function attempt(feed: StoredFeed, o: FeedSyncOptions, started: number): Promise<FeedSyncOutcome> {
   const base = { feed: feed.name, startedAt: iso(started) };
   try {
-    const fetched = await fetchSource(feed.source, feed, o.fetch);
+    const fetched =
+      feed.kind === 'osv-records' ? await directorySource(feed.source) : await fetchSource(feed.source, feed, o.fetch);
     const next = { nextSyncAt: iso(started + feed.intervalSeconds * 1000), failures: 0 };
     if (fetched.status === 'unchanged') {
       const sync = {
@@ -92,15 +93,17 @@ async function take(
   path: string,
   o: FeedSyncOptions,
 ): Promise<{ changes: SyncChanges; failures: string[] }> {
-  if (feed.kind === 'osv-archive')
-    return syncOsvArchive({
+  if (feed.kind === 'osv-archive' || feed.kind === 'osv-records') {
+    const job = {
       feed: feed.name,
       source: shownSource(feed.source),
       path,
       feeds: o.feeds,
       ingest: o.ingest,
       now: o.now,
-    });
+    };
+    return feed.kind === 'osv-archive' ? syncOsvArchive(job) : syncOsvRecordFiles({ ...job, within: '/' });
+  }
   const imported = await importExploitation(
     o.exploitation,
     feed.kind,
