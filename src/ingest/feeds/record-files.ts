@@ -3,7 +3,7 @@
 // when asked. A file's digest is its size and modification time, so a file the feed took and
 // nobody touched since is never read again.
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { ZipEntry } from '../zip.js';
 
 /** The files below `dir` ending in `.json`, relative to it, in code-unit order. */
@@ -11,7 +11,7 @@ async function recordFiles(dir: string): Promise<string[]> {
   const found = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = found
     .filter((e) => e.isFile() && e.name.endsWith('.json'))
-    .map((e) => join(e.parentPath ?? e.path, e.name).slice(dir.length + 1));
+    .map((e) => relative(dir, join(e.parentPath, e.name)));
   return files.sort();
 }
 

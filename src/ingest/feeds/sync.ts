@@ -102,7 +102,9 @@ async function take(
       ingest: o.ingest,
       now: o.now,
     };
-    return feed.kind === 'osv-archive' ? syncOsvArchive(job) : syncOsvRecordFiles({ ...job, within: '/' });
+    if (feed.kind === 'osv-archive') return syncOsvArchive(job);
+    // Origins are `<directory>/<path below it>`, however the directory was written.
+    return syncOsvRecordFiles({ ...job, source: job.source.replace(/\/+$/, ''), within: '/' });
   }
   const imported = await importExploitation(
     o.exploitation,

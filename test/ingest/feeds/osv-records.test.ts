@@ -5,6 +5,7 @@ import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncOsvRecordFiles } from '../../../src/ingest/feeds/osv-archive.js';
+import { recordFileBatches } from '../../../src/ingest/feeds/record-files.js';
 import { syncFeed } from '../../../src/ingest/feeds/sync.js';
 import { checkedFeed } from '../../../src/query/feeds.js';
 import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
@@ -103,5 +104,16 @@ describe('syncOsvRecordFiles', () => {
     });
     const file = join(dir, 'npm', 'GHSA-1.json');
     expect((await feedOf(file)).sync).toMatchObject({ status: 'failed', error: `${file}: not a directory` });
+  });
+
+  it('names each file by its path below the directory, however the directory is written', async () => {
+    const files = async (at: string) => {
+      const out: string[] = [];
+      for await (const batch of recordFileBatches(at, 1 << 20, 2)) out.push(...batch.map((e) => e.file));
+      return out;
+    };
+    expect(await files(dir)).toEqual(['npm/GHSA-1.json', 'npm/broken.json']);
+    expect(await files(`${dir}/`)).toEqual(await files(dir));
+    expect(await files(`${dir}/npm/..`)).toEqual(await files(dir));
   });
 });
