@@ -106,8 +106,7 @@ export class IndexService {
    * is not stored is judged.
    */
   async wakeAdvisoriesFor(purls: readonly string[]): Promise<void> {
-    const docs = this.index.sleepingAdvisoryDocs(purls);
-    if (docs.length) this.index.wakeAdvisories(await this.store.advisoryRecords(docs));
+    await this.wakeFrom(this.index, this.index.sleepingAdvisoryDocs(purls));
   }
 
   /**
@@ -115,7 +114,11 @@ export class IndexService {
    * again the advisories some package of the graph may meet, and wakes them.
    */
   private async wakeMetAdvisories(index: GraphIndex): Promise<void> {
-    const docs = index.sleepingAdvisoryDocsMetByGraph();
+    await this.wakeFrom(index, index.sleepingAdvisoryDocsMetByGraph());
+  }
+
+  /** Reads the advisories of these documents again and wakes them in `index`. */
+  private async wakeFrom(index: GraphIndex, docs: readonly number[]): Promise<void> {
     if (docs.length) index.wakeAdvisories(await this.store.advisoryRecords(docs));
   }
 

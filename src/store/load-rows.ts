@@ -8,15 +8,25 @@ import type { FactTable } from './schema/tables.js';
 import type { LoadSink } from './types.js';
 
 /** The field columns a load reads: all, or (`lean`) all but the table's on-demand ones. */
-export function loadedColumns(table: FactTable, lean = false): readonly Column[] {
+function loadedColumns(table: FactTable, lean = false): readonly Column[] {
   if (table.link) return [];
   const skipped = lean ? (table.onDemand ?? []) : [];
   return table.columns.filter((c) => !skipped.includes(c.field));
 }
 
 /** The select list of a fact table's load: (id, doc, a, b) and, for record kinds, the field columns. */
-export function loadColumns(table: FactTable, lean = false): string {
-  return ['id', 'doc', 'a', 'b', ...loadedColumns(table, lean).map((c) => quoted(c.name))].join(', ');
+export function loadColumns(table: FactTable): string {
+  return selectList(loadedColumns(table));
+}
+
+function selectList(columns: readonly Column[]): string {
+  return ['id', 'doc', 'a', 'b', ...columns.map((c) => quoted(c.name))].join(', ');
+}
+
+/** What a load of the table into `sink` selects, and the field columns deliverRow decodes. */
+export function loadShape(table: FactTable, sink: LoadSink): { select: string; columns: readonly Column[] } {
+  const columns = loadedColumns(table, sink.readsOnDemand === true);
+  return { select: selectList(columns), columns };
 }
 
 /**

@@ -3,6 +3,7 @@
 // a 304), a path by its size and modification time. A download goes to a temporary file, bounded
 // in bytes and time, so an archive of gigabytes is never held in memory.
 import { createWriteStream } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,20 +35,23 @@ export function fetchSource(source: string, last: Validators, limits: FetchLimit
   return isUrl(source) ? fetchUrl(source, last, limits) : statPath(source, last);
 }
 
+/** The path's stat when it is a `kind` ("file" or "directory"); otherwise why not, naming it. */
+async function statOf(path: string, kind: 'file' | 'directory'): Promise<Stats> {
+  const info = await stat(path).catch((err: NodeJS.ErrnoException) => {
+    throw new FeedFetchError(`${path}: ${err.code === 'ENOENT' ? `no such ${kind}` : err.message}`);
+  });
+  if (kind === 'file' ? !info.isFile() : !info.isDirectory()) throw new FeedFetchError(`${path}: not a ${kind}`);
+  return info;
+}
+
 /** A directory of records (an `osv-records` feed): always listed, its files judged one by one. */
 export async function directorySource(path: string): Promise<Fetched> {
-  const info = await stat(path).catch((err: NodeJS.ErrnoException) => {
-    throw new FeedFetchError(`${path}: ${err.code === 'ENOENT' ? 'no such directory' : err.message}`);
-  });
-  if (!info.isDirectory()) throw new FeedFetchError(`${path}: not a directory`);
+  await statOf(path, 'directory');
   return { status: 'fetched', path, validators: { etag: null, lastModified: null }, done: () => Promise.resolve() };
 }
 
 async function statPath(path: string, last: Validators): Promise<Fetched> {
-  const info = await stat(path).catch((err: NodeJS.ErrnoException) => {
-    throw new FeedFetchError(`${path}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`);
-  });
-  if (!info.isFile()) throw new FeedFetchError(`${path}: not a file`);
+  const info = await statOf(path, 'file');
   const etag = `${info.size}-${Math.trunc(info.mtimeMs)}`;
   if (etag === last.etag) return { status: 'unchanged' };
   return {

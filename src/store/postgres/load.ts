@@ -2,14 +2,7 @@
 // Because writers take their ids under the sg_log row lock, a snapshot that holds id N holds
 // every smaller id too: reading "id > cursor" never misses a row committed later.
 import type { NodeKind } from '../../model/kinds.js';
-import {
-  deliverInclusions,
-  deliverRow,
-  INCLUSION_COLUMNS,
-  INCLUSION_SETS,
-  loadColumns,
-  loadedColumns,
-} from '../load-rows.js';
+import { deliverInclusions, deliverRow, INCLUSION_COLUMNS, INCLUSION_SETS, loadShape } from '../load-rows.js';
 import { PhaseClock, type LoadPhases } from '../load-phases.js';
 import { FACT_TABLES } from '../schema/tables.js';
 import type { LoadCursor, LoadSink } from '../types.js';
@@ -70,10 +63,9 @@ export async function loadSince(db: Db, since: LoadCursor, sink: LoadSink, phase
     for (const table of FACT_TABLES) {
       const from = since.facts[table.name] ?? 0;
       if (log.last_fact <= from) continue;
-      const lean = sink.readsOnDemand === true;
-      const columns = loadedColumns(table, lean);
+      const { select, columns } = loadShape(table, sink);
       await tx.cursor(
-        statement(`SELECT ${loadColumns(table, lean)} FROM sg_${table.name} WHERE id > $1 AND id <= $2 ORDER BY id`, [
+        statement(`SELECT ${select} FROM sg_${table.name} WHERE id > $1 AND id <= $2 ORDER BY id`, [
           from,
           log.last_fact,
         ]),

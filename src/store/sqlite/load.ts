@@ -3,14 +3,7 @@
 // event loop every few milliseconds (slices.ts).
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import type { NodeKind } from '../../model/kinds.js';
-import {
-  deliverInclusions,
-  deliverRow,
-  INCLUSION_COLUMNS,
-  INCLUSION_SETS,
-  loadColumns,
-  loadedColumns,
-} from '../load-rows.js';
+import { deliverInclusions, deliverRow, INCLUSION_COLUMNS, INCLUSION_SETS, loadShape } from '../load-rows.js';
 import { PhaseClock, type LoadPhases } from '../load-phases.js';
 import { FACT_TABLES } from '../schema/tables.js';
 import type { LoadCursor, LoadSink } from '../types.js';
@@ -52,9 +45,8 @@ export async function loadInSlices(
     clock.lap('documents');
     const facts: Record<string, number> = { ...since.facts };
     for (const table of FACT_TABLES) {
-      const lean = sink.readsOnDemand === true;
-      const columns = loadedColumns(table, lean);
-      const rows = db.prepare(`SELECT ${loadColumns(table, lean)} FROM ${table.name} WHERE id > ? ORDER BY id`).raw();
+      const { select, columns } = loadShape(table, sink);
+      const rows = db.prepare(`SELECT ${select} FROM ${table.name} WHERE id > ? ORDER BY id`).raw();
       for (const row of rows.iterate(since.facts[table.name] ?? 0) as Iterable<unknown[]>) {
         deliverRow(sink, table, row, columns);
         facts[table.name] = row[0] as number;
